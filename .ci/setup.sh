@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Set up this checkout on a Debian machine: system packages (when run as root), a virtualenv in .venv,
+# and the Python packages. Usage: bash .ci/setup.sh app|test
+#   app  - what the program needs to run (Qt's X11 libraries, a CJK font, audio library, Fairy-Stockfish)
+#   test - the above plus Xvfb and the test/benchmark packages
+# Idempotent: a second run installs nothing new.
+set -euo pipefail
+what=${1:-app}
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+
+sys_pkgs=(python3-venv fairy-stockfish fonts-noto-cjk libpulse0 libegl1 libgl1 libfontconfig1 libdbus-1-3
+          libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
+          libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libglib2.0-0)
+[[ $what == test ]] && sys_pkgs+=(xvfb xauth)
+
+if command -v apt-get >/dev/null 2>&1; then
+  missing=()
+  for p in "${sys_pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  if [[ ${#missing[@]} -gt 0 ]]; then
+    if [[ $(id -u) -eq 0 ]]; then
+      echo "setup: installing Debian packages: ${missing[*]}" >&2
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+      echo "setup: not root; please install: sudo apt-get install ${missing[*]}" >&2
+    fi
+  fi
+fi
+
+py=${PYTHON:-python3}
+if [[ ! -x .venv/bin/python ]]; then
+  "$py" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+if [[ $what == test ]]; then
+  .venv/bin/python -m pip install -q -e ".[test]"
+else
+  .venv/bin/python -m pip install -q -e .
+fi
+echo "setup: ready ($what)" >&2

@@ -1,0 +1,1 @@
+"""Command-line tools behind ``python -m xiangqi <command>``; each module has ``main(argv) -> int``."""

@@ -1,0 +1,46 @@
+"""The Qt-free layers import in a fresh interpreter without pulling in PySide6."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+
+QT_FREE_MODULES = [
+    "xiangqi.core",
+    "xiangqi.core.notation",
+    "xiangqi.record",
+    "xiangqi.engine.protocol",
+    "xiangqi.engine.session",
+    "xiangqi.engine.registry",
+    "xiangqi.engine.builtin",
+    "xiangqi.config",
+    "xiangqi.commands.perft",
+]
+
+
+def existing_modules() -> list[str]:
+    found = []
+    for name in QT_FREE_MODULES:
+        try:
+            if importlib.util.find_spec(name) is not None:
+                found.append(name)
+        except ModuleNotFoundError:  # a parent package that does not exist yet
+            continue
+    return found
+
+
+def test_core_layers_do_not_import_qt() -> None:
+    modules = existing_modules()
+    assert "xiangqi.core" in modules
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'PySide6')\n"
+        "print('PySide6 loaded:', loaded)\n"
+        "sys.exit(1 if loaded else 0)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, f"importing {modules} loaded Qt or failed:\n{result.stdout}{result.stderr}"
+    assert "PySide6 loaded: []" in result.stdout

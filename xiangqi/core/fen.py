@@ -1,0 +1,149 @@
+"""Reading and writing UCCI FEN.
+
+Input is lenient in form (side ``w``/``r``/``b``, letters ``H``/``E`` for ``N``/``B``, the counters may be
+left out) and strict in content: a FEN that cannot be a position of a real game is refused with a
+``FenError`` naming the rank or field and quoting the text. Output is always the full canonical form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xiangqi.core.errors import FenError
+from xiangqi.core.movegen import king_attacked
+from xiangqi.core.pieces import FEN_LETTERS, PieceType, fen_letter, value_from_letter
+from xiangqi.core.squares import square_name
+from xiangqi.core.tables import ADVISOR_SQUARES, ELEPHANT_SQUARES, in_palace
+
+MAX_PIECES = {PieceType.KING: 1, PieceType.ADVISOR: 2, PieceType.ELEPHANT: 2, PieceType.HORSE: 2,
+              PieceType.ROOK: 2, PieceType.CANNON: 2, PieceType.PAWN: 5}
+_SIDES = {"w": 0, "r": 0, "b": 1}
+_SIDE_NAMES = ("red", "black")
+
+
+@dataclass(frozen=True)
+class FenFields:
+    cells: list[int]
+    side: int  # 0 red, 1 black
+    halfmove_clock: int
+    fullmove_number: int
+
+
+def parse_fen(fen: str) -> FenFields:
+    """Read and validate ``fen``; raises FenError."""
+    fields = fen.split()
+    if not fields:
+        raise FenError(f"empty FEN {fen!r}")
+    if len(fields) < 2:
+        raise FenError(f"FEN {fen!r} has no side-to-move field (field 2: 'w' or 'b')")
+    if len(fields) > 6:
+        raise FenError(f"FEN {fen!r} has {len(fields)} fields, at most 6 expected")
+    cells = _parse_board(fields[0], fen)
+    side = _SIDES.get(fields[1].lower())
+    if side is None:
+        raise FenError(f"FEN field 2 (side to move) {fields[1]!r} is not 'w', 'r' or 'b' in {fen!r}")
+    counters = fields[2:]
+    if len(counters) == 2 and all(c.isdigit() for c in counters):  # "board w 0 1": counters only
+        counters = ["-", "-", *counters]
+    halfmove = _counter(counters, 2, "half-move clock", 0, fen)
+    fullmove = max(1, _counter(counters, 3, "move number", 0, fen))  # some writers start at 0
+    _check_position(cells, side, fen)
+    return FenFields(cells, side, halfmove, fullmove)
+
+
+def _counter(counters: list[str], index: int, name: str, default: int, fen: str) -> int:
+    if len(counters) <= index:
+        return default
+    text = counters[index]
+    if not text.isascii() or not text.isdigit():
+        raise FenError(f"FEN field {index + 3} ({name}) {text!r} is not a whole number in {fen!r}")
+    return int(text)
+
+
+def _parse_board(board: str, fen: str) -> list[int]:
+    rows = board.split("/")
+    if len(rows) != 10:
+        raise FenError(f"FEN board {board!r} has {_count(len(rows), 'rank')}, expected 10, in {fen!r}")
+    cells = [0] * 90
+    for index, row in enumerate(rows):
+        rank = 9 - index
+        file = 0
+        for char in row:
+            if char.isascii() and char.isdigit() and char != "0":
+                file += int(char)
+                continue
+            value = value_from_letter(char)
+            if value is None:
+                raise FenError(f"FEN rank {rank} {row!r}: unknown piece letter {char!r} in {fen!r}")
+            if file < 9:
+                cells[rank * 9 + file] = value
+            file += 1
+        if file != 9:
+            raise FenError(f"FEN rank {rank} {row!r} has {_count(file, 'file')}, expected 9, in {fen!r}")
+    return cells
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _check_position(cells: list[int], side: int, fen: str) -> None:
+    for color in (0, 1):
+        _check_counts(cells, color, fen)
+        for sq, value in enumerate(cells):
+            if value and (value > 0) == (color == 0):
+                _check_placement(color, PieceType(abs(value)), sq, fen)
+    other = 1 - side
+    if king_attacked(cells, cells.index(-1 if other else 1), other):
+        raise FenError(
+            f"FEN {fen!r}: {_SIDE_NAMES[other]} is in check (or the kings face each other) "
+            f"but it is {_SIDE_NAMES[side]} to move"
+        )
+
+
+def _check_counts(cells: list[int], color: int, fen: str) -> None:
+    sign = 1 if color == 0 else -1
+    for ptype, limit in MAX_PIECES.items():
+        count = cells.count(sign * ptype)
+        letter = FEN_LETTERS[ptype].upper() if color == 0 else FEN_LETTERS[ptype]
+        if count > limit:
+            raise FenError(f"FEN {fen!r} has {count} {_SIDE_NAMES[color]} {ptype.name.lower()}s "
+                           f"({letter!r}), at most {limit} allowed")
+        if ptype is PieceType.KING and count == 0:
+            raise FenError(f"FEN {fen!r} has no {_SIDE_NAMES[color]} king ({letter!r})")
+
+
+def _check_placement(color: int, ptype: PieceType, sq: int, fen: str) -> None:
+    where = f"{_SIDE_NAMES[color]} {ptype.name.lower()} on {square_name(sq)} (rank {sq // 9})"
+    if ptype is PieceType.KING and not in_palace(color, sq):
+        raise FenError(f"FEN {fen!r}: {where} is outside its palace")
+    if ptype is PieceType.ADVISOR and sq not in ADVISOR_SQUARES[color]:
+        raise FenError(f"FEN {fen!r}: {where} is on a square advisors can never reach")
+    if ptype is PieceType.ELEPHANT and sq not in ELEPHANT_SQUARES[color]:
+        raise FenError(f"FEN {fen!r}: {where} is on a square elephants can never reach")
+    if ptype is PieceType.PAWN and not _pawn_square_reachable(color, sq):
+        raise FenError(f"FEN {fen!r}: {where} is behind its starting rank")
+
+
+def _pawn_square_reachable(color: int, sq: int) -> bool:
+    """Pawns start on rank 3 (red) / 6 (black), files a, c, e, g, i, and never move back or sideways at home."""
+    rank = sq // 9 if color == 0 else 9 - sq // 9
+    return rank >= 5 or (rank >= 3 and sq % 9 % 2 == 0)
+
+
+def board_fen(cells: list[int]) -> str:
+    rows = []
+    for rank in range(9, -1, -1):
+        row, empty = "", 0
+        for value in cells[rank * 9 : rank * 9 + 9]:
+            if value:
+                row += (str(empty) if empty else "") + fen_letter(value)
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
+
+
+def format_fen(cells: list[int], side: int, halfmove_clock: int, fullmove_number: int) -> str:
+    return f"{board_fen(cells)} {'wb'[side]} - - {halfmove_clock} {fullmove_number}"

@@ -1,0 +1,62 @@
+"""Move notation: ICCS coordinates, WXF and Chinese, written and read for every legal move.
+
+The rules are those of ../shared/docs/notation.md (seed 000 section 1.1 and the WXF's official page).
+Writers give one canonical form; readers take every form listed there, detect the notation when asked,
+and raise :class:`~xiangqi.core.errors.NotationError` quoting the text and saying why.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from xiangqi.core.errors import NotationError
+from xiangqi.core.move import Move
+from xiangqi.core.notation import chinese, iccs, wxf
+from xiangqi.core.notation.tables import contains_cjk, normalise
+from xiangqi.core.notation.words import choose_move, describe, legal_move_set
+
+if TYPE_CHECKING:
+    from xiangqi.core.position import Position
+
+__all__ = ["Notation", "NotationError", "detect_notation", "move_to_text", "text_to_move"]
+
+
+class Notation(Enum):
+    ICCS = "iccs"
+    WXF = "wxf"
+    CHINESE = "chinese"
+
+
+def detect_notation(text: str) -> Notation:
+    """Which notation ``text`` is written in, from its shape alone (no position needed)."""
+    clean = normalise(text)
+    if contains_cjk(clean):
+        return Notation.CHINESE
+    if iccs.looks_like_iccs(clean):
+        return Notation.ICCS
+    if wxf.looks_like_wxf(clean):
+        return Notation.WXF
+    raise NotationError(f"cannot read {text!r}: it is not ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)")
+
+
+def move_to_text(position: Position, move: Move, notation: Notation, *, fullwidth_digits: bool = False) -> str:
+    """``move`` (legal in ``position``, the position before it) written in ``notation``."""
+    if move not in legal_move_set(position):
+        raise NotationError(f"{move.iccs()!r} is not a legal move in {position.fen()!r}")
+    if notation is Notation.ICCS:
+        return iccs.write(move)
+    words = describe(position.board.tolist(), move)
+    if notation is Notation.WXF:
+        return wxf.write(words)
+    return chinese.write(words, fullwidth_digits=fullwidth_digits)
+
+
+def text_to_move(position: Position, text: str, notation: Notation | None = None) -> Move:
+    """The legal move ``text`` names in ``position``; ``notation=None`` detects it."""
+    if notation is None:
+        notation = detect_notation(text)
+    if notation is Notation.ICCS:
+        return iccs.read(position, text)
+    readings = wxf.parse(text) if notation is Notation.WXF else chinese.parse(text)
+    return choose_move(position, text, readings)

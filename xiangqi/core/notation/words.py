@@ -1,0 +1,262 @@
+"""The four parts of a move as players say them (piece, file, direction, number), shared by WXF and
+Chinese notation, and the board logic both need: files counted from each side's right, pieces of a
+kind on one file ordered front to back, the tandem (前/后, +/-) and several-pawn (一二三…) rules.
+
+Writing goes ``Move -> MoveWords -> text``; reading goes ``text -> [Reading, ...] -> Move``. A text can
+be read more than one way (``7+.4`` is "front pawn on file 7" or "piece code 7 (pawn) in front"), so
+a reader returns every reading in order of preference and :func:`choose_move` takes the first one that
+fits a legal move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from xiangqi.core.errors import NotationError
+from xiangqi.core.move import Move
+from xiangqi.core.pieces import Color, PieceType, piece_value
+from xiangqi.core.squares import file_of, rank_of, square
+from xiangqi.core.notation.tables import DIAGONAL_MOVERS, NEVER_MARKED
+
+if TYPE_CHECKING:
+    from xiangqi.core.position import Position
+
+# Rank distance for a diagonal step of a given file distance, per piece.
+_DIAGONAL_RANKS: dict[PieceType, dict[int, int]] = {
+    PieceType.ADVISOR: {1: 1},
+    PieceType.ELEPHANT: {2: 2},
+    PieceType.HORSE: {1: 2, 2: 1},
+}
+
+
+class Direction(Enum):
+    FORWARD = "+"  # 进, toward the opponent
+    BACKWARD = "-"  # 退
+    SIDEWAYS = "."  # 平
+
+
+class Place(Enum):
+    """Which piece of several of a kind on one file, as the texts name it."""
+
+    FRONT = "front"  # 前; WXF "++" (front-most of four or five)
+    MIDDLE = "middle"  # 中; WXF middle pawn (the plain form or the file again)
+    REAR = "rear"  # 后; WXF "--"
+    PLUS = "plus"  # WXF "+": the front one of two or three, the second of four or five
+    MINUS = "minus"  # WXF "-": the rear one of two or three, the second-last of four or five
+
+    def index(self, count: int) -> int | None:
+        """Index from the front among ``count`` pieces on the file, or None if it names none."""
+        if self is Place.FRONT:
+            return 0
+        if self is Place.REAR:
+            return count - 1
+        if self is Place.MIDDLE:
+            return count // 2 if count % 2 == 1 and count >= 3 else None
+        if self is Place.PLUS:
+            return 0 if count <= 3 else 1
+        return count - 1 if count <= 3 else count - 2
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Where the moving piece stands among its kind (facts; each notation decides what to say)."""
+
+    file: int  # the mover's file number 1..9, counted from the mover's right
+    index: int  # 0 = front-most of its kind on that file
+    count: int  # pieces of its kind (and colour) on that file
+    ordinal: int | None  # 1-based number across two files with several pawns, else None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWords:
+    color: Color
+    piece: PieceType
+    pick: Pick
+    direction: Direction
+    number: int  # ranks moved (straight movers going forward/back) or the target file number
+
+    @property
+    def marked(self) -> bool:
+        """True when the file alone does not say which piece moves (front/rear or ordinal needed)."""
+        return self.pick.count > 1 and self.piece not in NEVER_MARKED
+
+
+@dataclass(frozen=True, slots=True)
+class ByFile:
+    """The plain form: the piece on this file (``炮二``, ``C2``)."""
+
+    file: int
+    middle_of_odd: bool = False  # WXF: with three or five pawns on the file, the plain form is the middle one
+
+
+@dataclass(frozen=True, slots=True)
+class ByPlace:
+    """Front/middle/rear on a file; with no file, on any file holding two or more of the kind."""
+
+    place: Place
+    file: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ByOrdinal:
+    """一二三四五 / xqbase ``a``-``e``: counted front to back, across two pawn files right to left."""
+
+    ordinal: int
+    file: int | None = None
+
+
+PieceRef = ByFile | ByPlace | ByOrdinal
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    piece: PieceType
+    ref: PieceRef
+    direction: Direction
+    number: int
+
+
+# --- files and columns -----------------------------------------------------------------------------
+def player_file(color: Color, file_index: int) -> int:
+    """Board file 0..8 (a..i) to the mover's file number 1..9, counted from the mover's right."""
+    return 9 - file_index if color is Color.RED else file_index + 1
+
+
+def board_file(color: Color, number: int) -> int:
+    """The mover's file number 1..9 back to the board file 0..8."""
+    return 9 - number if color is Color.RED else number - 1
+
+
+def forward_step(color: Color) -> int:
+    """+1 when forward is up the ranks (red), -1 for black."""
+    return 1 if color is Color.RED else -1
+
+
+def column(cells: Sequence[int], value: int, file_index: int, color: Color) -> list[int]:
+    """Squares on one file holding ``value``, front-most (nearest the opponent) first."""
+    squares = [sq for sq in range(file_index, 90, 9) if cells[sq] == value]
+    return squares[::-1] if color is Color.RED else squares
+
+
+def crowded_columns(cells: Sequence[int], value: int, color: Color) -> list[list[int]]:
+    """Columns with two or more ``value`` pieces, in the mover's right-to-left file order."""
+    found = (column(cells, value, board_file(color, n), color) for n in range(1, 10))
+    return [col for col in found if len(col) >= 2]
+
+
+# --- writing ---------------------------------------------------------------------------------------
+def action_of(color: Color, piece: PieceType, from_sq: int, to_sq: int) -> tuple[Direction, int]:
+    """Direction and number of a move: ranks moved for straight movers, else the target file."""
+    ranks = (rank_of(to_sq) - rank_of(from_sq)) * forward_step(color)
+    target_file = player_file(color, file_of(to_sq))
+    if ranks == 0:
+        return Direction.SIDEWAYS, target_file
+    direction = Direction.FORWARD if ranks > 0 else Direction.BACKWARD
+    return direction, target_file if piece in DIAGONAL_MOVERS else abs(ranks)
+
+
+def pick_of(cells: Sequence[int], color: Color, piece: PieceType, sq: int) -> Pick:
+    value = cells[sq]
+    col = column(cells, value, file_of(sq), color)
+    ordinal = None
+    if piece is PieceType.PAWN and len(col) >= 2:
+        crowded = crowded_columns(cells, value, color)
+        if len(crowded) >= 2:
+            ordinal = [s for c in crowded for s in c].index(sq) + 1
+    return Pick(player_file(color, file_of(sq)), col.index(sq), len(col), ordinal)
+
+
+def describe(cells: Sequence[int], move: Move) -> MoveWords:
+    """The four parts of ``move`` on a board whose from-square holds the moving piece."""
+    value = cells[move.from_sq]
+    if value == 0:
+        raise NotationError(f"{move.iccs()!r}: no piece on {move.iccs()[:2]}")
+    color = Color.RED if value > 0 else Color.BLACK
+    piece = PieceType(abs(value))
+    direction, number = action_of(color, piece, move.from_sq, move.to_sq)
+    return MoveWords(color, piece, pick_of(cells, color, piece, move.from_sq), direction, number)
+
+
+# --- reading ---------------------------------------------------------------------------------------
+# Legal moves of the last few boards notated: writing a list of moves and reading them back (or writing
+# several notations of one move) then generates them once per position. Keyed on the exact board and
+# side to move, so it is never stale.
+_LEGAL_CACHE: dict[bytes, frozenset[Move]] = {}
+_LEGAL_CACHE_SIZE = 32
+
+
+def legal_move_set(position: Position) -> frozenset[Move]:
+    key = position.board.tobytes() + bytes((int(position.turn),))
+    moves = _LEGAL_CACHE.get(key)
+    if moves is None:
+        if len(_LEGAL_CACHE) >= _LEGAL_CACHE_SIZE:
+            _LEGAL_CACHE.clear()
+        moves = _LEGAL_CACHE[key] = frozenset(position.legal_moves())
+    return moves
+
+
+def target_of(color: Color, piece: PieceType, from_sq: int, direction: Direction, number: int) -> int | None:
+    """The square a piece on ``from_sq`` reaches by ``direction``/``number``, None if no such square."""
+    file_index, rank = file_of(from_sq), rank_of(from_sq)
+    if not 1 <= number <= 9:
+        return None
+    if direction is Direction.SIDEWAYS:
+        to_file = board_file(color, number)
+        if piece in DIAGONAL_MOVERS or to_file == file_index:
+            return None
+        return square(to_file, rank)
+    sign = forward_step(color) * (1 if direction is Direction.FORWARD else -1)
+    if piece in DIAGONAL_MOVERS:
+        to_file = board_file(color, number)
+        rank_step = _DIAGONAL_RANKS[piece].get(abs(to_file - file_index))
+        if rank_step is None:
+            return None
+        to_rank = rank + sign * rank_step
+    else:
+        to_file, to_rank = file_index, rank + sign * number
+    return square(to_file, to_rank) if 0 <= to_rank <= 9 else None
+
+
+def resolve(cells: Sequence[int], color: Color, piece: PieceType, ref: PieceRef) -> list[int]:
+    """Squares of the pieces a reading names (possibly several: then the move must decide)."""
+    value = piece_value(color, piece)
+    if isinstance(ref, ByFile):
+        col = column(cells, value, board_file(color, ref.file), color)
+        if ref.middle_of_odd and piece is PieceType.PAWN and len(col) in (3, 5):
+            return [col[len(col) // 2]]
+        return col
+    if ref.file is None:
+        cols = crowded_columns(cells, value, color)
+    else:  # a place on a named file means several there: a lone pawn must not answer to "5+"
+        col = column(cells, value, board_file(color, ref.file), color)
+        cols = [col] if len(col) >= 2 else []
+    if isinstance(ref, ByPlace):
+        picked = ((col, ref.place.index(len(col))) for col in cols)
+        return [col[i] for col, i in picked if i is not None and 0 <= i < len(col)]
+    in_order = [sq for col in cols for sq in col]
+    return [in_order[ref.ordinal - 1]] if 1 <= ref.ordinal <= len(in_order) else []
+
+
+def choose_move(position: Position, text: str, readings: Sequence[Reading]) -> Move:
+    """The one legal move the first fitting reading names; NotationError quoting ``text`` otherwise."""
+    cells, color = position.board.tolist(), position.turn
+    legal = legal_move_set(position)
+    any_piece = False
+    for reading in readings:
+        squares = resolve(cells, color, reading.piece, reading.ref)
+        any_piece = any_piece or bool(squares)
+        targets = ((sq, target_of(color, reading.piece, sq, reading.direction, reading.number)) for sq in squares)
+        moves = [Move(sq, to_sq) for sq, to_sq in targets if to_sq is not None and Move(sq, to_sq) in legal]
+        if len(moves) == 1:
+            return moves[0]
+        if moves:
+            fits = ", ".join(m.iccs() for m in moves)
+            raise NotationError(f"{text!r} is ambiguous: it fits {fits}")
+    side = color.name.lower()
+    piece = readings[0].piece.name.lower()
+    if not any_piece:
+        raise NotationError(f"{text!r}: {side} has no such {piece} (no piece where the text says)")
+    raise NotationError(f"{text!r} is illegal: no {side} {piece} it names can make that move")

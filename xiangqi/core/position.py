@@ -1,0 +1,231 @@
+"""The position: a 90-cell numpy int8 board, side to move, counters, history and Zobrist key.
+
+Square numbering and ICCS names are described in ``xiangqi.core.squares``; cell values in
+``xiangqi.core.pieces``. The numpy array is the public board; a plain list mirrors it for the hot move
+generation loops in ``xiangqi.core.movegen`` (one list read costs about a third of a numpy read).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from xiangqi.core import movegen
+from xiangqi.core.errors import IllegalMoveError
+from xiangqi.core.fen import format_fen, parse_fen
+from xiangqi.core.move import Move
+from xiangqi.core.outcome import Outcome, Termination
+from xiangqi.core.pieces import Color
+from xiangqi.core.repetition import repetition_outcome
+from xiangqi.core.zobrist import BLACK_TO_MOVE, PIECE_KEYS, zobrist_of
+
+# Every from/to pair as a shared Move, indexed by the movegen code ``from_sq << 7 | to_sq``.
+MOVES: list[Move | None] = [None] * (90 << 7)
+for _src in range(90):
+    for _dst in range(90):
+        if _src != _dst:
+            MOVES[_src << 7 | _dst] = Move(_src, _dst)
+
+
+_COLORS = (Color.RED, Color.BLACK)
+
+
+class _Undo(NamedTuple):
+    move: Move
+    captured: int
+    zobrist: int
+    halfmove_clock: int
+
+
+class Position:
+    STARTING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+    def __init__(self, fen: str | None = None) -> None:
+        fields = parse_fen(self.STARTING_FEN if fen is None else fen)
+        self._cells = list(fields.cells)
+        self._array = np.array(self._cells, dtype=np.int8)
+        self._view = self._array.view()
+        self._view.flags.writeable = False
+        self._side = fields.side
+        self._halfmove = fields.halfmove_clock
+        self._fullmove = fields.fullmove_number
+        self._kings = [self._cells.index(1), self._cells.index(-1)]
+        self._zobrist = zobrist_of(self._cells, self._side)
+        self._stack: list[_Undo] = []
+
+    @classmethod
+    def from_fen(cls, fen: str) -> Position:
+        """Read a UCCI FEN (side ``w``/``r``/``b``, ``H``/``E`` aliases, counters optional); raises FenError."""
+        return cls(fen)
+
+    def fen(self) -> str:
+        return format_fen(self._cells, self._side, self._halfmove, self._fullmove)
+
+    def copy(self) -> Position:
+        clone = object.__new__(Position)
+        clone.__dict__.update(self.__dict__)
+        clone._cells = list(self._cells)
+        clone._array = self._array.copy()
+        clone._view = clone._array.view()
+        clone._view.flags.writeable = False
+        clone._kings = list(self._kings)
+        clone._stack = list(self._stack)
+        return clone
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r})"
+
+    # --- state -------------------------------------------------------------------------------------
+    @property
+    def board(self) -> np.ndarray:
+        """int8[90] read-only view of the cells (it follows later pushes and pops)."""
+        return self._view
+
+    def piece_at(self, sq: int) -> int:
+        return self._cells[sq]
+
+    @property
+    def turn(self) -> Color:
+        return _COLORS[self._side]
+
+    @property
+    def halfmove_clock(self) -> int:
+        return self._halfmove
+
+    @property
+    def fullmove_number(self) -> int:
+        return self._fullmove
+
+    @property
+    def ply(self) -> int:
+        return len(self._stack)
+
+    @property
+    def zobrist(self) -> int:
+        return self._zobrist
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [undo.move for undo in self._stack]
+
+    def king_square(self, color: Color) -> int:
+        return self._kings[color]
+
+    # --- moves -------------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        side = self._side
+        return [MOVES[code] for code in movegen.legal_moves(self._cells, side, self._kings[side])]
+
+    def _legal_codes(self) -> list[int]:
+        side = self._side
+        return movegen.legal_moves(self._cells, side, self._kings[side])
+
+    def is_legal(self, move: Move) -> bool:
+        src, dst = move.from_sq, move.to_sq
+        if not (0 <= src < 90 and 0 <= dst < 90):
+            return False
+        return (src << 7 | dst) in self._legal_codes()
+
+    def push(self, move: Move) -> None:
+        if not self.is_legal(move):
+            raise IllegalMoveError(f"{move.iccs()!r} is not a legal move in {self.fen()!r}")
+        self.push_unchecked(move)
+
+    def push_unchecked(self, move: Move) -> None:
+        """Play a move known to be legal (no check is made: an illegal one corrupts the position)."""
+        src, dst = move.from_sq, move.to_sq
+        cells = self._cells
+        moved, captured = cells[src], cells[dst]
+        self._stack.append(_Undo(move, captured, self._zobrist, self._halfmove))
+        cells[dst] = moved
+        cells[src] = 0
+        array = self._array
+        array[dst] = moved
+        array[src] = 0
+        key = self._zobrist ^ BLACK_TO_MOVE ^ PIECE_KEYS[moved][src] ^ PIECE_KEYS[moved][dst]
+        if captured:
+            self._zobrist = key ^ PIECE_KEYS[captured][dst]
+            self._halfmove = 0
+        else:
+            self._zobrist = key
+            self._halfmove += 1
+        if moved == 1 or moved == -1:
+            self._kings[self._side] = dst
+        if self._side:
+            self._fullmove += 1
+        self._side ^= 1
+
+    def pop(self) -> Move:
+        """Undo the last push and return its move; restores everything including the Zobrist key."""
+        move, captured, self._zobrist, self._halfmove = self._stack.pop()
+        src, dst = move.from_sq, move.to_sq
+        cells = self._cells
+        moved = cells[dst]
+        cells[src] = moved
+        cells[dst] = captured
+        array = self._array
+        array[src] = moved
+        array[dst] = captured
+        self._side ^= 1
+        if self._side:
+            self._fullmove -= 1
+        if moved == 1 or moved == -1:
+            self._kings[self._side] = src
+        return move
+
+    def is_check(self) -> bool:
+        side = self._side
+        return movegen.king_attacked(self._cells, self._kings[side], side)
+
+    def gives_check(self, move: Move) -> bool:
+        self.push_unchecked(move)
+        try:
+            return self.is_check()
+        finally:
+            self.pop()
+
+    def is_capture(self, move: Move) -> bool:
+        return self._cells[move.to_sq] != 0
+
+    def captured_piece(self, move: Move) -> int:
+        return self._cells[move.to_sq]
+
+    def perft(self, depth: int) -> int:
+        """Number of leaf positions of the legal move tree ``depth`` plies deep."""
+        return movegen.perft(self._cells, self._side, list(self._kings), depth)
+
+    # --- game end ----------------------------------------------------------------------------------
+    def outcome(self, natural_limit_plies: int = 120) -> Outcome | None:
+        """How the game has ended in this position, or None while it goes on."""
+        if not self._legal_codes():
+            termination = Termination.CHECKMATE if self.is_check() else Termination.STALEMATE
+            return Outcome(termination, self.turn.other)
+        repeated = repetition_outcome(self)
+        if repeated is not None:
+            return repeated
+        if self._halfmove >= natural_limit_plies:
+            return Outcome(Termination.NATURAL_LIMIT, None)
+        return None
+
+    def keys_since_capture(self) -> list[int]:
+        """Zobrist keys of the positions since the last capture (or the start), oldest first, current last."""
+        keys = [self._zobrist]
+        for undo in reversed(self._stack):
+            if undo.captured:
+                break
+            keys.append(undo.zobrist)
+        keys.reverse()
+        return keys
+
+    def ucci_position(self) -> tuple[str, list[Move]]:
+        """FEN after the last capture in the history (or the starting FEN of this object) + the moves since."""
+        since = 0
+        for index in range(len(self._stack) - 1, -1, -1):
+            if self._stack[index].captured:
+                since = index + 1
+                break
+        base = self.copy()
+        for _ in range(len(self._stack) - since):
+            base.pop()
+        return base.fen(), self.move_stack[since:]

@@ -9,7 +9,7 @@ what=${1:-app}
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 
-sys_pkgs=(python3-venv fairy-stockfish fonts-noto-cjk libpulse0 libegl1 libgl1 libfontconfig1 libdbus-1-3
+sys_pkgs=(python3-venv fairy-stockfish fonts-noto-cjk fontconfig libpulse0 libegl1 libgl1 libfontconfig1 libdbus-1-3
           libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
           libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libglib2.0-0)
 [[ $what == test ]] && sys_pkgs+=(xvfb xauth)

@@ -1,0 +1,259 @@
+"""The QProcess adapter against the scripted fake engine: normal play in both dialects and every fault."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import stat
+from pathlib import Path
+
+import pytest
+
+from xiangqi.core import Move, Position
+from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.process import EngineClient
+from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_families, spec_from_config
+from xiangqi.engine.session import FailureKind, SessionState
+
+from fake_engines import FAKE, QUICK_GIVE_UP, fake_spec
+
+WAIT = 8000
+
+
+def start(qtbot, client: EngineClient):
+    with qtbot.waitSignal(client.ready, timeout=WAIT) as ready:
+        client.start()
+    return ready.args[0]
+
+
+def search(qtbot, client: EngineClient, position: Position, limits: SearchLimits | None = None, **kw):
+    with qtbot.waitSignal(client.best_move, timeout=WAIT) as best:
+        client.go(position, limits or SearchLimits(depth=1), **kw)
+    return best.args[0]
+
+
+def failure_of(qtbot, client: EngineClient, action) -> object:
+    with qtbot.waitSignal(client.failed, timeout=WAIT) as failed:
+        action()
+    return failed.args[0]
+
+
+def played(position: Position, *iccs: str) -> Position:
+    for text in iccs:
+        position.push(Move.from_iccs(text))
+    return position
+
+
+# ----------------------------------------------------------------------------------------------- normal play
+def test_ucci_game_of_several_moves(qtbot, make_client) -> None:
+    client = make_client(fake_spec())
+    sent: list[str] = []
+    client.traffic.connect(lambda direction, line: sent.append(line) if direction == ">" else None)
+    info = start(qtbot, client)
+    assert info.dialect is Dialect.UCCI and info.name == "FakeEngine (ucci)"
+    assert info.option("HASHSIZE").max == 1024 and "setoption usemillisec true" in sent
+    position = Position()
+    for _ in range(4):
+        best = search(qtbot, client, position)
+        assert position.is_legal(best.move)
+        position.push(best.move)
+    assert client.state is SessionState.IDLE
+    with qtbot.waitSignal(client.state_changed, timeout=WAIT, check_params_cb=lambda s: s is SessionState.DEAD):
+        client.shutdown()
+
+
+def test_uci_with_ranks_1_to_10_is_translated_both_ways(qtbot, make_client, tmp_path: Path) -> None:
+    log = tmp_path / "received.txt"
+    client = make_client(fake_spec("--dialect", "uci", "--rank-base", "1", "--log", str(log),
+                                   protocol=Protocol.AUTO))
+    info = start(qtbot, client)
+    assert (info.dialect, info.rank_base) == (Dialect.UCI, 1)
+    position = played(Position(), "h2e2", "h9g7")
+    best = search(qtbot, client, position)
+    assert position.is_legal(best.move)
+    received = log.read_text().splitlines()
+    assert "setoption name UCI_Variant value xiangqi" in received
+    assert any(line.endswith("moves h3e3 h10g8") for line in received)  # ICCS h2e2 h9g7 on the wire
+
+
+def test_auto_detection_restarts_an_engine_that_exits_on_the_wrong_hello(qtbot, make_client) -> None:
+    memory = DialectMemory()
+    spec = fake_spec(protocol=Protocol.AUTO)
+    spec = EngineSpec(spec.name, spec.command, spec.args, Protocol.AUTO)
+    memory.remember(spec, Dialect.UCI)  # wrong on purpose: the fake (ucci) exits on "uci"
+    client = make_client(spec, memory=memory)
+    assert start(qtbot, client).dialect is Dialect.UCCI
+    assert memory.get(spec) is Dialect.UCCI  # remembered for next time
+
+
+def test_script_moves_are_played_in_order(qtbot, make_client, tmp_path: Path) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("h9g7\nb9c7\n")
+    client = make_client(fake_spec("--script", str(script), "--delay-ms", "50"))
+    start(qtbot, client)
+    position = played(Position(), "h2e2")
+    assert search(qtbot, client, position).move == Move.from_iccs("h9g7")
+    played(position, "h9g7", "h0g2")
+    assert search(qtbot, client, position).move == Move.from_iccs("b9c7")
+
+
+def test_ponder_hit_and_ponder_miss(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--delay-ms", "30"))
+    start(qtbot, client)
+    guess = played(Position(), "h2e2", "h9g7")
+    client.go(guess, SearchLimits(movetime_ms=100), ponder=True)
+    qtbot.waitUntil(lambda: client.state is SessionState.THINKING)
+    with qtbot.waitSignal(client.best_move, timeout=WAIT) as best:
+        client.ponderhit()
+    assert guess.is_legal(best.args[0].move)
+    client.go(guess, SearchLimits(movetime_ms=100), ponder=True)
+    actual = played(Position(), "h2e2", "b9c7")
+    best = search(qtbot, client, actual, SearchLimits(depth=1))  # the ponder search's move is dropped
+    assert actual.is_legal(best.move)
+
+
+# ----------------------------------------------------------------------------------------------- faults
+def test_missing_binary(qtbot, make_client) -> None:
+    client = make_client(EngineSpec("ghost", "/nonexistent/engines/ghost"))
+    failure = failure_of(qtbot, client, client.start)
+    assert failure.kind is FailureKind.MISSING_BINARY and "/nonexistent/engines/ghost" in failure.message
+    assert not failure.restartable and client.state is SessionState.DEAD
+
+
+def test_not_executable(qtbot, make_client, tmp_path: Path) -> None:
+    program = tmp_path / "engine"
+    shutil.copy(FAKE, program)
+    program.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    client = make_client(EngineSpec("plain file", str(program)))
+    failure = failure_of(qtbot, client, client.start)
+    assert failure.kind is FailureKind.NOT_EXECUTABLE and "chmod +x" in failure.message
+
+
+def test_missing_support_file_is_named_before_start(qtbot, make_client, tmp_path: Path) -> None:
+    folder = tmp_path / "pikafish-dir"
+    folder.mkdir()
+    program = folder / "pikafish"
+    program.write_text("#!/bin/sh\nexit 0\n")
+    program.chmod(0o755)
+    errors: list[str] = []
+    spec = spec_from_config({"command": str(program)}, load_families(), 1, errors)
+    assert spec.family == "pikafish" and not errors
+    client = make_client(spec)
+    failure = failure_of(qtbot, client, client.start)
+    assert failure.kind is FailureKind.MISSING_SUPPORT_FILE
+    assert "pikafish.nnue" in failure.message and str(folder) in failure.message
+    assert client._process is None  # never started
+
+
+def test_exit_during_handshake(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "exit-in-handshake"))
+    failure = failure_of(qtbot, client, client.start)
+    assert failure.kind is FailureKind.HANDSHAKE_EXIT and failure.exit_code is not None
+    assert f"code {failure.exit_code}" in failure.message and failure.restartable
+
+
+def test_no_handshake_answer_times_out(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "no-handshake"), timeouts=QUICK_GIVE_UP)
+    failure = failure_of(qtbot, client, client.start)
+    assert failure.kind is FailureKind.HANDSHAKE_TIMEOUT and "'ucci' and 'uci'" in failure.message
+    qtbot.waitUntil(lambda: client._process is None, timeout=WAIT)  # killed
+
+
+def test_crash_mid_search_keeps_the_game_and_can_restart(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "crash-in-search"))
+    start(qtbot, client)
+    position = played(Position(), "h2e2")
+    before = (position.fen(), position.move_stack)
+    failure = failure_of(qtbot, client, lambda: client.go(position, SearchLimits(depth=3)))
+    assert failure.kind is FailureKind.CRASHED and failure.signal == signal.SIGSEGV
+    assert "SIGSEGV" in failure.message and "during a search" in failure.message and failure.restartable
+    assert client.state is SessionState.DEAD and (position.fen(), position.move_stack) == before
+    assert start(qtbot, client).name  # restart offered and working
+
+
+def test_no_bestmove_after_stop_is_killed(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "no-bestmove-after-stop"))
+    start(qtbot, client)
+    client.go(Position(), SearchLimits(infinite=True))
+    failure = failure_of(qtbot, client, client.stop)
+    assert failure.kind is FailureKind.STOP_TIMEOUT and failure.restartable
+    qtbot.waitUntil(lambda: client._process is None, timeout=WAIT)
+    assert client.state is SessionState.DEAD
+
+
+def test_flood_is_thinned_and_overlong_line_dropped(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "flood"))
+    start(qtbot, client)
+    infos: list[object] = []
+    client.info.connect(infos.append)
+    best = search(qtbot, client, Position())
+    assert Position().is_legal(best.move)
+    assert 0 < len(infos) < 20_000  # 200,000 info lines were sent
+    assert any("flooded" in message for message in client.recent_log)
+    assert client._lines.dropped_lines == 1
+
+
+def test_garbage_lines_are_survived(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "garbage"))
+    start(qtbot, client)
+    position = played(Position(), "c3c4")
+    assert position.is_legal(search(qtbot, client, position).move)
+    assert any("engine said" in message for message in client.recent_log)
+
+
+@pytest.mark.parametrize("fault,kind", [("illegal-bestmove", FailureKind.ILLEGAL_BESTMOVE),
+                                        ("malformed-bestmove", FailureKind.MALFORMED_BESTMOVE)])
+def test_bad_bestmove_is_reported_and_engine_stays(qtbot, make_client, fault: str, kind: FailureKind) -> None:
+    client = make_client(fake_spec("--fault", fault))
+    start(qtbot, client)
+    failure = failure_of(qtbot, client, lambda: client.go(Position(), SearchLimits(depth=2)))
+    assert failure.kind is kind and not failure.fatal
+    assert client.state is SessionState.IDLE
+
+
+@pytest.mark.parametrize("dialect", ["ucci", "uci"])
+def test_no_move_answers(qtbot, make_client, dialect: str) -> None:
+    protocol = Protocol.UCCI if dialect == "ucci" else Protocol.UCI
+    client = make_client(fake_spec("--fault", "no-move", "--dialect", dialect, protocol=protocol))
+    start(qtbot, client)
+    best = search(qtbot, client, Position())
+    assert best.move is None and client.state is SessionState.IDLE
+
+
+def test_exit_with_nonzero_code_is_reported(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "exit-nonzero"))
+    start(qtbot, client)
+    failure = failure_of(qtbot, client, lambda: client.go(Position(), SearchLimits(depth=2)))
+    assert failure.kind is FailureKind.EXITED and failure.exit_code == 3 and "code 3" in failure.message
+
+
+@pytest.mark.parametrize("fault,actions", [(None, []), ("ignore-quit", ["terminate"]),
+                                            ("ignore-term", ["terminate", "kill"])])
+def test_shutdown_escalates_to_terminate_and_kill(qtbot, make_client, fault, actions) -> None:
+    client = make_client(fake_spec(*(["--fault", fault] if fault else [])))
+    start(qtbot, client)
+    failures: list[object] = []
+    client.failed.connect(failures.append)
+    client.shutdown()
+    qtbot.waitUntil(lambda: client.state is SessionState.DEAD and client._process is None, timeout=WAIT)
+    assert not failures  # asked to go: not a fault
+    assert [m.split(": ")[1] for m in client.recent_log if m.startswith("transport:")] == actions
+
+
+def test_bad_request_is_refused_without_sending(qtbot, make_client) -> None:
+    client = make_client(fake_spec())
+    start(qtbot, client)
+    sent: list[str] = []
+    client.traffic.connect(lambda direction, line: sent.append(line) if direction == ">" else None)
+    failure = failure_of(qtbot, client, lambda: client.go(Position(), SearchLimits()))
+    assert failure.kind is FailureKind.BAD_REQUEST and not failure.fatal and not sent
+    failure = failure_of(qtbot, client, lambda: client.set_option("hashsize", 99999))
+    assert failure.kind is FailureKind.BAD_REQUEST and "'hashsize'" in failure.message
+    assert client.state is SessionState.IDLE
+
+
+def test_commands_before_start_are_reported(qtbot, make_client) -> None:
+    client = make_client(fake_spec())
+    failure = failure_of(qtbot, client, lambda: client.go(Position(), SearchLimits(depth=1)))
+    assert failure.kind is FailureKind.NOT_RUNNING

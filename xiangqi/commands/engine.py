@@ -1,0 +1,138 @@
+"""``python -m xiangqi engine``: run one search on any UCCI/UCI engine and print what it says.
+
+    python -m xiangqi engine --command CMD [--arg A]... [--protocol auto|ucci|uci]
+                             [--fen FEN] [--moves M...] (--depth N | --movetime MS) [--option NAME=VALUE]...
+
+Prints the engine's name, the dialect it spoke, its options (one per line), the search's ``info`` lines as
+they arrive, and last ``bestmove <iccs>`` with ranks 0-9 whatever the engine's own numbering.
+Exit status: 0 a move (or "bestmove (none)") was printed, 1 the engine failed, 2 bad arguments.
+
+It drives the same QProcess adapter as the app (``xiangqi.engine.process``) on a QCoreApplication event
+loop: one transport, tested once, with the same handshake, deadlines and fault handling; no display needed.
+Relative ``--arg`` paths that exist are made absolute, because the engine runs in its own folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from types import MappingProxyType
+
+from xiangqi.core import Move, Position, XiangqiError
+
+
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m xiangqi engine", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--command", required=True, help="the engine program")
+    parser.add_argument("--arg", action="append", default=[], help="one argument for the engine (repeat)")
+    parser.add_argument("--protocol", choices=("auto", "ucci", "uci"), default="auto")
+    parser.add_argument("--fen", default=Position.STARTING_FEN)
+    parser.add_argument("--moves", nargs="*", default=[], help="ICCS moves played from the FEN")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="an engine option to set (repeat)")
+    parser.add_argument("--timeout", type=float, default=120.0,
+                        help="seconds before the search is stopped (default 120)")
+    limit = parser.add_mutually_exclusive_group(required=True)
+    limit.add_argument("--depth", type=int)
+    limit.add_argument("--movetime", type=int, metavar="MS")
+    return parser.parse_args(argv)
+
+
+def _position(fen: str, moves: list[str]) -> Position:
+    position = Position.from_fen(fen)
+    for index, text in enumerate(moves, start=1):
+        try:
+            position.push(Move.from_iccs(text))
+        except XiangqiError as exc:
+            raise XiangqiError(f"--moves #{index}: {exc}") from None
+    return position
+
+
+def _absolute_if_file(arg: str) -> str:
+    return os.path.abspath(arg) if not os.path.isabs(arg) and os.path.exists(arg) else arg
+
+
+def main(argv: list[str]) -> int:
+    args = _arguments(argv)
+    try:
+        position = _position(args.fen, args.moves)
+        options = dict(_option(text) for text in args.option)
+    except (XiangqiError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    from xiangqi.engine.messages import SearchLimits
+    from xiangqi.engine.registry import EngineSpec, Protocol, load_families, recognise
+
+    family = recognise(args.command, load_families())
+    spec = EngineSpec(name=os.path.basename(args.command), command=args.command,
+                      args=tuple(_absolute_if_file(a) for a in args.arg), protocol=Protocol(args.protocol),
+                      options=MappingProxyType(options), family=family.id if family else "unknown")
+    limits = SearchLimits(depth=args.depth) if args.depth is not None else SearchLimits(movetime_ms=args.movetime)
+    return _OneSearch(spec, position, limits, args.timeout).run()
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise ValueError(f"--option {text!r}: expected NAME=VALUE")
+    return name.strip(), value.strip()
+
+
+class _OneSearch:
+    """Start, print the handshake, search once, print as it comes, shut down."""
+
+    def __init__(self, spec, position: Position, limits, timeout_s: float) -> None:
+        from PySide6.QtCore import QCoreApplication
+
+        from xiangqi.engine.process import EngineClient
+
+        self.app = QCoreApplication.instance() or QCoreApplication([])
+        self.client = EngineClient(spec)
+        self.position, self.limits, self.timeout_s = position, limits, timeout_s
+        self.status = 1
+
+    def run(self) -> int:
+        from PySide6.QtCore import QTimer
+
+        from xiangqi.engine.messages import format_info
+
+        client = self.client
+        client.ready.connect(self.on_ready)
+        client.info.connect(lambda info: print(format_info(info), flush=True))
+        client.best_move.connect(self.on_best)
+        client.failed.connect(self.on_failed)
+        client.state_changed.connect(lambda state: self.app.quit() if state.value == "dead" else None)
+        signal.signal(signal.SIGINT, lambda *_: client.stop())
+        ticker = QTimer()  # lets Python run its Ctrl+C handler while Qt waits
+        ticker.start(200)
+        client.start()
+        self.app.exec()
+        return self.status
+
+    def on_ready(self, info) -> None:
+        from PySide6.QtCore import QTimer
+
+        print(f"engine: {info.name}" + (f" by {info.author}" if info.author else ""))
+        ranks = "1-10" if info.rank_base else "0-9"
+        print(f"dialect: {info.dialect.rules.key} (ranks {ranks} on the wire, "
+              f"times in {'ms' if info.time_in_ms else 's'})")
+        for option in info.options:
+            print(f"option: {option.describe()}")
+        self.client.go(self.position, self.limits)
+        QTimer.singleShot(int(self.timeout_s * 1000), self.client.stop)
+
+    def on_best(self, best) -> None:
+        print(str(best), flush=True)
+        self.status = 0
+        self.client.shutdown()
+
+    def on_failed(self, failure) -> None:
+        print(f"error: {failure.message}", file=sys.stderr)
+        if failure.stderr_tail:
+            print(f"engine stderr: {failure.stderr_tail.strip()[-500:]}", file=sys.stderr)
+        if failure.fatal:
+            self.app.quit()
+        else:
+            self.client.shutdown()

@@ -1,0 +1,318 @@
+"""The only Qt in the engine layer: a QProcess carrying an ``EngineSession``'s lines, with typed signals.
+
+Never blocks: the process is started, written and read asynchronously; deadlines are a single-shot QTimer;
+``shutdown()`` sends ``quit`` and then terminates and kills on timers. Every fault arrives as ``failed``
+with an ``EngineFailure`` (kind + plain words + exit code + the tail of stderr).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import sys
+from collections import deque
+from collections.abc import Iterable
+from functools import partial
+
+from PySide6.QtCore import QObject, QProcess, QTimer, Signal
+
+from xiangqi.core import Move, Position
+from xiangqi.engine.lines import LineBuffer, decode_line
+from xiangqi.engine.messages import OptionValue, SearchLimits
+from xiangqi.engine.registry import (
+    DialectMemory,
+    EngineFamily,
+    EngineSpec,
+    Protocol,
+    check_before_start,
+    dialect_memory,
+    load_families,
+    session_config_for,
+)
+from xiangqi.engine.session import (
+    BestMoveEvent,
+    DeadlineKind,
+    EngineFailure,
+    EngineInfo,
+    EngineSession,
+    Failure,
+    FailureKind,
+    InfoEvent,
+    Ready,
+    SessionState,
+    StateChanged,
+    Step,
+    Timeouts,
+    TransportAction,
+)
+
+log = logging.getLogger(__name__)
+STDERR_TAIL_BYTES = 4096
+
+
+# PySide6 6.12.0 on Python 3.11 returns the bool of ``Signal.emit()`` without a reference of its own, so
+# every emit takes one reference from ``True``; after a few hundred emits Python aborts with
+# "bool_dealloc: deallocating True or False". (Python 3.12+ makes True immortal, hiding it.) We measure
+# the leak once and give the reference back after each emit; a fixed PySide6 measures 0 and pays nothing.
+class _EmitProbe(QObject):
+    ping = Signal()
+
+
+def _bool_references_lost_per_emit() -> int:
+    probe = _EmitProbe()
+    before = sys.getrefcount(True) + sys.getrefcount(False)
+    results = [probe.ping.emit() for _ in range(8)]
+    lost = before - (sys.getrefcount(True) + sys.getrefcount(False)) + len(results)
+    for result in results:  # the probe's own lost references are given back too
+        for _ in range(max(0, lost // 8)):
+            _incref(result)
+    return max(0, lost // 8)
+
+
+_incref = ctypes.pythonapi.Py_IncRef
+_incref.argtypes = [ctypes.py_object]
+_incref.restype = None
+_EMIT_LEAK = _bool_references_lost_per_emit()
+
+
+def emit(signal, *args: object) -> None:
+    """``signal.emit(*args)``, minus the PySide6 6.12 reference leak described above."""
+    result = signal.emit(*args)
+    if _EMIT_LEAK and isinstance(result, bool):
+        for _ in range(_EMIT_LEAK):
+            _incref(result)
+
+
+class EngineClient(QObject):
+    """One engine process. Signals carry values from ``xiangqi.engine.messages`` / ``session``."""
+
+    ready = Signal(object)          # EngineInfo
+    info = Signal(object)           # Info (moves in ICCS ranks 0-9)
+    best_move = Signal(object)      # BestMove, checked legal in the position searched
+    failed = Signal(object)         # EngineFailure
+    state_changed = Signal(object)  # SessionState
+    traffic = Signal(str, str)      # (">" sent | "<" received, line) for an engine console; flood-thinned
+
+    def __init__(self, spec: EngineSpec, parent: QObject | None = None, *, timeouts: Timeouts | None = None,
+                 families: Iterable[EngineFamily] | None = None, memory: DialectMemory | None = None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self._timeouts = timeouts
+        self._families = list(families) if families is not None else load_families()
+        self._memory = memory or dialect_memory
+        self._session: EngineSession | None = None
+        self._process: QProcess | None = None
+        self._lines = LineBuffer()
+        self._stderr = bytearray()
+        self.recent_log: deque[str] = deque(maxlen=200)
+        self._deadline_kind: DeadlineKind | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._on_deadline)
+        self._traffic_listeners = 0
+
+    # Only a console listens to ``traffic``; without one, the per-line signal is not worth its cost.
+    def connectNotify(self, signal) -> None:  # noqa: N802 (Qt's name)
+        if signal.name() == b"traffic":
+            self._traffic_listeners += 1
+
+    def disconnectNotify(self, signal) -> None:  # noqa: N802 (Qt's name)
+        if signal.name() == b"traffic":
+            self._traffic_listeners = max(0, self._traffic_listeners - 1)
+
+    # ------------------------------------------------------------------------------------- properties
+    @property
+    def state(self) -> SessionState:
+        return self._session.state if self._session else SessionState.DEAD
+
+    @property
+    def engine_info(self) -> EngineInfo | None:
+        """Name, dialect and options once ``ready`` was emitted. (``info`` is the signal.)"""
+        return self._session.info if self._session else None
+
+    @property
+    def stderr_tail(self) -> str:
+        return decode_line(bytes(self._stderr))
+
+    # ------------------------------------------------------------------------------------- commands
+    def start(self) -> None:
+        """Starts (or restarts) the engine; ``ready`` or ``failed`` follows."""
+        if self._process is not None:
+            self._discard_process(kill=True)
+        config = session_config_for(self.spec, self._families, self._timeouts, self._memory)
+        self._session = EngineSession(config)
+        self._stderr.clear()
+        self._lines = LineBuffer()
+        problem = check_before_start(self.spec, self._families)
+        if problem is not None:
+            step = self._session.start_failed(problem.kind, problem.message)
+            QTimer.singleShot(0, self, lambda: self._apply(step))  # after the caller connected its slots
+            return
+        self._launch()
+
+    def new_game(self) -> None:
+        self._run(lambda s: s.new_game())
+
+    def set_option(self, name: str, value: OptionValue | None) -> None:
+        self._run(lambda s: s.set_option(name, value))
+
+    def go(self, position: Position, limits: SearchLimits, *, ponder: bool = False, draw_offer: bool = False,
+           banned: Iterable[Move] = ()) -> None:
+        """Search ``position`` (sent as the FEN after the last capture + the moves since). While a search
+        runs, it is stopped first and its move dropped (a ponder miss)."""
+        self._run(lambda s: s.go(position, limits, ponder=ponder, draw_offer=draw_offer, banned=banned))
+
+    def stop(self) -> None:
+        self._run(lambda s: s.stop())
+
+    def ponderhit(self, draw_offer: bool = False) -> None:
+        self._run(lambda s: s.ponderhit(draw_offer))
+
+    def shutdown(self) -> None:
+        """quit → terminate → kill, on timers; ``state_changed(DEAD)`` when the process is gone."""
+        if self._session is not None and self._process is not None:
+            self._apply(self._session.quit())
+
+    # ------------------------------------------------------------------------------------- process
+    def _run(self, command) -> None:
+        if self._session is None:
+            emit(self.failed, EngineFailure(FailureKind.NOT_RUNNING, "The engine has not been started."))
+            return
+        self._apply(command(self._session))
+
+    def _launch(self) -> None:
+        process = QProcess(self)
+        process.setProgram(self.spec.resolved_command())
+        process.setArguments(list(self.spec.args))
+        process.setWorkingDirectory(self.spec.working_directory())
+        # Each slot gets its process: a restarted engine's old process must not talk to the new session.
+        process.readyReadStandardOutput.connect(partial(self._on_stdout, process))
+        process.readyReadStandardError.connect(partial(self._on_stderr, process))
+        process.started.connect(partial(self._on_started, process))
+        process.errorOccurred.connect(partial(self._on_error, process))
+        process.finished.connect(partial(self._on_finished, process))
+        self._process = process
+        self._lines = LineBuffer()
+        process.start()
+
+    def _discard_process(self, kill: bool) -> None:
+        process, self._process = self._process, None
+        self._timer.stop()
+        if process is None:
+            return
+        if kill and process.state() != QProcess.ProcessState.NotRunning:
+            process.kill()
+            # Reap it without blocking: delete the object only once the child has been collected.
+            process.finished.connect(process.deleteLater)
+        else:
+            process.deleteLater()
+
+    def _on_started(self, process: QProcess) -> None:
+        if process is self._process and self._session is not None:
+            self._apply(self._session.boot())
+
+    def _on_stdout(self, process: QProcess) -> None:
+        session = self._session
+        if process is not self._process or session is None:
+            return
+        lines = self._lines.feed(process.readAllStandardOutput().data())
+        if lines:
+            self._apply(session.feed_lines(lines))
+
+    def _on_stderr(self, process: QProcess) -> None:
+        if process is self._process:
+            self._stderr += bytes(process.readAllStandardError().data())
+            del self._stderr[:-STDERR_TAIL_BYTES]
+
+    def _on_error(self, process: QProcess, error: QProcess.ProcessError) -> None:
+        if process is not self._process or self._session is None:
+            return
+        if error != QProcess.ProcessError.FailedToStart:
+            return  # crashes and exits arrive through finished()
+        reason = process.errorString()
+        kind = (FailureKind.NOT_EXECUTABLE if "ermission" in reason else
+                FailureKind.MISSING_BINARY if "No such file" in reason else FailureKind.START_FAILED)
+        message = f"Could not start {self.spec.resolved_command()!r} ({self.spec.name}): {reason}."
+        self._discard_process(kill=False)
+        self._apply(self._session.start_failed(kind, message))
+
+    def _on_finished(self, process: QProcess, exit_code: int, status: QProcess.ExitStatus) -> None:
+        session = self._session
+        if process is not self._process or session is None:
+            return
+        self._on_stdout(process)
+        self._on_stderr(process)
+        tail = self._lines.finish()
+        if tail:
+            self._apply(session.feed_lines(tail))
+        if process is not self._process:
+            return  # a slot restarted the engine meanwhile
+        crashed = status == QProcess.ExitStatus.CrashExit
+        self._discard_process(kill=False)
+        step = session.process_exited(None if crashed else exit_code, exit_code if crashed else None,
+                                      self.stderr_tail)
+        self._apply(step)
+
+    def _on_deadline(self) -> None:
+        kind, self._deadline_kind = self._deadline_kind, None
+        if kind is not None and self._session is not None:
+            self._apply(self._session.deadline_passed(kind))
+
+    # ------------------------------------------------------------------------------------- steps
+    def _apply(self, step: Step) -> None:
+        """Carries out a session step: timer, writes, process action, then the events (whose slots may
+        call back into this client: the session is already consistent by then)."""
+        if step.cancel_deadline:
+            self._timer.stop()
+            self._deadline_kind = None
+        if step.deadline is not None:
+            self._deadline_kind = step.deadline.kind
+            self._timer.start(step.deadline.ms)
+        if self._traffic_listeners:
+            for line in step.received:
+                emit(self.traffic, "<", line)
+        self._write(step.send)
+        for message in step.log:
+            self.recent_log.append(message)
+            log.debug("%s: %s", self.spec.name, message)
+        if step.action is not None:
+            self._act(step.action)
+        for event in step.events:
+            self._emit(event)
+
+    def _write(self, lines: tuple[str, ...]) -> None:
+        process = self._process
+        if not lines or process is None or process.state() != QProcess.ProcessState.Running:
+            return
+        process.write(("\n".join(lines) + "\n").encode("utf-8"))
+        if self._traffic_listeners:
+            for line in lines:
+                emit(self.traffic, ">", line)
+
+    def _act(self, action: TransportAction) -> None:
+        self.recent_log.append(f"transport: {action.value}")
+        if action is TransportAction.RESTART:
+            self._discard_process(kill=True)
+            session = self._session  # a start() in between makes this restart moot
+            QTimer.singleShot(0, self, lambda: self._launch() if self._session is session else None)
+        elif self._process is not None:
+            if action is TransportAction.TERMINATE:
+                self._process.terminate()
+            else:
+                self._process.kill()
+
+    def _emit(self, event: object) -> None:
+        kind = type(event)
+        if kind is Ready and self.spec.protocol is Protocol.AUTO:
+            self._memory.remember(self.spec, event.info.dialect)
+        signal_name, field = _SIGNAL_OF_EVENT[kind]
+        emit(getattr(self, signal_name), getattr(event, field))
+
+
+_SIGNAL_OF_EVENT = {
+    InfoEvent: ("info", "info"),
+    BestMoveEvent: ("best_move", "best"),
+    StateChanged: ("state_changed", "state"),
+    Failure: ("failed", "failure"),
+    Ready: ("ready", "info"),
+}

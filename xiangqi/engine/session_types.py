@@ -1,0 +1,128 @@
+"""The values an ``EngineSession`` exchanges with its transport and the program (no Qt): states, events,
+steps, deadlines and configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple, Union
+
+from xiangqi.engine.failures import EngineFailure
+from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionValue
+from xiangqi.engine.protocol import Dialect
+
+
+class SessionState(Enum):
+    BOOTING = "booting"
+    IDLE = "idle"
+    THINKING = "thinking"
+    STOPPING = "stopping"
+    QUITTING = "quitting"
+    DEAD = "dead"
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    name: str
+    author: str
+    dialect: Dialect
+    options: tuple[EngineOption, ...]
+    rank_base: int = 0
+    time_in_ms: bool = True
+    banner: tuple[str, ...] = ()
+
+    def option(self, name: str) -> EngineOption | None:
+        """The offered option called ``name`` (option names are case-insensitive in both dialects)."""
+        key = name.lower()
+        return next((o for o in self.options if o.name.lower() == key), None)
+
+
+@dataclass(frozen=True)
+class Ready:
+    info: EngineInfo
+
+
+@dataclass(frozen=True)
+class InfoEvent:
+    info: Info
+
+
+@dataclass(frozen=True)
+class BestMoveEvent:
+    best: BestMove
+
+
+@dataclass(frozen=True)
+class Failure:
+    failure: EngineFailure
+
+
+@dataclass(frozen=True)
+class StateChanged:
+    state: SessionState
+
+
+SessionEvent = Union[Ready, InfoEvent, BestMoveEvent, Failure, StateChanged]
+
+
+class DeadlineKind(Enum):
+    HANDSHAKE = "handshake"
+    READY = "ready"
+    STOP = "stop"
+    QUIT = "quit"
+    TERMINATE = "terminate"
+
+
+class TransportAction(Enum):
+    RESTART = "restart"      # start the process again (the previous dialect made it exit), then boot()
+    TERMINATE = "terminate"  # SIGTERM
+    KILL = "kill"            # SIGKILL
+
+
+@dataclass(frozen=True)
+class Deadline:
+    kind: DeadlineKind
+    ms: int
+
+
+class Step(NamedTuple):
+    """What the transport must do now. (A NamedTuple: one is made for every line batch and command.)"""
+
+    send: tuple[str, ...] = ()
+    events: tuple[SessionEvent, ...] = ()
+    deadline: Deadline | None = None   # (re)arm the single deadline timer
+    cancel_deadline: bool = False      # applied before ``deadline``
+    action: TransportAction | None = None
+    log: tuple[str, ...] = ()
+    received: tuple[str, ...] = ()     # the engine lines read (after flood thinning), for a console
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    handshake_ms: int = 10_000   # per dialect tried
+    ready_ms: int = 10_000       # isready after setup
+    stop_ms: int = 5_000         # bestmove after stop
+    quit_ms: int = 1_500         # exit after quit, then terminate
+    terminate_ms: int = 1_500    # exit after terminate, then kill
+
+
+@dataclass(frozen=True)
+class NameRule:
+    """Family facts applied when the engine's ``id name`` (or banner) matches ``pattern``: a renamed
+    Fairy-Stockfish binary still gets its rank numbering and time unit right."""
+
+    pattern: str
+    uci_rank_base: int | None = None
+    ucci_time_in_ms: bool | None = None
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """How to talk to one engine: dialects to try in order, options to set, overrides from its family."""
+
+    dialects: tuple[Dialect, ...] = (Dialect.UCCI, Dialect.UCI)
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    uci_rank_base: int | None = None     # None: by name rule, else 1 when it offers UCI_Variant, else 0
+    ucci_time_in_ms: bool | None = None  # None: by name rule, else seconds unless it offers usemillisec
+    timeouts: Timeouts = Timeouts()
+    name_rules: tuple[NameRule, ...] = ()

@@ -1,0 +1,144 @@
+"""UI timings (offscreen): board repaint, event-loop stalls while an engine searches, start-up.
+
+    .venv/bin/python tests/bench/ui.py [--quick]
+
+1. median and 95th percentile of a full board repaint at 900x1000 with a selection, hints and the last
+   move shown (target <= 4 ms);
+2. the longest event-loop stall while an engine searches for 5 s, measured by a 5 ms heartbeat timer
+   (target <= 30 ms): the built-in engine (the default opponent) and Fairy-Stockfish (many info lines);
+3. process start (``python -m xiangqi``) to main window shown, median of 5 (target <= 1.5 s).
+Not collected by pytest: it measures wall-clock time.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from PySide6.QtCore import QElapsedTimer, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from xiangqi.core import Move  # noqa: E402
+from xiangqi.engine.registry import builtin_engine_spec, discover_engines  # noqa: E402
+from xiangqi.ui.clock import TimeControl, TimeControlKind  # noqa: E402
+from xiangqi.ui.controller import GameController  # noqa: E402
+from xiangqi.ui.game_setup import GameSetup  # noqa: E402
+from xiangqi.ui.main_window import MainWindow  # noqa: E402
+
+
+def look() -> tuple[object, object]:
+    try:
+        from xiangqi.ui.themes import ThemeLibrary
+        library = ThemeLibrary.load(REPO / "assets" / "themes")
+        if library.boards and library.pieces:
+            return next(iter(library.boards.values())), next(iter(library.pieces.values()))
+    except ImportError:
+        pass
+    from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+    print("(themes not available: fallback look)")
+    return FallbackBoardTheme(), FallbackPieceSet()
+
+
+def repaint_times(app: QApplication, runs: int) -> list[float]:
+    controller = GameController(None)
+    controller.new_game(GameSetup(engine=None))
+    controller.try_move(Move.from_iccs("h2e2"))
+    theme, pieces = look()
+    window = MainWindow(controller, theme, pieces, [])
+    board = window.board
+    board.setParent(None)
+    board.resize(900, 1000)
+    board.show()
+    board.selected = Move.from_iccs("h9g7").from_sq
+    app.processEvents()
+    board.repaint()   # first paint builds the cached static layer and piece pixmaps
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        board.repaint()
+        times.append((time.perf_counter() - start) * 1000)
+    board.close()
+    window.close()
+    return times
+
+
+def longest_stall(app: QApplication, spec, seconds: float) -> tuple[float, int, int]:
+    """Play the human's first move and let the engine think ``seconds`` while a heartbeat runs."""
+    controller = GameController(None)
+    infos = []
+    controller.analysis.connect(infos.append)
+    setup = GameSetup(engine=spec, time_control=TimeControl(TimeControlKind.MOVE, move_time_ms=int(seconds * 1000)))
+    controller.new_game(setup)
+    deadline = time.monotonic() + 20
+    while not controller.engine_ready and time.monotonic() < deadline:
+        app.processEvents()
+    controller.try_move(Move.from_iccs("h2e2"))
+    clock, gaps = QElapsedTimer(), []
+    clock.start()
+    last = [0]
+
+    def beat() -> None:
+        now = clock.elapsed()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    heartbeat = QTimer()
+    heartbeat.setInterval(5)
+    heartbeat.timeout.connect(beat)
+    heartbeat.start()
+    end = time.monotonic() + seconds + 10
+    while controller.game.ply < 2 and time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.001)
+    heartbeat.stop()
+    controller.shutdown()
+    while controller.engines_running:
+        app.processEvents()
+    return (max(gaps) - 5 if gaps else float("nan")), len(infos), controller.game.ply
+
+
+def startup_times(runs: int) -> list[float]:
+    """Wall time from launching ``python -m xiangqi`` to the app printing that its window is shown."""
+    env = dict(os.environ, XIANGQI_REPORT_SHOWN="1", QT_QPA_PLATFORM="offscreen")
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "xiangqi"], cwd=REPO, env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = process.stdout.readline()
+        elapsed = time.perf_counter() - start
+        _out, err = process.communicate(timeout=60)
+        if not line.startswith("shown "):
+            raise SystemExit(f"the app did not report being shown: {line!r} {err[-2000:]}")
+        times.append(elapsed)
+    return times
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    times = repaint_times(app, 50 if quick else 300)
+    print(f"repaint 900x1000: median {statistics.median(times):.2f} ms, "
+          f"p95 {sorted(times)[int(len(times) * 0.95) - 1]:.2f} ms (target <= 4 ms)")
+    seconds = 2.0 if quick else 5.0
+    engines = [builtin_engine_spec(3)] + [s for s in discover_engines([]) if s.family == "fairy-stockfish"]
+    for spec in engines:
+        stall, infos, ply = longest_stall(app, spec, seconds)
+        print(f"longest event-loop stall, {spec.name} searching {seconds:.0f} s: {stall:.1f} ms "
+              f"({infos} info lines, engine moved: {ply == 2}) (target <= 30 ms)")
+    starts = startup_times(3 if quick else 5)
+    print(f"process start to main window shown: median {statistics.median(starts):.3f} s, "
+          f"max {max(starts):.3f} s (target <= 1.5 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Helpers for the app tests: an in-process scripted engine (for controller logic), specs for the
+engine helper's fake engine process (for tests that act as a user), and a ready main window."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from xiangqi.core import Move, Position
+from xiangqi.engine.messages import BestMove, Info, Score
+from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.registry import EngineSpec, Protocol
+
+REPO = Path(__file__).resolve().parents[2]
+FAKE_ENGINE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
+
+Reply = Callable[[Position], BestMove]
+
+
+class ScriptedClient(QObject):
+    """Stands in for EngineClient inside the process: answers each ``go`` on the next event-loop turn
+    with the next scripted reply (a function of the position), after one ``info`` line."""
+
+    ready = Signal(object)
+    info = Signal(object)
+    best_move = Signal(object)
+    failed = Signal(object)
+    state_changed = Signal(object)
+
+    def __init__(self, spec: EngineSpec, parent: QObject | None = None,
+                 replies: list[Reply] | None = None, dialect: Dialect = Dialect.UCCI,
+                 options: tuple[Any, ...] = ()) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.replies = list(replies or [])
+        self.gos: list[tuple[str, Any, bool]] = []
+        self.options_set: list[tuple[str, object]] = []
+        self.stops = 0
+        self.state = SimpleNamespace(name="BOOTING")
+        self._info = SimpleNamespace(name="Scripted", dialect=dialect, options=options)
+        self.hold = False          # when True, go() waits for stop() before answering
+        self._pending: Position | None = None
+
+    def start(self) -> None:
+        QTimer.singleShot(0, self._boot)
+
+    def _boot(self) -> None:
+        self.state = SimpleNamespace(name="IDLE")
+        self.ready.emit(self._info)
+
+    def new_game(self) -> None:
+        pass
+
+    def set_option(self, name: str, value: object) -> None:
+        self.options_set.append((name, value))
+
+    def go(self, position: Position, limits: Any, *, ponder: bool = False, draw_offer: bool = False) -> None:
+        self.gos.append((position.fen(), limits, draw_offer))
+        self._pending = position.copy()
+        self.state = SimpleNamespace(name="THINKING")
+        if not self.hold:
+            QTimer.singleShot(0, self._answer)
+
+    def stop(self) -> None:
+        self.stops += 1
+        if self._pending is not None:
+            QTimer.singleShot(0, self._answer)
+
+    def _answer(self) -> None:
+        position, self._pending = self._pending, None
+        if position is None:
+            return
+        reply = self.replies.pop(0) if self.replies else first_legal
+        best = reply(position)
+        if best.move is not None:
+            self.info.emit(Info(depth=3, score=Score(cp=25), nps=1000, pv=(best.move,)))
+        self.state = SimpleNamespace(name="IDLE")
+        self.best_move.emit(best)
+
+    def crash(self) -> None:
+        self._pending = None
+        self.state = SimpleNamespace(name="DEAD")
+        self.failed.emit(SimpleNamespace(message="the engine crashed (signal 11)", fatal=True))
+
+    def shutdown(self) -> None:
+        self.state = SimpleNamespace(name="DEAD")
+
+
+def first_legal(position: Position) -> BestMove:
+    return BestMove(position.legal_moves()[0])
+
+
+def play(iccs: str) -> Reply:
+    return lambda _position: BestMove(Move.from_iccs(iccs))
+
+
+def builtin_like_spec(name: str = "Scripted") -> EngineSpec:
+    return EngineSpec(name=name, command=sys.executable, args=(), protocol=Protocol.UCCI, options={},
+                      workdir=None, family="scripted")
+
+
+def fake_engine_spec(*extra: str, name: str = "Fake engine", dialect: str = "ucci") -> EngineSpec:
+    """The engine helper's scripted fake engine as a real process."""
+    return EngineSpec(name=name, command=sys.executable, args=(str(FAKE_ENGINE), "--dialect", dialect, *extra),
+                      protocol=Protocol.UCCI if dialect == "ucci" else Protocol.UCI, options={},
+                      workdir=None, family="fake")

@@ -1,0 +1,201 @@
+"""The game controller against an in-process scripted engine: turns, undo/redo, draw offers,
+resignation, hints, clocks, engine trouble and the autosave snapshot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+from xiangqi.core import Color, Move
+from xiangqi.engine.messages import BestMove
+from xiangqi.engine.protocol import Dialect
+from xiangqi.ui.autosave import AutosaveStore
+from xiangqi.ui.clock import TimeControl, TimeControlKind
+from xiangqi.ui.controller import GameController
+from xiangqi.ui.game import EndReason, GameResult
+from xiangqi.ui.game_setup import GameSetup
+
+from app_fakes import ScriptedClient, builtin_like_spec, play
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.ms = 0.0
+
+    def __call__(self) -> float:
+        return self.ms
+
+
+def make(qtbot, tmp_path: Path, replies=(), dialect=Dialect.UCCI, now=None, **setup_kw):
+    clients: list[ScriptedClient] = []
+
+    def factory(spec, owner):
+        client = ScriptedClient(spec, owner, replies=list(replies), dialect=dialect)
+        clients.append(client)
+        return client
+
+    controller = GameController(AutosaveStore(tmp_path / "autosave.json"), factory, now=now)
+    setup = GameSetup(engine=builtin_like_spec(), **setup_kw)
+    controller.new_game(setup)
+    qtbot.waitUntil(lambda: controller.engine_ready)
+    return controller, clients
+
+
+def m(text: str) -> Move:
+    return Move.from_iccs(text)
+
+
+def test_human_move_then_engine_replies(qtbot, tmp_path) -> None:
+    c, clients = make(qtbot, tmp_path, [play("h9g7")])
+    assert c.human_to_move() and c.can_pick(m("h2e2").from_sq)
+    assert not c.can_pick(m("h9g7").from_sq)           # black piece on red's turn
+    with qtbot.waitSignal(c.move_played, check_params_cb=lambda p: p.by_engine):
+        assert c.try_move(m("h2e2"))
+    assert [x.iccs() for x in c.game.moves] == ["h2e2", "h9g7"]
+    fen, _limits, _draw = clients[0].gos[0]
+    assert " b " in fen
+
+
+def test_illegal_move_is_refused(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path)
+    with qtbot.waitSignal(c.illegal_move):
+        assert not c.try_move(m("a0a5"))
+    assert c.game.moves == []
+
+
+def test_undo_takes_back_both_moves_and_redo_restores(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path, [play("h9g7"), play("b9c7")])
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    assert c.undo()
+    assert c.game.ply == 0 and c.human_to_move()
+    assert c.redo()
+    assert [x.iccs() for x in c.game.moves] == ["h2e2", "h9g7"]
+    assert c.human_to_move()
+
+
+def test_engine_playing_red_moves_first_and_board_is_not_pickable(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path, [play("h2e2")], human=Color.BLACK)
+    qtbot.waitUntil(lambda: c.game.ply == 1)
+    assert c.human_to_move()
+
+
+def test_engine_resigns(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path, [lambda p: BestMove(None, resign=True)])
+    with qtbot.waitSignal(c.game_over) as blocker:
+        c.try_move(m("h2e2"))
+    assert blocker.args[0] == GameResult(EndReason.RESIGNATION, Color.RED)
+
+
+def test_draw_offer_goes_with_next_search_for_ucci(qtbot, tmp_path) -> None:
+    c, clients = make(qtbot, tmp_path, [lambda p: BestMove(p.legal_moves()[0], draw=True)])
+    c.offer_draw()
+    with qtbot.waitSignal(c.game_over) as blocker:
+        c.try_move(m("h2e2"))
+    assert clients[0].gos[-1][2] is True
+    assert blocker.args[0] == GameResult(EndReason.AGREED_DRAW, None)
+
+
+def test_engine_offers_draw_and_player_accepts(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path, [lambda p: BestMove(m("h9g7"), draw=True)])
+    with qtbot.waitSignal(c.draw_offered):
+        c.try_move(m("h2e2"))
+    assert c.game.ply == 2 and c.engine_draw_offer
+    with qtbot.waitSignal(c.game_over):
+        c.accept_draw()
+    assert c.game.result.reason is EndReason.AGREED_DRAW
+
+
+def test_uci_engine_decides_draw_by_its_score(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path, dialect=Dialect.UCI)
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    c.offer_draw()            # the scripted engine reported +25 for itself: it declines
+    assert not c.game.is_over
+
+
+def test_hint_is_suggested_and_cleared_by_a_move(qtbot, tmp_path) -> None:
+    c, clients = make(qtbot, tmp_path, [play("b2e2"), play("h9g7")])
+    with qtbot.waitSignal(c.changed):
+        assert c.request_hint()
+    qtbot.waitUntil(lambda: c.hint is not None)
+    assert c.hint == m("b2e2")
+    c.try_move(m("h2e2"))
+    assert c.hint is None
+
+
+def test_human_move_during_hint_search_discards_it(qtbot, tmp_path) -> None:
+    c, clients = make(qtbot, tmp_path, [play("b2e2"), play("h9g7")])
+    clients[0].hold = True
+    c.request_hint()
+    c.try_move(m("h2e2"))      # stops the hint search; its answer must not be played or shown
+    clients[0].hold = False
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    assert [x.iccs() for x in c.game.moves] == ["h2e2", "h9g7"] and c.hint is None
+
+
+def test_clock_runs_out(qtbot, tmp_path) -> None:
+    now = FakeTime()
+    control = TimeControl(TimeControlKind.CLOCK, total_ms=5_000)
+    c, _ = make(qtbot, tmp_path, now=now, time_control=control)
+    assert c.clock.running is Color.RED
+    now.ms = 5_001
+    with qtbot.waitSignal(c.game_over, timeout=2000) as blocker:
+        pass
+    assert blocker.args[0] == GameResult(EndReason.TIME_FORFEIT, Color.BLACK)
+
+
+def test_engine_gets_the_clocks(qtbot, tmp_path) -> None:
+    now = FakeTime()
+    control = TimeControl(TimeControlKind.CLOCK, total_ms=60_000, increment_ms=1_000, moves_per_period=40)
+    c, clients = make(qtbot, tmp_path, now=now, time_control=control)
+    now.ms = 4_000
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    limits = clients[0].gos[0][1]
+    assert limits.red_time_ms == 57_000 and limits.black_time_ms == 60_000
+    assert limits.red_increment_ms == 1_000 and limits.moves_to_go == 40
+
+
+def test_engine_crash_keeps_game_and_restart_continues(qtbot, tmp_path) -> None:
+    c, clients = make(qtbot, tmp_path)
+    clients[0].hold = True
+    c.try_move(m("h2e2"))
+    with qtbot.waitSignal(c.engine_trouble):
+        clients[0].crash()
+    assert [x.iccs() for x in c.game.moves] == ["h2e2"] and not c.game.is_over
+    c.restart_engine()
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    assert len(clients) == 2
+
+
+def test_autosave_after_each_move_and_resume(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path, [play("h9g7")])
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    saved = AutosaveStore(tmp_path / "autosave.json").load()
+    assert saved["moves"] == ["h2e2", "h9g7"]
+    fresh, _ = make(qtbot, tmp_path / "other")
+    fresh.resume(saved)
+    assert fresh.game.position.fen() == c.game.position.fen()
+
+
+def test_view_and_play_from_there(qtbot, tmp_path) -> None:
+    c, _ = make(qtbot, tmp_path, [play("h9g7"), play("b9c7")])
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    c.view(0)
+    assert c.board_position().fen() == c.game.position_at(0).fen()
+    assert not c.can_pick(m("b2e2").from_sq)        # no moves while looking back
+    c.view(None)
+    c.view(0)
+    c.play_from_view()
+    assert c.game.ply == 0 and c.game.can_redo() and c.human_to_move()
+
+
+def test_two_players_without_engine(qtbot, tmp_path) -> None:
+    c = GameController(None)
+    c.new_game(GameSetup(engine=None))
+    assert c.try_move(m("h2e2")) and c.try_move(m("h9g7"))
+    c.resign()     # red (to move) resigns
+    assert c.game.result == GameResult(EndReason.RESIGNATION, Color.BLACK)

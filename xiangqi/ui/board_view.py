@@ -1,0 +1,213 @@
+"""The board widget: paints the position the controller shows and turns clicks and drags into move
+requests. It enforces no rules: it asks the controller what may be picked and where it may go."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
+
+from xiangqi.core import Color, Move
+from xiangqi.ui import board_paint as bp
+from xiangqi.ui.board_geometry import BoardGeometry
+
+ILLEGAL_FLASH_MS = 300
+
+
+def paint_piece(painter: QPainter, pieces: object, piece: int, rect: QRectF, dpr: float) -> None:
+    """One piece from the current piece set, drawn into ``rect``."""
+    size = max(1, round(rect.width()))
+    painter.drawPixmap(rect, pieces.pixmap(piece, size, dpr), QRectF())
+
+
+class BoardView(QWidget):
+    square_clicked = Signal(int)   # for tests and the status bar: a point was clicked
+
+    def __init__(self, controller: object, theme: object, pieces: object,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.theme, self.pieces = theme, pieces
+        self.coordinates = "traditional"
+        self.show_hints = self.show_last_move = self.show_arrow = True
+        self.flipped = False
+        self.selected: int | None = None
+        self.banner: str | None = None
+        self._static: QPixmap | None = None
+        self._press_pos: QPointF | None = None
+        self._drag_pos: QPointF | None = None
+        self._flash_sq: int | None = None
+        self.setMinimumSize(270, 300)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMouseTracking(False)
+        controller.changed.connect(self._on_model_changed)
+
+    # ------------------------------------------------------------------ settings
+    def sizeHint(self) -> QSize:
+        return QSize(630, 700)
+
+    def set_appearance(self, theme: object, pieces: object) -> None:
+        self.theme, self.pieces = theme, pieces
+        self._invalidate()
+
+    def set_coordinates(self, mode: str) -> None:
+        self.coordinates = mode
+        self._invalidate()
+
+    def set_flipped(self, flipped: bool) -> None:
+        self.flipped = flipped
+        self._invalidate()
+
+    def flip(self) -> None:
+        self.set_flipped(not self.flipped)
+
+    def set_banner(self, text: str | None) -> None:
+        self.banner = text
+        self.update()
+
+    def board_geometry(self) -> BoardGeometry:
+        return BoardGeometry.fit(self.width(), self.height(), self.flipped)
+
+    def point_of(self, sq: int) -> QPoint:
+        """Widget pixel of a board point (used by tests to click like a user)."""
+        return self.board_geometry().point(sq).toPoint()
+
+    def _invalidate(self) -> None:
+        self._static = None
+        self.update()
+
+    def _on_model_changed(self) -> None:
+        if self.selected is not None and not self.controller.can_pick(self.selected):
+            self.selected = None
+        self.update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._static = None
+        super().resizeEvent(event)
+
+    # ------------------------------------------------------------------ painting
+    def _static_layer(self, geo: BoardGeometry) -> QPixmap:
+        if self._static is None:
+            dpr = self.devicePixelRatioF()
+            pixmap = QPixmap(QSize(round(self.width() * dpr), round(self.height() * dpr)))
+            pixmap.setDevicePixelRatio(dpr)
+            pixmap.fill(self.palette().window().color())
+            painter = QPainter(pixmap)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            bp.paint_static(painter, geo, self.theme, self.coordinates)
+            painter.end()
+            self._static = pixmap
+        return self._static
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        geo = self.board_geometry()
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._static_layer(geo))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        position = self.controller.board_position()
+        self._paint_under_pieces(painter, geo, position)
+        self._paint_pieces(painter, geo, position)
+        self._paint_over_pieces(painter, geo, position)
+        if self.banner:
+            self._paint_banner(painter, geo)
+        painter.end()
+
+    def _paint_under_pieces(self, painter: QPainter, geo: BoardGeometry, position: object) -> None:
+        last = self.controller.displayed_last_move()
+        if self.show_last_move and last is not None:
+            bp.paint_square_corners(painter, geo, last.from_sq, self.theme.highlight)
+            bp.paint_square_corners(painter, geo, last.to_sq, self.theme.highlight)
+        if position.is_check():
+            bp.paint_check(painter, geo, position.king_square(position.turn), self.theme.check)
+
+    def _paint_pieces(self, painter: QPainter, geo: BoardGeometry, position: object) -> None:
+        dpr = self.devicePixelRatioF()
+        board = position.board
+        dragging = self.selected if self._drag_pos is not None else None
+        for sq in range(90):
+            value = int(board[sq])
+            if value and sq != dragging:
+                paint_piece(painter, self.pieces, value, geo.piece_rect(sq), dpr)
+
+    def _paint_over_pieces(self, painter: QPainter, geo: BoardGeometry, position: object) -> None:
+        board = position.board
+        if self.selected is not None:
+            bp.paint_ring(painter, geo, self.selected, self.theme.highlight, max(2.0, geo.cell / 16))
+            if self.show_hints:
+                occupied = {sq for sq in range(90) if board[sq]}
+                bp.paint_hints(painter, geo, self.controller.targets(self.selected), occupied,
+                               self.theme.hint)
+        hint = self.controller.hint
+        if self.show_arrow and hint is not None and self.controller.view_ply is None:
+            bp.paint_arrow(painter, geo, hint.from_sq, hint.to_sq, self.theme.hint)
+        if self._flash_sq is not None:
+            bp.paint_ring(painter, geo, self._flash_sq, self.theme.check, max(2.0, geo.cell / 14))
+        if self._drag_pos is not None and self.selected is not None:
+            d = geo.piece_diameter
+            rect = QRectF(self._drag_pos.x() - d / 2, self._drag_pos.y() - d / 2, d, d)
+            paint_piece(painter, self.pieces, int(board[self.selected]), rect, self.devicePixelRatioF())
+
+    def _paint_banner(self, painter: QPainter, geo: BoardGeometry) -> None:
+        band = QRectF(geo.left - geo.cell * 0.5, geo.top + 3.9 * geo.cell, 9 * geo.cell, 1.2 * geo.cell)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 200))
+        painter.drawRoundedRect(band, geo.cell * 0.2, geo.cell * 0.2)
+        font = QFont(self.font())
+        font.setPixelSize(max(8, round(geo.cell * 0.45)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor("white"))
+        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, self.banner)
+
+    # ------------------------------------------------------------------ input
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        sq = self.board_geometry().square_at(event.position())
+        if sq is None:
+            return
+        self.square_clicked.emit(sq)
+        if self.controller.can_pick(sq):
+            self.selected = sq
+            self._press_pos = event.position()
+        elif self.selected is not None:
+            self._request(Move(self.selected, sq))
+        self.update()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._press_pos is None or self.selected is None:
+            return
+        moved = (event.position() - self._press_pos).manhattanLength()
+        if self._drag_pos is not None or moved >= QApplication.startDragDistance():
+            self._drag_pos = event.position()
+            self.update()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        dragged, self._drag_pos, self._press_pos = self._drag_pos is not None, None, None
+        if dragged and self.selected is not None:
+            sq = self.board_geometry().square_at(event.position())
+            if sq is not None and sq != self.selected:
+                self._request(Move(self.selected, sq))
+        self.update()
+
+    def keyPressEvent(self, event) -> None:   # noqa: ANN001 - Qt's QKeyEvent
+        if event.key() == Qt.Key.Key_Escape and self.selected is not None:
+            self.selected = None
+            self.update()
+            return
+        super().keyPressEvent(event)
+
+    def _request(self, move: Move) -> None:
+        if self.controller.try_move(move):
+            self.selected = None
+        else:
+            self._flash_sq = move.to_sq
+            QTimer.singleShot(ILLEGAL_FLASH_MS, self._clear_flash)
+
+    def _clear_flash(self) -> None:
+        self._flash_sq = None
+        self.update()
+
+
+def side_at_bottom(view: BoardView) -> Color:
+    return Color.BLACK if view.flipped else Color.RED

@@ -1,0 +1,52 @@
+"""Both sides' clocks, big enough to read at a glance; the running one is highlighted."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from xiangqi.core import Color
+from xiangqi.ui.clock import format_ms
+
+RUNNING_STYLE = "QLabel { background: #2e7d32; color: white; border-radius: 4px; padding: 2px 6px; }"
+IDLE_STYLE = "QLabel { padding: 2px 6px; }"
+LOW_STYLE = "QLabel { background: #c62828; color: white; border-radius: 4px; padding: 2px 6px; }"
+LOW_MS = 10_000
+
+
+class ClockView(QWidget):
+    def __init__(self, controller: object, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.labels = {Color.RED: QLabel(self), Color.BLACK: QLabel(self)}
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for label in self.labels.values():
+            font = QFont(label.font())
+            font.setPointSizeF(font.pointSizeF() * 1.5)
+            font.setBold(True)
+            label.setFont(font)
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            layout.addWidget(label, 1)
+        controller.clocks_changed.connect(self.refresh)
+        self.refresh()
+
+    def side_text(self, color: Color) -> str:
+        name = self.tr("Red") if color is Color.RED else self.tr("Black")
+        clock = self.controller.clock
+        if not clock.timed:
+            return name
+        text = format_ms(clock.remaining_ms(color))
+        if clock.in_byoyomi(color):
+            text = self.tr("{0} byoyomi").format(text)
+        return f"{name}  {text}"
+
+    def refresh(self) -> None:
+        clock = self.controller.clock
+        game = self.controller.game
+        for color, label in self.labels.items():
+            label.setText(self.side_text(color))
+            running = not game.is_over and game.turn is color
+            low = clock.timed and clock.remaining_ms(color) < LOW_MS
+            label.setStyleSheet(LOW_STYLE if running and low else RUNNING_STYLE if running else IDLE_STYLE)

@@ -1,0 +1,103 @@
+"""The engine panel: engine name and state, and for each principal variation its depth, score (from
+red's point of view), nodes per second and the line in the chosen notation."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QSpinBox,
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from xiangqi.core.notation import Notation
+from xiangqi.ui.controller import Analysis
+from xiangqi.ui.notation_text import line_text
+
+MAX_LINES = 5
+PV_SHOWN = 12    # moves of a variation shown
+
+
+def score_text(score: object, red_sign: int) -> str:
+    """Score from red's point of view: ``+35`` centipawns, ``#+5`` red mates in 5, ``#-3`` black does."""
+    if score is None:
+        return ""
+    bound = {"lower": "≥", "upper": "≤"}.get(getattr(score, "bound", None) or "", "")
+    if score.mate is not None:
+        return f"{bound}#{score.mate * red_sign:+d}"
+    if score.cp is not None:
+        return f"{bound}{score.cp * red_sign:+d}"
+    return ""
+
+
+def nps_text(nps: int | None) -> str:
+    if not nps:
+        return ""
+    for unit, size in (("M", 1_000_000), ("k", 1_000)):
+        if nps >= size:
+            return f"{nps / size:.1f}{unit}"
+    return str(nps)
+
+
+class EnginePanel(QWidget):
+    lines_wanted = Signal(int)     # the user asks for this many variations (MultiPV)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.notation = Notation.CHINESE
+        self.name_label = QLabel(self.tr("No engine"), self)
+        self.state_label = QLabel(self)
+        self.lines_box = QSpinBox(self)
+        self.lines_box.setRange(1, MAX_LINES)
+        self.lines_box.setPrefix(self.tr("Lines: "))
+        self.lines_box.setEnabled(False)
+        self.lines_box.valueChanged.connect(self.lines_wanted)
+        self.tree = QTreeWidget(self)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setHeaderLabels([self.tr("Depth"), self.tr("Score"), self.tr("N/s"), self.tr("Line")])
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        for column in range(3):   # numbers stay narrow; the variation gets the rest
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        top = QHBoxLayout()
+        top.addWidget(self.name_label, 1)
+        top.addWidget(self.state_label)
+        top.addWidget(self.lines_box)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.tree)
+        self._position_key: str | None = None
+
+    def set_engine_name(self, name: str) -> None:
+        self.name_label.setText(name)
+
+    def set_state(self, text: str) -> None:
+        self.state_label.setText(text)
+
+    def set_multipv_supported(self, supported: bool) -> None:
+        self.lines_box.setEnabled(supported)
+
+    def set_notation(self, notation: Notation) -> None:
+        self.notation = notation
+
+    def clear(self) -> None:
+        self.tree.clear()
+        self._position_key = None
+
+    def show_analysis(self, analysis: Analysis) -> None:
+        info = analysis.info
+        if not info.pv and info.score is None:
+            return   # currmove / nps-only lines: nothing to show in a variation row
+        key = analysis.position.fen()
+        if key != self._position_key:
+            self.tree.clear()
+            self._position_key = key
+        index = (info.multipv or 1) - 1
+        while self.tree.topLevelItemCount() <= index:
+            self.tree.addTopLevelItem(QTreeWidgetItem(["", "", "", ""]))
+        item = self.tree.topLevelItem(index)
+        moves = line_text(analysis.position, info.pv[:PV_SHOWN], self.notation)
+        values = [str(info.depth or ""), score_text(info.score, analysis.red_sign), nps_text(info.nps),
+                  " ".join(moves)]
+        for column, value in enumerate(values):
+            if value or column == 3 and info.pv:
+                item.setText(column, value)

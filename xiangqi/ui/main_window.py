@@ -1,0 +1,317 @@
+"""The main window: the board on the left; clocks, move list and engine panel on the right; menus,
+toolbar, shortcuts and status bar. It wires views to the controller and opens every dialog with
+``open()`` (announced by ``dialog_opened``), so tests can answer dialogs like a user."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (QDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter,
+                               QToolBar, QVBoxLayout, QWidget)
+
+from xiangqi.core import Color
+from xiangqi.core.notation import Notation
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.ui.autosave import AutosaveStore
+from xiangqi.ui.board_view import BoardView
+from xiangqi.ui.clock_view import ClockView
+from xiangqi.ui.controller import GameController, MovePlayed
+from xiangqi.ui.engine_panel import EnginePanel
+from xiangqi.ui.game import GameResult
+from xiangqi.ui.game_setup import GameSetup
+from xiangqi.ui.move_list import MoveList
+from xiangqi.ui.new_game_dialog import NewGameDialog
+from xiangqi.ui.result_dialog import ResultDialog, reason_text, winner_text
+
+STATE_TEXTS = {  # engine session states in words (marked for lupdate, translated when shown)
+    "BOOTING": QT_TRANSLATE_NOOP("MainWindow", "starting…"),
+    "IDLE": QT_TRANSLATE_NOOP("MainWindow", "ready"),
+    "THINKING": QT_TRANSLATE_NOOP("MainWindow", "thinking…"),
+    "STOPPING": QT_TRANSLATE_NOOP("MainWindow", "stopping…"),
+    "DEAD": QT_TRANSLATE_NOOP("MainWindow", "not running"),
+}
+
+
+class MainWindow(QMainWindow):
+    dialog_opened = Signal(object)     # every dialog or message box, right after open()
+
+    def __init__(self, controller: GameController, theme: object, pieces: object,
+                 engines: list[EngineSpec], sounds: object | None = None,
+                 default_setup: GameSetup | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller, self.engines, self.sounds = controller, engines, sounds
+        self.last_setup = default_setup or GameSetup()   # the built-in engine by default
+        self.dialogs: list[QDialog] = []   # open dialogs (kept alive; tests look here)
+        self.setWindowTitle(self.tr("Xiangqi"))
+        self.board = BoardView(controller, theme, pieces, self)
+        self.clock_view = ClockView(controller, self)
+        self.move_list = MoveList(controller, self)
+        self.engine_panel = EnginePanel(self)
+        self._build_layout()
+        self._build_actions()
+        self._build_status_bar()
+        self._connect_controller()
+        self.resize(1280, 880)
+
+    # ----------------------------------------------------------------- building
+    def _build_layout(self) -> None:
+        side = QWidget(self)
+        column = QVBoxLayout(side)
+        column.addWidget(self.clock_view)
+        column.addWidget(self.move_list, 3)
+        column.addWidget(self.engine_panel, 2)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self.board)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([800, 320])
+        self.setCentralWidget(splitter)
+        self.move_list.play_from_here.connect(self._confirm_play_from_here)
+        self.engine_panel.lines_wanted.connect(self._set_multipv)
+
+    def _action(self, text: str, slot: Callable[[], object], *keys: QKeySequence | str) -> QAction:
+        action = QAction(text, self)
+        if keys:
+            sequences: list[QKeySequence] = []
+            for key in keys:   # a standard key may already include an extra one (Redo: Ctrl+Y)
+                for sequence in QKeySequence.keyBindings(key) if isinstance(key, QKeySequence.StandardKey) \
+                        else [QKeySequence(key)]:
+                    if sequence not in sequences:
+                        sequences.append(sequence)
+            action.setShortcuts(sequences)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)   # shortcuts work even when the menu bar is hidden
+        return action
+
+    def _build_actions(self) -> None:
+        c = self.controller
+        self.new_action = self._action(self.tr("&New game…"), self.open_new_game_dialog, QKeySequence.StandardKey.New)
+        self.undo_action = self._action(self.tr("&Undo"), c.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action(self.tr("&Redo"), c.redo, QKeySequence.StandardKey.Redo, "Ctrl+Y")
+        self.hint_action = self._action(self.tr("&Hint"), c.request_hint, "H")
+        self.stop_action = self._action(self.tr("&Move now"), c.stop, "Space", "S")
+        self.resign_action = self._action(self.tr("Re&sign"), self._confirm_resign)
+        self.draw_action = self._action(self.tr("Offer a &draw"), c.offer_draw)
+        self.accept_draw_action = self._action(self.tr("&Accept the draw"), c.accept_draw)
+        self.flip_action = self._action(self.tr("&Flip board"), self.board.flip, "F")
+        self.restart_engine_action = self._action(self.tr("&Restart engine"), c.restart_engine)
+        self.choose_engine_action = self._action(self.tr("&Change opponent…"), self.open_engine_chooser)
+        self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        game = self.menuBar().addMenu(self.tr("&Game"))
+        for action in (self.new_action, None, self.undo_action, self.redo_action, None, self.hint_action,
+                       self.stop_action, None, self.draw_action, self.accept_draw_action, self.resign_action,
+                       None, self.quit_action):
+            game.addSeparator() if action is None else game.addAction(action)
+        self.game_menu = game
+        self.view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.view_menu.addAction(self.flip_action)
+        self._build_notation_menu()
+        engine = self.menuBar().addMenu(self.tr("&Engine"))
+        engine.addActions([self.restart_engine_action, self.choose_engine_action])
+        self.engine_menu = engine
+        toolbar = QToolBar(self.tr("Game"), self)
+        toolbar.setObjectName("game_toolbar")
+        toolbar.addActions([self.new_action, self.undo_action, self.redo_action, self.hint_action,
+                            self.stop_action, self.flip_action, self.draw_action, self.resign_action])
+        self.addToolBar(toolbar)
+
+    def _build_notation_menu(self) -> None:
+        menu = self.view_menu.addMenu(self.tr("&Notation"))
+        group = QActionGroup(self)
+        for text, notation in ((self.tr("Chinese"), Notation.CHINESE), (self.tr("WXF"), Notation.WXF),
+                               (self.tr("ICCS"), Notation.ICCS)):
+            action = QAction(text, group, checkable=True)
+            action.setChecked(notation is Notation.CHINESE)
+            action.triggered.connect(lambda _c=False, n=notation: self.set_notation(n))
+            menu.addAction(action)
+
+    def _build_status_bar(self) -> None:
+        self.turn_label = QLabel(self)
+        self.clock_label = QLabel(self)
+        self.engine_label = QLabel(self)
+        self.statusBar().addPermanentWidget(self.clock_label)
+        self.statusBar().addPermanentWidget(self.turn_label)
+        self.statusBar().addPermanentWidget(self.engine_label)
+
+    def _connect_controller(self) -> None:
+        c = self.controller
+        c.changed.connect(self._refresh)
+        c.clocks_changed.connect(self._refresh_clock_label)
+        c.move_played.connect(self._on_move_played)
+        c.game_over.connect(self._on_game_over)
+        c.analysis.connect(self.engine_panel.show_analysis)
+        c.engine_name.connect(self.engine_panel.set_engine_name)
+        c.engine_state.connect(self._on_engine_state)
+        c.engine_trouble.connect(self._on_engine_trouble)
+        c.draw_offered.connect(self._on_engine_draw_offer)
+        c.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
+        c.illegal_move.connect(lambda: self._play("ILLEGAL"))
+        self._refresh()
+
+    # ----------------------------------------------------------------- reacting to the game
+    def _refresh(self) -> None:
+        c, game = self.controller, self.controller.game
+        self.undo_action.setEnabled(game.can_undo())
+        self.redo_action.setEnabled(game.can_redo())
+        playing = not game.is_over
+        self.hint_action.setEnabled(playing and c.setup.engine is not None)
+        self.resign_action.setEnabled(playing)
+        self.draw_action.setEnabled(playing and c.setup.engine is not None)
+        self.accept_draw_action.setEnabled(playing and c.engine_draw_offer)
+        self.stop_action.setEnabled(playing and c.engine_searching())
+        if game.is_over:
+            self.turn_label.setText(winner_text(game.result))
+        else:
+            turn = self.tr("Red to move") if game.turn is Color.RED else self.tr("Black to move")
+            self.turn_label.setText(turn)
+        self.board.set_banner(self._banner_text() if c.view_ply is None else None)
+
+    def _refresh_clock_label(self) -> None:
+        timed = self.controller.clock.timed
+        self.clock_label.setVisible(timed)
+        if timed:
+            view = self.clock_view
+            self.clock_label.setText(f"{view.side_text(Color.RED)} · {view.side_text(Color.BLACK)}")
+
+    def _banner_text(self) -> str | None:
+        result = self.controller.game.result
+        return f"{winner_text(result)} · {reason_text(result.reason)}" if result else None
+
+    def _on_move_played(self, played: MovePlayed) -> None:
+        self._play("CHECK" if played.check else "CAPTURE" if played.capture else "MOVE")
+        if not played.by_engine:
+            self.engine_panel.clear()
+
+    def _on_game_over(self, result: GameResult) -> None:
+        setup = self.controller.setup
+        human = setup.human if setup.engine is not None else None
+        if result.winner is None:
+            self._play("DRAW")
+        else:
+            self._play("WIN" if human in (None, result.winner) else "LOSS")
+        dialog = ResultDialog(result, human, self)
+        dialog.new_game_requested.connect(self.open_new_game_dialog)
+        self._open(dialog)
+
+    def _on_engine_state(self, name: str) -> None:
+        text = QCoreApplication.translate("MainWindow", STATE_TEXTS.get(name, name))
+        self.engine_label.setText(self.tr("Engine: {0}").format(text))
+        self.engine_panel.set_state(text)
+        self.stop_action.setEnabled(name == "THINKING" and self.controller.engine_searching())
+        if name == "IDLE":
+            self.engine_panel.set_multipv_supported(self.controller.engine_has_option("MultiPV"))
+
+    def _on_engine_trouble(self, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Engine trouble"), text,
+                          QMessageBox.StandardButton.NoButton, self)
+        restart = box.addButton(self.tr("Restart engine"), QMessageBox.ButtonRole.AcceptRole)
+        other = box.addButton(self.tr("Choose another engine…"), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Close)
+        restart.clicked.connect(self.controller.restart_engine)
+        other.clicked.connect(self.open_engine_chooser)
+        self._open(box)
+
+    def _on_engine_draw_offer(self) -> None:
+        self.ask(self.tr("Draw offer"), self.tr("The engine offers a draw. Do you accept?"),
+                 self.controller.accept_draw)
+        self._refresh()
+
+    # ----------------------------------------------------------------- dialogs
+    def _open(self, dialog: QDialog) -> QDialog:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.dialogs.append(dialog)
+        dialog.finished.connect(lambda _r, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
+        dialog.open()
+        self.dialog_opened.emit(dialog)
+        return dialog
+
+    def ask(self, title: str, text: str, on_yes: Callable[[], object]) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.button(QMessageBox.StandardButton.Yes).clicked.connect(lambda: on_yes())
+        self._open(box)
+        return box
+
+    def offer_resume(self, store: AutosaveStore, otherwise: Callable[[], object]) -> bool:
+        """If an unfinished game was autosaved (the app was killed or closed mid-game), ask whether to
+        continue it; ``otherwise`` runs when there is none or the player declines."""
+        snapshot = store.load()
+        if snapshot is None:
+            if store.last_error:
+                self.statusBar().showMessage(self.tr("Autosave ignored: {0}").format(store.last_error))
+            otherwise()
+            return False
+        box = self.ask(self.tr("Resume game"),
+                       self.tr("An unfinished game ({0} moves) was saved. Continue it?")
+                       .format(len(snapshot.get("moves", []))),
+                       lambda: self._resume(snapshot, otherwise))
+        box.button(QMessageBox.StandardButton.No).clicked.connect(lambda: (store.clear(), otherwise()))
+        return True
+
+    def _resume(self, snapshot: dict, otherwise: Callable[[], object]) -> None:
+        try:
+            self.controller.resume(snapshot)
+        except (KeyError, ValueError) as exc:
+            self.statusBar().showMessage(self.tr("Could not resume the saved game: {0}").format(exc))
+            otherwise()
+            return
+        self.last_setup = self.controller.setup
+        self.board.set_flipped(self.last_setup.engine is not None and self.last_setup.human is Color.BLACK)
+
+    def open_new_game_dialog(self) -> NewGameDialog:
+        dialog = NewGameDialog(self.engines, self.last_setup, self)
+        dialog.accepted.connect(lambda: self.start_game(dialog.setup()))
+        self._open(dialog)
+        return dialog
+
+    def start_game(self, setup: GameSetup) -> None:
+        self.last_setup = setup
+        self.engine_panel.clear()
+        self.board.set_flipped(setup.engine is not None and setup.human is Color.BLACK)
+        self.controller.new_game(setup)
+
+    def open_engine_chooser(self) -> QInputDialog:
+        dialog = QInputDialog(self)
+        dialog.setWindowTitle(self.tr("Change opponent"))
+        dialog.setLabelText(self.tr("Engine to play against (the game goes on):"))
+        dialog.setComboBoxItems([spec.name for spec in self.engines])
+        dialog.setComboBoxEditable(False)
+        dialog.textValueSelected.connect(self._choose_engine_named)
+        return self._open(dialog)
+
+    def _choose_engine_named(self, name: str) -> None:
+        for spec in self.engines:
+            if spec.name == name:
+                self.controller.restart_engine(spec)
+                return
+
+    def _confirm_resign(self) -> None:
+        self.ask(self.tr("Resign"), self.tr("Do you really resign this game?"), self.controller.resign)
+
+    def _confirm_play_from_here(self) -> None:
+        self.ask(self.tr("Play from here"),
+                 self.tr("Continue the game from this position? The later moves can still be redone."),
+                 self.controller.play_from_view)
+
+    def _set_multipv(self, lines: int) -> None:
+        if self.controller.engine is not None and self.controller.engine_has_option("MultiPV"):
+            self.controller.engine.set_option("MultiPV", lines)
+
+    # ----------------------------------------------------------------- preferences
+    def set_notation(self, notation: Notation) -> None:
+        self.move_list.set_notation(notation)
+        self.engine_panel.set_notation(notation)
+
+    def _play(self, kind: str) -> None:
+        """A sound by its SoundKind name (no sound player in tests)."""
+        if self.sounds is not None:
+            from xiangqi.ui.sounds import SoundKind
+
+            self.sounds.play(SoundKind[kind])
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.controller.shutdown()
+        super().closeEvent(event)

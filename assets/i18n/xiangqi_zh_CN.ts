@@ -1,0 +1,1188 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+    <context>
+        <name>AppearanceUi</name>
+        <message>
+            <source>&amp;Settings…</source>
+            <translation>设置(&amp;S)…</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClipboardActions</name>
+        <message>
+            <source>Copy &amp;FEN</source>
+            <translation>复制 FEN(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Copy game as &amp;text (Chinese notation)</source>
+            <translation>复制棋谱为文本（中文记谱）(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Copy game as &amp;PGN</source>
+            <translation>复制棋谱为 PGN(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Paste FEN, PGN or moves</source>
+            <translation>粘贴 FEN、PGN 或着法(&amp;P)</translation>
+        </message>
+        <message>
+            <source>The game cannot be copied</source>
+            <translation>无法复制这局棋</translation>
+        </message>
+        <message>
+            <source>clipboard</source>
+            <translation>剪贴板</translation>
+        </message>
+        <message>
+            <source>The clipboard holds no FEN, PGN or move list</source>
+            <translation>剪贴板中没有 FEN、PGN 或着法列表</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClockView</name>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>{0} byoyomi</source>
+            <translation>读秒 {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CommentPanel</name>
+        <message>
+            <source>Type a comment for this move</source>
+            <translation>为这一步输入注释</translation>
+        </message>
+        <message>
+            <source>Variations</source>
+            <translation>变着</translation>
+        </message>
+        <message>
+            <source>Make main line</source>
+            <translation>设为主线</translation>
+        </message>
+        <message>
+            <source>Delete variation</source>
+            <translation>删除变着</translation>
+        </message>
+        <message>
+            <source>Main line</source>
+            <translation>主线</translation>
+        </message>
+        <message>
+            <source>Comment before the first move:</source>
+            <translation>第一步之前的注释：</translation>
+        </message>
+        <message>
+            <source>Comment after {0}:</source>
+            <translation>{0} 之后的注释：</translation>
+        </message>
+        <message>
+            <source>{0} (Red) vs {1} (Black)</source>
+            <translation>{0}（红）对 {1}（黑）</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineManager</name>
+        <message>
+            <source>&amp;Add engine…</source>
+            <translation>添加引擎(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>移除(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Save options</source>
+            <translation>保存选项(&amp;S)</translation>
+        </message>
+        <message>
+            <source>%1 (found automatically)</source>
+            <translation>%1（自动发现）</translation>
+        </message>
+        <message>
+            <source>Starting the engine to read its options…</source>
+            <translation>正在启动引擎以读取选项…</translation>
+        </message>
+        <message>
+            <source>No engine configured.</source>
+            <translation>尚未配置引擎。</translation>
+        </message>
+        <message>
+            <source>The engine could not be started: %1</source>
+            <translation>无法启动引擎：%1</translation>
+        </message>
+        <message>
+            <source>Protocol: %1</source>
+            <translation>协议：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n option(s)</source>
+            <translation>
+                <numerusform>%n 个选项</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Choose an engine program</source>
+            <translation>选择引擎程序</translation>
+        </message>
+        <message>
+            <source>Starting %1 to detect its protocol…</source>
+            <translation>正在启动 %1 以检测协议…</translation>
+        </message>
+        <message>
+            <source>Added %1 (%2).</source>
+            <translation>已添加 %1（%2）。</translation>
+        </message>
+        <message>
+            <source>Options saved.</source>
+            <translation>选项已保存。</translation>
+        </message>
+    </context>
+    <context>
+        <name>EnginePanel</name>
+        <message>
+            <source>No engine</source>
+            <translation>无引擎</translation>
+        </message>
+        <message>
+            <source>Lines: </source>
+            <translation>变例数：</translation>
+        </message>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>分数</translation>
+        </message>
+        <message>
+            <source>N/s</source>
+            <translation>节点/秒</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>着法</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineProbe</name>
+        <message>
+            <source>The engine did not answer in time.</source>
+            <translation>引擎未及时响应。</translation>
+        </message>
+    </context>
+    <context>
+        <name>GameController</name>
+        <message>
+            <source>New game</source>
+            <translation>新对局</translation>
+        </message>
+        <message>
+            <source>Resumed the unfinished game</source>
+            <translation>已继续未完成的对局</translation>
+        </message>
+        <message>
+            <source>Draw offered: the engine answers with its next move</source>
+            <translation>已提和：引擎将在下一步时答复</translation>
+        </message>
+        <message>
+            <source>The engine declines the draw</source>
+            <translation>引擎拒绝和棋</translation>
+        </message>
+        <message>
+            <source>The engine is looking for a hint…</source>
+            <translation>引擎正在思考提示…</translation>
+        </message>
+        <message>
+            <source>Hint shown as an arrow</source>
+            <translation>提示以箭头显示</translation>
+        </message>
+        <message>
+            <source>The engine accepts the draw</source>
+            <translation>引擎同意和棋</translation>
+        </message>
+        <message>
+            <source>The engine resigns</source>
+            <translation>引擎认输</translation>
+        </message>
+        <message>
+            <source>The engine gave no legal move ({0}). You can restart it or choose another engine; the game is kept.</source>
+            <translation>引擎给出了不合法的着法（{0}）。可以重启引擎或选择其他引擎，对局会保留。</translation>
+        </message>
+        <message>
+            <source>The engine stopped working: {0}. You can restart it or choose another engine; the game is kept.</source>
+            <translation>引擎停止工作：{0}。可以重启引擎或选择其他引擎，对局会保留。</translation>
+        </message>
+        <message>
+            <source>Autosave failed: {0}</source>
+            <translation>自动保存失败：{0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>GameListDialog</name>
+        <message>
+            <source>Games in {0}</source>
+            <translation>{0} 中的对局</translation>
+        </message>
+        <message>
+            <source>Filter by player, event, date or result</source>
+            <translation>按棋手、赛事、日期或结果筛选</translation>
+        </message>
+        <message>
+            <source>Reading the file…</source>
+            <translation>正在读取文件…</translation>
+        </message>
+        <message>
+            <source>Indexing… {0}%</source>
+            <translation>正在建立索引… {0}%</translation>
+        </message>
+        <message>
+            <source>{0} games</source>
+            <translation>{0} 局</translation>
+        </message>
+        <message>
+            <source>{0} of {1} games</source>
+            <translation>{0} / {1} 局</translation>
+        </message>
+    </context>
+    <context>
+        <name>GameTableModel</name>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>赛事</translation>
+        </message>
+        <message>
+            <source>Date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <source>starting…</source>
+            <translation>启动中…</translation>
+        </message>
+        <message>
+            <source>ready</source>
+            <translation>就绪</translation>
+        </message>
+        <message>
+            <source>thinking…</source>
+            <translation>思考中…</translation>
+        </message>
+        <message>
+            <source>stopping…</source>
+            <translation>停止中…</translation>
+        </message>
+        <message>
+            <source>not running</source>
+            <translation>未运行</translation>
+        </message>
+        <message>
+            <source>Xiangqi</source>
+            <translation>中国象棋</translation>
+        </message>
+        <message>
+            <source>&amp;New game…</source>
+            <translation>新对局(&amp;N)…</translation>
+        </message>
+        <message>
+            <source>&amp;Undo</source>
+            <translation>悔棋(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo</source>
+            <translation>还原(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Hint</source>
+            <translation>提示(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;Move now</source>
+            <translation>立即出着(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Re&amp;sign</source>
+            <translation>认输(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Offer a &amp;draw</source>
+            <translation>提和(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Accept the draw</source>
+            <translation>接受和棋(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Flip board</source>
+            <translation>翻转棋盘(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Restart engine</source>
+            <translation>重启引擎(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Change opponent…</source>
+            <translation>更换对手(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>&amp;Game</source>
+            <translation>游戏(&amp;G)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Engine</source>
+            <translation>引擎(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Game</source>
+            <translation>对局</translation>
+        </message>
+        <message>
+            <source>&amp;Notation</source>
+            <translation>记谱法(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Chinese</source>
+            <translation>中文</translation>
+        </message>
+        <message>
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <source>Red to move</source>
+            <translation>红方走棋</translation>
+        </message>
+        <message>
+            <source>Black to move</source>
+            <translation>黑方走棋</translation>
+        </message>
+        <message>
+            <source>Engine: {0}</source>
+            <translation>引擎：{0}</translation>
+        </message>
+        <message>
+            <source>Engine trouble</source>
+            <translation>引擎出错</translation>
+        </message>
+        <message>
+            <source>Restart engine</source>
+            <translation>重启引擎</translation>
+        </message>
+        <message>
+            <source>Choose another engine…</source>
+            <translation>选择其他引擎…</translation>
+        </message>
+        <message>
+            <source>Draw offer</source>
+            <translation>提和</translation>
+        </message>
+        <message>
+            <source>The engine offers a draw. Do you accept?</source>
+            <translation>引擎提和。是否同意？</translation>
+        </message>
+        <message>
+            <source>Autosave ignored: {0}</source>
+            <translation>已忽略自动保存：{0}</translation>
+        </message>
+        <message>
+            <source>Resume game</source>
+            <translation>继续对局</translation>
+        </message>
+        <message>
+            <source>An unfinished game ({0} moves) was saved. Continue it?</source>
+            <translation>已保存一局未下完的棋（{0} 步）。是否继续？</translation>
+        </message>
+        <message>
+            <source>Could not resume the saved game: {0}</source>
+            <translation>无法继续保存的对局：{0}</translation>
+        </message>
+        <message>
+            <source>Change opponent</source>
+            <translation>更换对手</translation>
+        </message>
+        <message>
+            <source>Engine to play against (the game goes on):</source>
+            <translation>对弈引擎（对局继续）：</translation>
+        </message>
+        <message>
+            <source>Resign</source>
+            <translation>认输</translation>
+        </message>
+        <message>
+            <source>Do you really resign this game?</source>
+            <translation>确定要认输吗？</translation>
+        </message>
+        <message>
+            <source>Play from here</source>
+            <translation>从此处续下</translation>
+        </message>
+        <message>
+            <source>Continue the game from this position? The later moves can still be redone.</source>
+            <translation>从这个局面继续对局？之后的着法仍可还原。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MoveList</name>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Back to game</source>
+            <translation>回到对局</translation>
+        </message>
+        <message>
+            <source>Play from here</source>
+            <translation>从此处续下</translation>
+        </message>
+        <message>
+            <source>Viewing move {0} of {1}</source>
+            <translation>正在查看第 {0} 步（共 {1} 步）</translation>
+        </message>
+    </context>
+    <context>
+        <name>NewGameDialog</name>
+        <message>
+            <source>New game</source>
+            <translation>新对局</translation>
+        </message>
+        <message>
+            <source>Players</source>
+            <translation>棋手</translation>
+        </message>
+        <message>
+            <source>Red (moves first)</source>
+            <translation>红方（先走）</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Nobody (two players on this board)</source>
+            <translation>无（两人在本机对弈）</translation>
+        </message>
+        <message>
+            <source>no limit</source>
+            <translation>不限</translation>
+        </message>
+        <message>
+            <source>Limit strength to Elo (if the engine supports it)</source>
+            <translation>限制棋力为 Elo（若引擎支持）</translation>
+        </message>
+        <message>
+            <source>You play</source>
+            <translation>你执</translation>
+        </message>
+        <message>
+            <source>Opponent</source>
+            <translation>对手</translation>
+        </message>
+        <message>
+            <source>Level (1-5)</source>
+            <translation>级别（1-5）</translation>
+        </message>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Elo</source>
+            <translation>Elo</translation>
+        </message>
+        <message>
+            <source>Time control</source>
+            <translation>计时方式</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Time per engine move (步时)</source>
+            <translation>引擎每步限时（步时）</translation>
+        </message>
+        <message>
+            <source>Game clocks (局时)</source>
+            <translation>对局计时（局时）</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source> min</source>
+            <translation> 分钟</translation>
+        </message>
+        <message>
+            <source>whole game</source>
+            <translation>整局</translation>
+        </message>
+        <message>
+            <source>The engine thinks about 3 s per move.</source>
+            <translation>引擎每步约思考 3 秒。</translation>
+        </message>
+        <message>
+            <source>Seconds per move</source>
+            <translation>每步秒数</translation>
+        </message>
+        <message>
+            <source>Total time (局时)</source>
+            <translation>总时间（局时）</translation>
+        </message>
+        <message>
+            <source>Increment per move (加时)</source>
+            <translation>每步加时（加时）</translation>
+        </message>
+        <message>
+            <source>Moves per period</source>
+            <translation>每阶段步数</translation>
+        </message>
+        <message>
+            <source>Byoyomi (读秒)</source>
+            <translation>读秒</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Start position</source>
+            <translation>起始局面</translation>
+        </message>
+        <message>
+            <source>empty: the initial position; or paste a FEN</source>
+            <translation>留空为初始局面，或粘贴 FEN</translation>
+        </message>
+        <message>
+            <source>FEN</source>
+            <translation>FEN</translation>
+        </message>
+    </context>
+    <context>
+        <name>OptionForm</name>
+        <message>
+            <source>Set by the program for every game</source>
+            <translation>由程序在每局中设置</translation>
+        </message>
+    </context>
+    <context>
+        <name>PositionEditor</name>
+        <message>
+            <source>king</source>
+            <translation>帅/将</translation>
+        </message>
+        <message>
+            <source>advisor</source>
+            <translation>仕/士</translation>
+        </message>
+        <message>
+            <source>elephant</source>
+            <translation>相/象</translation>
+        </message>
+        <message>
+            <source>horse</source>
+            <translation>马</translation>
+        </message>
+        <message>
+            <source>rook</source>
+            <translation>车</translation>
+        </message>
+        <message>
+            <source>cannon</source>
+            <translation>炮</translation>
+        </message>
+        <message>
+            <source>pawn</source>
+            <translation>兵/卒</translation>
+        </message>
+        <message>
+            <source>Edit position</source>
+            <translation>编辑局面</translation>
+        </message>
+        <message>
+            <source>Red to move</source>
+            <translation>红方走棋</translation>
+        </message>
+        <message>
+            <source>Black to move</source>
+            <translation>黑方走棋</translation>
+        </message>
+        <message>
+            <source>Click a piece, then click the board (again to remove it):</source>
+            <translation>先点选棋子，再点棋盘放置（再点一次移除）：</translation>
+        </message>
+        <message>
+            <source>Clear board</source>
+            <translation>清空棋盘</translation>
+        </message>
+        <message>
+            <source>Initial position</source>
+            <translation>初始局面</translation>
+        </message>
+        <message>
+            <source>FEN:</source>
+            <translation>FEN：</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Remove a piece</source>
+            <translation>移除棋子</translation>
+        </message>
+        <message>
+            <source>Red {0}</source>
+            <translation>红{0}</translation>
+        </message>
+        <message>
+            <source>Black {0}</source>
+            <translation>黑{0}</translation>
+        </message>
+        <message>
+            <source>Not a legal position: {0}</source>
+            <translation>局面不合法：{0}</translation>
+        </message>
+        <message>
+            <source>Legal position.</source>
+            <translation>局面合法。</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecordUi</name>
+        <message>
+            <source>Comments and variations</source>
+            <translation>注释与变着</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Open…</source>
+            <translation>打开(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Open &amp;Recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Save</source>
+            <translation>保存(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Save &amp;As…</source>
+            <translation>另存为(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Edit &amp;position…</source>
+            <translation>编辑局面(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>(no recent files)</source>
+            <translation>（没有最近的文件）</translation>
+        </message>
+        <message>
+            <source>The file is gone</source>
+            <translation>文件已不存在</translation>
+        </message>
+        <message>
+            <source>{0} no longer exists.</source>
+            <translation>{0} 已不存在。</translation>
+        </message>
+        <message>
+            <source>Untitled game</source>
+            <translation>未命名对局</translation>
+        </message>
+        <message>
+            <source>{0}[*] — Xiangqi</source>
+            <translation>{0}[*] — 中国象棋</translation>
+        </message>
+        <message>
+            <source>… and {0} more</source>
+            <translation>… 另有 {0} 条</translation>
+        </message>
+        <message>
+            <source>Unsaved changes</source>
+            <translation>未保存的更改</translation>
+        </message>
+        <message>
+            <source>The current game has changes that are not saved. Discard them?</source>
+            <translation>当前对局有未保存的更改。要放弃吗？</translation>
+        </message>
+        <message>
+            <source>Open a game record</source>
+            <translation>打开棋谱</translation>
+        </message>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF)</source>
+            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Cannot open the file</source>
+            <translation>无法打开文件</translation>
+        </message>
+        <message>
+            <source>{0} is not a readable XQF file.</source>
+            <translation>{0} 不是可读取的 XQF 文件。</translation>
+        </message>
+        <message>
+            <source>No games</source>
+            <translation>没有对局</translation>
+        </message>
+        <message>
+            <source>{0} holds no game.</source>
+            <translation>{0} 中没有对局。</translation>
+        </message>
+        <message>
+            <source>the clipboard</source>
+            <translation>剪贴板</translation>
+        </message>
+        <message>
+            <source>Cannot read the game</source>
+            <translation>无法读取对局</translation>
+        </message>
+        <message>
+            <source>No move of the game in {0} could be read; the current game is kept.</source>
+            <translation>{0} 中的着法都无法读取；当前对局保持不变。</translation>
+        </message>
+        <message>
+            <source>Problems in the game</source>
+            <translation>对局中有问题</translation>
+        </message>
+        <message>
+            <source>Parts of the game in {0} could not be read; the moves before each problem are shown.</source>
+            <translation>{0} 中的部分对局无法读取；显示出错之前的着法。</translation>
+        </message>
+        <message>
+            <source>Opened {0}</source>
+            <translation>已打开 {0}</translation>
+        </message>
+        <message>
+            <source>Saved {0}</source>
+            <translation>已保存 {0}</translation>
+        </message>
+        <message>
+            <source>The game was not saved</source>
+            <translation>对局未保存</translation>
+        </message>
+        <message>
+            <source>{0} was not written (the file on disk is unchanged).</source>
+            <translation>{0} 未写入（磁盘上的文件未改变）。</translation>
+        </message>
+        <message>
+            <source>Chinese notation</source>
+            <translation>中文记谱</translation>
+        </message>
+        <message>
+            <source>WXF notation</source>
+            <translation>WXF 记谱</translation>
+        </message>
+        <message>
+            <source>ICCS coordinates</source>
+            <translation>ICCS 坐标</translation>
+        </message>
+        <message>
+            <source>PGN, {0}, {1} (*.pgn)</source>
+            <translation>PGN，{0}，{1} (*.pgn)</translation>
+        </message>
+        <message>
+            <source>Save the game as</source>
+            <translation>对局另存为</translation>
+        </message>
+        <message>
+            <source>New game from the edited position</source>
+            <translation>从编辑的局面开始新对局</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReplayBar</name>
+        <message>
+            <source>Replay</source>
+            <translation>复盘</translation>
+        </message>
+        <message>
+            <source>First move</source>
+            <translation>第一步</translation>
+        </message>
+        <message>
+            <source>Previous move</source>
+            <translation>上一步</translation>
+        </message>
+        <message>
+            <source>Next move</source>
+            <translation>下一步</translation>
+        </message>
+        <message>
+            <source>Last move</source>
+            <translation>最后一步</translation>
+        </message>
+        <message>
+            <source>Auto-play</source>
+            <translation>自动播放</translation>
+        </message>
+        <message>
+            <source> s/move</source>
+            <translation> 秒/步</translation>
+        </message>
+        <message>
+            <source>Seconds per move when playing automatically</source>
+            <translation>自动播放时每步的秒数</translation>
+        </message>
+        <message>
+            <source>Speed:</source>
+            <translation>速度：</translation>
+        </message>
+    </context>
+    <context>
+        <name>ResultDialog</name>
+        <message>
+            <source>Game over</source>
+            <translation>对局结束</translation>
+        </message>
+        <message>
+            <source>New game</source>
+            <translation>新对局</translation>
+        </message>
+    </context>
+    <context>
+        <name>SettingsDialog</name>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Game</source>
+            <translation>对局</translation>
+        </message>
+        <message>
+            <source>Appearance</source>
+            <translation>外观</translation>
+        </message>
+        <message>
+            <source>Sound</source>
+            <translation>声音</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>Engines</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>You play</source>
+            <translation>你执</translation>
+        </message>
+        <message>
+            <source>Red (moves first)</source>
+            <translation>红方（先走）</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Level (1–5)</source>
+            <translation>级别（1–5）</translation>
+        </message>
+        <message>
+            <source>Time control</source>
+            <translation>计时方式</translation>
+        </message>
+        <message>
+            <source>No time limit</source>
+            <translation>不限时</translation>
+        </message>
+        <message>
+            <source>Fixed time per engine move</source>
+            <translation>引擎每步固定时间</translation>
+        </message>
+        <message>
+            <source>Game clock</source>
+            <translation>对局计时</translation>
+        </message>
+        <message>
+            <source>Seconds per engine move</source>
+            <translation>引擎每步秒数</translation>
+        </message>
+        <message>
+            <source>Clock: minutes per side</source>
+            <translation>计时：每方分钟数</translation>
+        </message>
+        <message>
+            <source>Clock: increment (seconds)</source>
+            <translation>计时：每步加秒</translation>
+        </message>
+        <message>
+            <source>Clock: moves per period (0 = whole game)</source>
+            <translation>计时：每阶段步数（0 = 整局）</translation>
+        </message>
+        <message>
+            <source>Draw after this many plies without a capture</source>
+            <translation>无吃子多少回合（半步）判和</translation>
+        </message>
+        <message>
+            <source>Game settings apply from the next new game.</source>
+            <translation>对局设置从下一局开始生效。</translation>
+        </message>
+        <message>
+            <source>Board theme</source>
+            <translation>棋盘主题</translation>
+        </message>
+        <message>
+            <source>Piece set</source>
+            <translation>棋子样式</translation>
+        </message>
+        <message>
+            <source>Coordinates</source>
+            <translation>坐标</translation>
+        </message>
+        <message>
+            <source>Traditional (一…九 / 1…9)</source>
+            <translation>传统（一…九 / 1…9）</translation>
+        </message>
+        <message>
+            <source>ICCS (a–i, 0–9)</source>
+            <translation>ICCS（a–i，0–9）</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Notation</source>
+            <translation>记谱法</translation>
+        </message>
+        <message>
+            <source>Chinese (炮二平五)</source>
+            <translation>中文（炮二平五）</translation>
+        </message>
+        <message>
+            <source>WXF (C2=5)</source>
+            <translation>WXF（C2=5）</translation>
+        </message>
+        <message>
+            <source>ICCS (h2e2)</source>
+            <translation>ICCS（h2e2）</translation>
+        </message>
+        <message>
+            <source>Show legal-move hints</source>
+            <translation>显示可走位置</translation>
+        </message>
+        <message>
+            <source>Mark the last move</source>
+            <translation>标记上一步</translation>
+        </message>
+        <message>
+            <source>Show the engine's best-move arrow</source>
+            <translation>显示引擎最佳着法箭头</translation>
+        </message>
+        <message>
+            <source>Animate moves</source>
+            <translation>走子动画</translation>
+        </message>
+        <message>
+            <source>Play sounds</source>
+            <translation>播放声音</translation>
+        </message>
+        <message>
+            <source>Volume</source>
+            <translation>音量</translation>
+        </message>
+        <message>
+            <source>No sound on this computer: %1</source>
+            <translation>本机无法播放声音：%1</translation>
+        </message>
+        <message>
+            <source>Follow the system (%1)</source>
+            <translation>跟随系统（%1）</translation>
+        </message>
+        <message>
+            <source>A new language is used from the next start of the program.</source>
+            <translation>新的语言将在下次启动程序时生效。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ViewMenus</name>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Board theme</source>
+            <translation>棋盘主题(&amp;B)</translation>
+        </message>
+        <message>
+            <source>&amp;Piece set</source>
+            <translation>棋子样式(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Coordinates</source>
+            <translation>坐标(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Traditional (一…九 / 1…9)</source>
+            <translation>传统（一…九 / 1…9）(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;ICCS (a–i, 0–9)</source>
+            <translation>ICCS（a–i，0–9）(&amp;I)</translation>
+        </message>
+        <message>
+            <source>&amp;None</source>
+            <translation>不显示(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Notation</source>
+            <translation>记谱法(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Chinese</source>
+            <translation>中文纵线(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;WXF</source>
+            <translation>WXF(&amp;W)</translation>
+        </message>
+        <message>
+            <source>&amp;ICCS</source>
+            <translation>ICCS(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Show legal-move &amp;hints</source>
+            <translation>显示可走位置(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Mark the &amp;last move</source>
+            <translation>标记上一步(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Show the engine's best-move &amp;arrow</source>
+            <translation>显示引擎最佳着法箭头(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Animate moves</source>
+            <translation>走子动画(&amp;A)</translation>
+        </message>
+    </context>
+    <context>
+        <name>parent</name>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+    </context>
+    <context>
+        <name>Result</name>
+        <message>
+            <source>Draw</source>
+            <translation>和棋</translation>
+        </message>
+        <message>
+            <source>Red wins</source>
+            <translation>红方胜</translation>
+        </message>
+        <message>
+            <source>Black wins</source>
+            <translation>黑方胜</translation>
+        </message>
+        <message>
+            <source>by checkmate</source>
+            <translation>将死</translation>
+        </message>
+        <message>
+            <source>by stalemate: the side to move has no legal move</source>
+            <translation>困毙：走棋方无子可动</translation>
+        </message>
+        <message>
+            <source>60 moves without a capture</source>
+            <translation>六十回合无吃子</translation>
+        </message>
+        <message>
+            <source>by repetition</source>
+            <translation>重复局面</translation>
+        </message>
+        <message>
+            <source>perpetual check is forbidden</source>
+            <translation>长将判负</translation>
+        </message>
+        <message>
+            <source>by the repetition rules</source>
+            <translation>按重复局面规则</translation>
+        </message>
+        <message>
+            <source>on time</source>
+            <translation>超时</translation>
+        </message>
+        <message>
+            <source>by resignation</source>
+            <translation>认输</translation>
+        </message>
+        <message>
+            <source>by agreement</source>
+            <translation>双方议和</translation>
+        </message>
+        <message>
+            <source>You win!</source>
+            <translation>你赢了！</translation>
+        </message>
+        <message>
+            <source>You lose.</source>
+            <translation>你输了。</translation>
+        </message>
+    </context>
+</TS>

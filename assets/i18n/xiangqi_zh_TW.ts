@@ -1,0 +1,1188 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW">
+    <context>
+        <name>AppearanceUi</name>
+        <message>
+            <source>&amp;Settings…</source>
+            <translation>設定(&amp;S)…</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClipboardActions</name>
+        <message>
+            <source>Copy &amp;FEN</source>
+            <translation>複製 FEN(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Copy game as &amp;text (Chinese notation)</source>
+            <translation>複製棋譜為文字（中文記譜）(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Copy game as &amp;PGN</source>
+            <translation>複製棋譜為 PGN(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Paste FEN, PGN or moves</source>
+            <translation>貼上 FEN、PGN 或著法(&amp;P)</translation>
+        </message>
+        <message>
+            <source>The game cannot be copied</source>
+            <translation>無法複製這局棋</translation>
+        </message>
+        <message>
+            <source>clipboard</source>
+            <translation>剪貼簿</translation>
+        </message>
+        <message>
+            <source>The clipboard holds no FEN, PGN or move list</source>
+            <translation>剪貼簿中沒有 FEN、PGN 或著法列表</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClockView</name>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>{0} byoyomi</source>
+            <translation>讀秒 {0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CommentPanel</name>
+        <message>
+            <source>Type a comment for this move</source>
+            <translation>為這一步輸入註解</translation>
+        </message>
+        <message>
+            <source>Variations</source>
+            <translation>變著</translation>
+        </message>
+        <message>
+            <source>Make main line</source>
+            <translation>設為主線</translation>
+        </message>
+        <message>
+            <source>Delete variation</source>
+            <translation>刪除變著</translation>
+        </message>
+        <message>
+            <source>Main line</source>
+            <translation>主線</translation>
+        </message>
+        <message>
+            <source>Comment before the first move:</source>
+            <translation>第一步之前的註解：</translation>
+        </message>
+        <message>
+            <source>Comment after {0}:</source>
+            <translation>{0} 之後的註解：</translation>
+        </message>
+        <message>
+            <source>{0} (Red) vs {1} (Black)</source>
+            <translation>{0}（紅）對 {1}（黑）</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineManager</name>
+        <message>
+            <source>&amp;Add engine…</source>
+            <translation>新增引擎(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Remove</source>
+            <translation>移除(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Save options</source>
+            <translation>儲存選項(&amp;S)</translation>
+        </message>
+        <message>
+            <source>%1 (found automatically)</source>
+            <translation>%1（自動發現）</translation>
+        </message>
+        <message>
+            <source>Starting the engine to read its options…</source>
+            <translation>正在啟動引擎以讀取選項…</translation>
+        </message>
+        <message>
+            <source>No engine configured.</source>
+            <translation>尚未設定引擎。</translation>
+        </message>
+        <message>
+            <source>The engine could not be started: %1</source>
+            <translation>無法啟動引擎：%1</translation>
+        </message>
+        <message>
+            <source>Protocol: %1</source>
+            <translation>協定：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n option(s)</source>
+            <translation>
+                <numerusform>%n 個選項</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Choose an engine program</source>
+            <translation>選擇引擎程式</translation>
+        </message>
+        <message>
+            <source>Starting %1 to detect its protocol…</source>
+            <translation>正在啟動 %1 以偵測協定…</translation>
+        </message>
+        <message>
+            <source>Added %1 (%2).</source>
+            <translation>已新增 %1（%2）。</translation>
+        </message>
+        <message>
+            <source>Options saved.</source>
+            <translation>選項已儲存。</translation>
+        </message>
+    </context>
+    <context>
+        <name>EnginePanel</name>
+        <message>
+            <source>No engine</source>
+            <translation>無引擎</translation>
+        </message>
+        <message>
+            <source>Lines: </source>
+            <translation>變例數：</translation>
+        </message>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>分數</translation>
+        </message>
+        <message>
+            <source>N/s</source>
+            <translation>節點/秒</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>著法</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineProbe</name>
+        <message>
+            <source>The engine did not answer in time.</source>
+            <translation>引擎未及時回應。</translation>
+        </message>
+    </context>
+    <context>
+        <name>GameController</name>
+        <message>
+            <source>New game</source>
+            <translation>新對局</translation>
+        </message>
+        <message>
+            <source>Resumed the unfinished game</source>
+            <translation>已繼續未完成的對局</translation>
+        </message>
+        <message>
+            <source>Draw offered: the engine answers with its next move</source>
+            <translation>已提和：引擎將在下一步時答覆</translation>
+        </message>
+        <message>
+            <source>The engine declines the draw</source>
+            <translation>引擎拒絕和棋</translation>
+        </message>
+        <message>
+            <source>The engine is looking for a hint…</source>
+            <translation>引擎正在思考提示…</translation>
+        </message>
+        <message>
+            <source>Hint shown as an arrow</source>
+            <translation>提示以箭頭顯示</translation>
+        </message>
+        <message>
+            <source>The engine accepts the draw</source>
+            <translation>引擎同意和棋</translation>
+        </message>
+        <message>
+            <source>The engine resigns</source>
+            <translation>引擎認輸</translation>
+        </message>
+        <message>
+            <source>The engine gave no legal move ({0}). You can restart it or choose another engine; the game is kept.</source>
+            <translation>引擎給出了不合法的著法（{0}）。可以重啟引擎或選擇其他引擎，對局會保留。</translation>
+        </message>
+        <message>
+            <source>The engine stopped working: {0}. You can restart it or choose another engine; the game is kept.</source>
+            <translation>引擎停止工作：{0}。可以重啟引擎或選擇其他引擎，對局會保留。</translation>
+        </message>
+        <message>
+            <source>Autosave failed: {0}</source>
+            <translation>自動儲存失敗：{0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>GameListDialog</name>
+        <message>
+            <source>Games in {0}</source>
+            <translation>{0} 中的對局</translation>
+        </message>
+        <message>
+            <source>Filter by player, event, date or result</source>
+            <translation>依棋手、賽事、日期或結果篩選</translation>
+        </message>
+        <message>
+            <source>Reading the file…</source>
+            <translation>正在讀取檔案…</translation>
+        </message>
+        <message>
+            <source>Indexing… {0}%</source>
+            <translation>正在建立索引… {0}%</translation>
+        </message>
+        <message>
+            <source>{0} games</source>
+            <translation>{0} 局</translation>
+        </message>
+        <message>
+            <source>{0} of {1} games</source>
+            <translation>{0} / {1} 局</translation>
+        </message>
+    </context>
+    <context>
+        <name>GameTableModel</name>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>賽事</translation>
+        </message>
+        <message>
+            <source>Date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>結果</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <source>starting…</source>
+            <translation>啟動中…</translation>
+        </message>
+        <message>
+            <source>ready</source>
+            <translation>就緒</translation>
+        </message>
+        <message>
+            <source>thinking…</source>
+            <translation>思考中…</translation>
+        </message>
+        <message>
+            <source>stopping…</source>
+            <translation>停止中…</translation>
+        </message>
+        <message>
+            <source>not running</source>
+            <translation>未執行</translation>
+        </message>
+        <message>
+            <source>Xiangqi</source>
+            <translation>中國象棋</translation>
+        </message>
+        <message>
+            <source>&amp;New game…</source>
+            <translation>新對局(&amp;N)…</translation>
+        </message>
+        <message>
+            <source>&amp;Undo</source>
+            <translation>悔棋(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo</source>
+            <translation>還原(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Hint</source>
+            <translation>提示(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;Move now</source>
+            <translation>立即出著(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Re&amp;sign</source>
+            <translation>認輸(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Offer a &amp;draw</source>
+            <translation>提和(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Accept the draw</source>
+            <translation>接受和棋(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Flip board</source>
+            <translation>翻轉棋盤(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Restart engine</source>
+            <translation>重啟引擎(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Change opponent…</source>
+            <translation>更換對手(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>結束(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>&amp;Game</source>
+            <translation>遊戲(&amp;G)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>檢視(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Engine</source>
+            <translation>引擎(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Game</source>
+            <translation>對局</translation>
+        </message>
+        <message>
+            <source>&amp;Notation</source>
+            <translation>記譜法(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Chinese</source>
+            <translation>中文</translation>
+        </message>
+        <message>
+            <source>WXF</source>
+            <translation>WXF</translation>
+        </message>
+        <message>
+            <source>ICCS</source>
+            <translation>ICCS</translation>
+        </message>
+        <message>
+            <source>Red to move</source>
+            <translation>紅方走棋</translation>
+        </message>
+        <message>
+            <source>Black to move</source>
+            <translation>黑方走棋</translation>
+        </message>
+        <message>
+            <source>Engine: {0}</source>
+            <translation>引擎：{0}</translation>
+        </message>
+        <message>
+            <source>Engine trouble</source>
+            <translation>引擎出錯</translation>
+        </message>
+        <message>
+            <source>Restart engine</source>
+            <translation>重啟引擎</translation>
+        </message>
+        <message>
+            <source>Choose another engine…</source>
+            <translation>選擇其他引擎…</translation>
+        </message>
+        <message>
+            <source>Draw offer</source>
+            <translation>提和</translation>
+        </message>
+        <message>
+            <source>The engine offers a draw. Do you accept?</source>
+            <translation>引擎提和。是否同意？</translation>
+        </message>
+        <message>
+            <source>Autosave ignored: {0}</source>
+            <translation>已忽略自動儲存：{0}</translation>
+        </message>
+        <message>
+            <source>Resume game</source>
+            <translation>繼續對局</translation>
+        </message>
+        <message>
+            <source>An unfinished game ({0} moves) was saved. Continue it?</source>
+            <translation>已儲存一局未下完的棋（{0} 步）。是否繼續？</translation>
+        </message>
+        <message>
+            <source>Could not resume the saved game: {0}</source>
+            <translation>無法繼續儲存的對局：{0}</translation>
+        </message>
+        <message>
+            <source>Change opponent</source>
+            <translation>更換對手</translation>
+        </message>
+        <message>
+            <source>Engine to play against (the game goes on):</source>
+            <translation>對弈引擎（對局繼續）：</translation>
+        </message>
+        <message>
+            <source>Resign</source>
+            <translation>認輸</translation>
+        </message>
+        <message>
+            <source>Do you really resign this game?</source>
+            <translation>確定要認輸嗎？</translation>
+        </message>
+        <message>
+            <source>Play from here</source>
+            <translation>從此處續下</translation>
+        </message>
+        <message>
+            <source>Continue the game from this position? The later moves can still be redone.</source>
+            <translation>從這個局面繼續對局？之後的著法仍可還原。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MoveList</name>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Back to game</source>
+            <translation>回到對局</translation>
+        </message>
+        <message>
+            <source>Play from here</source>
+            <translation>從此處續下</translation>
+        </message>
+        <message>
+            <source>Viewing move {0} of {1}</source>
+            <translation>正在檢視第 {0} 步（共 {1} 步）</translation>
+        </message>
+    </context>
+    <context>
+        <name>NewGameDialog</name>
+        <message>
+            <source>New game</source>
+            <translation>新對局</translation>
+        </message>
+        <message>
+            <source>Players</source>
+            <translation>棋手</translation>
+        </message>
+        <message>
+            <source>Red (moves first)</source>
+            <translation>紅方（先走）</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Nobody (two players on this board)</source>
+            <translation>無（兩人在本機對弈）</translation>
+        </message>
+        <message>
+            <source>no limit</source>
+            <translation>不限</translation>
+        </message>
+        <message>
+            <source>Limit strength to Elo (if the engine supports it)</source>
+            <translation>限制棋力為 Elo（若引擎支援）</translation>
+        </message>
+        <message>
+            <source>You play</source>
+            <translation>你執</translation>
+        </message>
+        <message>
+            <source>Opponent</source>
+            <translation>對手</translation>
+        </message>
+        <message>
+            <source>Level (1-5)</source>
+            <translation>級別（1-5）</translation>
+        </message>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Elo</source>
+            <translation>Elo</translation>
+        </message>
+        <message>
+            <source>Time control</source>
+            <translation>計時方式</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>無</translation>
+        </message>
+        <message>
+            <source>Time per engine move (步时)</source>
+            <translation>引擎每步限時（步時）</translation>
+        </message>
+        <message>
+            <source>Game clocks (局时)</source>
+            <translation>對局計時（局時）</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source> min</source>
+            <translation> 分鐘</translation>
+        </message>
+        <message>
+            <source>whole game</source>
+            <translation>整局</translation>
+        </message>
+        <message>
+            <source>The engine thinks about 3 s per move.</source>
+            <translation>引擎每步約思考 3 秒。</translation>
+        </message>
+        <message>
+            <source>Seconds per move</source>
+            <translation>每步秒數</translation>
+        </message>
+        <message>
+            <source>Total time (局时)</source>
+            <translation>總時間（局時）</translation>
+        </message>
+        <message>
+            <source>Increment per move (加时)</source>
+            <translation>每步加時（加時）</translation>
+        </message>
+        <message>
+            <source>Moves per period</source>
+            <translation>每階段步數</translation>
+        </message>
+        <message>
+            <source>Byoyomi (读秒)</source>
+            <translation>讀秒</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>類型</translation>
+        </message>
+        <message>
+            <source>Start position</source>
+            <translation>起始局面</translation>
+        </message>
+        <message>
+            <source>empty: the initial position; or paste a FEN</source>
+            <translation>留空為初始局面，或貼上 FEN</translation>
+        </message>
+        <message>
+            <source>FEN</source>
+            <translation>FEN</translation>
+        </message>
+    </context>
+    <context>
+        <name>OptionForm</name>
+        <message>
+            <source>Set by the program for every game</source>
+            <translation>由程式在每局中設定</translation>
+        </message>
+    </context>
+    <context>
+        <name>PositionEditor</name>
+        <message>
+            <source>king</source>
+            <translation>帥/將</translation>
+        </message>
+        <message>
+            <source>advisor</source>
+            <translation>仕/士</translation>
+        </message>
+        <message>
+            <source>elephant</source>
+            <translation>相/象</translation>
+        </message>
+        <message>
+            <source>horse</source>
+            <translation>馬</translation>
+        </message>
+        <message>
+            <source>rook</source>
+            <translation>車</translation>
+        </message>
+        <message>
+            <source>cannon</source>
+            <translation>炮</translation>
+        </message>
+        <message>
+            <source>pawn</source>
+            <translation>兵/卒</translation>
+        </message>
+        <message>
+            <source>Edit position</source>
+            <translation>編輯局面</translation>
+        </message>
+        <message>
+            <source>Red to move</source>
+            <translation>紅方走棋</translation>
+        </message>
+        <message>
+            <source>Black to move</source>
+            <translation>黑方走棋</translation>
+        </message>
+        <message>
+            <source>Click a piece, then click the board (again to remove it):</source>
+            <translation>先點選棋子，再點棋盤放置（再點一次移除）：</translation>
+        </message>
+        <message>
+            <source>Clear board</source>
+            <translation>清空棋盤</translation>
+        </message>
+        <message>
+            <source>Initial position</source>
+            <translation>初始局面</translation>
+        </message>
+        <message>
+            <source>FEN:</source>
+            <translation>FEN：</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Remove a piece</source>
+            <translation>移除棋子</translation>
+        </message>
+        <message>
+            <source>Red {0}</source>
+            <translation>紅{0}</translation>
+        </message>
+        <message>
+            <source>Black {0}</source>
+            <translation>黑{0}</translation>
+        </message>
+        <message>
+            <source>Not a legal position: {0}</source>
+            <translation>局面不合法：{0}</translation>
+        </message>
+        <message>
+            <source>Legal position.</source>
+            <translation>局面合法。</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecordUi</name>
+        <message>
+            <source>Comments and variations</source>
+            <translation>註解與變著</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>檔案(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Open…</source>
+            <translation>開啟(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Open &amp;Recent</source>
+            <translation>最近開啟(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Save</source>
+            <translation>儲存(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Save &amp;As…</source>
+            <translation>另存新檔(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Edit</source>
+            <translation>編輯(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Edit &amp;position…</source>
+            <translation>編輯局面(&amp;P)…</translation>
+        </message>
+        <message>
+            <source>(no recent files)</source>
+            <translation>（沒有最近的檔案）</translation>
+        </message>
+        <message>
+            <source>The file is gone</source>
+            <translation>檔案已不存在</translation>
+        </message>
+        <message>
+            <source>{0} no longer exists.</source>
+            <translation>{0} 已不存在。</translation>
+        </message>
+        <message>
+            <source>Untitled game</source>
+            <translation>未命名對局</translation>
+        </message>
+        <message>
+            <source>{0}[*] — Xiangqi</source>
+            <translation>{0}[*] — 中國象棋</translation>
+        </message>
+        <message>
+            <source>… and {0} more</source>
+            <translation>… 另有 {0} 條</translation>
+        </message>
+        <message>
+            <source>Unsaved changes</source>
+            <translation>未儲存的變更</translation>
+        </message>
+        <message>
+            <source>The current game has changes that are not saved. Discard them?</source>
+            <translation>目前對局有未儲存的變更。要放棄嗎？</translation>
+        </message>
+        <message>
+            <source>Open a game record</source>
+            <translation>開啟棋譜</translation>
+        </message>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF)</source>
+            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Cannot open the file</source>
+            <translation>無法開啟檔案</translation>
+        </message>
+        <message>
+            <source>{0} is not a readable XQF file.</source>
+            <translation>{0} 不是可讀取的 XQF 檔案。</translation>
+        </message>
+        <message>
+            <source>No games</source>
+            <translation>沒有對局</translation>
+        </message>
+        <message>
+            <source>{0} holds no game.</source>
+            <translation>{0} 中沒有對局。</translation>
+        </message>
+        <message>
+            <source>the clipboard</source>
+            <translation>剪貼簿</translation>
+        </message>
+        <message>
+            <source>Cannot read the game</source>
+            <translation>無法讀取對局</translation>
+        </message>
+        <message>
+            <source>No move of the game in {0} could be read; the current game is kept.</source>
+            <translation>{0} 中的著法都無法讀取；目前對局保持不變。</translation>
+        </message>
+        <message>
+            <source>Problems in the game</source>
+            <translation>對局中有問題</translation>
+        </message>
+        <message>
+            <source>Parts of the game in {0} could not be read; the moves before each problem are shown.</source>
+            <translation>{0} 中的部分對局無法讀取；顯示出錯之前的著法。</translation>
+        </message>
+        <message>
+            <source>Opened {0}</source>
+            <translation>已開啟 {0}</translation>
+        </message>
+        <message>
+            <source>Saved {0}</source>
+            <translation>已儲存 {0}</translation>
+        </message>
+        <message>
+            <source>The game was not saved</source>
+            <translation>對局未儲存</translation>
+        </message>
+        <message>
+            <source>{0} was not written (the file on disk is unchanged).</source>
+            <translation>{0} 未寫入（磁碟上的檔案未改變）。</translation>
+        </message>
+        <message>
+            <source>Chinese notation</source>
+            <translation>中文記譜</translation>
+        </message>
+        <message>
+            <source>WXF notation</source>
+            <translation>WXF 記譜</translation>
+        </message>
+        <message>
+            <source>ICCS coordinates</source>
+            <translation>ICCS 座標</translation>
+        </message>
+        <message>
+            <source>PGN, {0}, {1} (*.pgn)</source>
+            <translation>PGN，{0}，{1} (*.pgn)</translation>
+        </message>
+        <message>
+            <source>Save the game as</source>
+            <translation>對局另存新檔</translation>
+        </message>
+        <message>
+            <source>New game from the edited position</source>
+            <translation>從編輯的局面開始新對局</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReplayBar</name>
+        <message>
+            <source>Replay</source>
+            <translation>復盤</translation>
+        </message>
+        <message>
+            <source>First move</source>
+            <translation>第一步</translation>
+        </message>
+        <message>
+            <source>Previous move</source>
+            <translation>上一步</translation>
+        </message>
+        <message>
+            <source>Next move</source>
+            <translation>下一步</translation>
+        </message>
+        <message>
+            <source>Last move</source>
+            <translation>最後一步</translation>
+        </message>
+        <message>
+            <source>Auto-play</source>
+            <translation>自動播放</translation>
+        </message>
+        <message>
+            <source> s/move</source>
+            <translation> 秒/步</translation>
+        </message>
+        <message>
+            <source>Seconds per move when playing automatically</source>
+            <translation>自動播放時每步的秒數</translation>
+        </message>
+        <message>
+            <source>Speed:</source>
+            <translation>速度：</translation>
+        </message>
+    </context>
+    <context>
+        <name>ResultDialog</name>
+        <message>
+            <source>Game over</source>
+            <translation>對局結束</translation>
+        </message>
+        <message>
+            <source>New game</source>
+            <translation>新對局</translation>
+        </message>
+    </context>
+    <context>
+        <name>SettingsDialog</name>
+        <message>
+            <source>Settings</source>
+            <translation>設定</translation>
+        </message>
+        <message>
+            <source>Game</source>
+            <translation>對局</translation>
+        </message>
+        <message>
+            <source>Appearance</source>
+            <translation>外觀</translation>
+        </message>
+        <message>
+            <source>Sound</source>
+            <translation>聲音</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>語言</translation>
+        </message>
+        <message>
+            <source>Engines</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>You play</source>
+            <translation>你執</translation>
+        </message>
+        <message>
+            <source>Red (moves first)</source>
+            <translation>紅方（先走）</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Level (1–5)</source>
+            <translation>級別（1–5）</translation>
+        </message>
+        <message>
+            <source>Time control</source>
+            <translation>計時方式</translation>
+        </message>
+        <message>
+            <source>No time limit</source>
+            <translation>不限時</translation>
+        </message>
+        <message>
+            <source>Fixed time per engine move</source>
+            <translation>引擎每步固定時間</translation>
+        </message>
+        <message>
+            <source>Game clock</source>
+            <translation>對局計時</translation>
+        </message>
+        <message>
+            <source>Seconds per engine move</source>
+            <translation>引擎每步秒數</translation>
+        </message>
+        <message>
+            <source>Clock: minutes per side</source>
+            <translation>計時：每方分鐘數</translation>
+        </message>
+        <message>
+            <source>Clock: increment (seconds)</source>
+            <translation>計時：每步加秒</translation>
+        </message>
+        <message>
+            <source>Clock: moves per period (0 = whole game)</source>
+            <translation>計時：每階段步數（0 = 整局）</translation>
+        </message>
+        <message>
+            <source>Draw after this many plies without a capture</source>
+            <translation>無吃子多少回合（半步）判和</translation>
+        </message>
+        <message>
+            <source>Game settings apply from the next new game.</source>
+            <translation>對局設定從下一局開始生效。</translation>
+        </message>
+        <message>
+            <source>Board theme</source>
+            <translation>棋盤主題</translation>
+        </message>
+        <message>
+            <source>Piece set</source>
+            <translation>棋子樣式</translation>
+        </message>
+        <message>
+            <source>Coordinates</source>
+            <translation>座標</translation>
+        </message>
+        <message>
+            <source>Traditional (一…九 / 1…9)</source>
+            <translation>傳統（一…九 / 1…9）</translation>
+        </message>
+        <message>
+            <source>ICCS (a–i, 0–9)</source>
+            <translation>ICCS（a–i，0–9）</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>無</translation>
+        </message>
+        <message>
+            <source>Notation</source>
+            <translation>記譜法</translation>
+        </message>
+        <message>
+            <source>Chinese (炮二平五)</source>
+            <translation>中文（炮二平五）</translation>
+        </message>
+        <message>
+            <source>WXF (C2=5)</source>
+            <translation>WXF（C2=5）</translation>
+        </message>
+        <message>
+            <source>ICCS (h2e2)</source>
+            <translation>ICCS（h2e2）</translation>
+        </message>
+        <message>
+            <source>Show legal-move hints</source>
+            <translation>顯示可走位置</translation>
+        </message>
+        <message>
+            <source>Mark the last move</source>
+            <translation>標記上一步</translation>
+        </message>
+        <message>
+            <source>Show the engine's best-move arrow</source>
+            <translation>顯示引擎最佳著法箭頭</translation>
+        </message>
+        <message>
+            <source>Animate moves</source>
+            <translation>走子動畫</translation>
+        </message>
+        <message>
+            <source>Play sounds</source>
+            <translation>播放聲音</translation>
+        </message>
+        <message>
+            <source>Volume</source>
+            <translation>音量</translation>
+        </message>
+        <message>
+            <source>No sound on this computer: %1</source>
+            <translation>本機無法播放聲音：%1</translation>
+        </message>
+        <message>
+            <source>Follow the system (%1)</source>
+            <translation>跟隨系統（%1）</translation>
+        </message>
+        <message>
+            <source>A new language is used from the next start of the program.</source>
+            <translation>新的語言將在下次啟動程式時生效。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ViewMenus</name>
+        <message>
+            <source>&amp;View</source>
+            <translation>檢視(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Board theme</source>
+            <translation>棋盤主題(&amp;B)</translation>
+        </message>
+        <message>
+            <source>&amp;Piece set</source>
+            <translation>棋子樣式(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Coordinates</source>
+            <translation>座標(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Traditional (一…九 / 1…9)</source>
+            <translation>傳統（一…九 / 1…9）(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;ICCS (a–i, 0–9)</source>
+            <translation>ICCS（a–i，0–9）(&amp;I)</translation>
+        </message>
+        <message>
+            <source>&amp;None</source>
+            <translation>不顯示(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Notation</source>
+            <translation>記譜法(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Chinese</source>
+            <translation>中文縱線(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;WXF</source>
+            <translation>WXF(&amp;W)</translation>
+        </message>
+        <message>
+            <source>&amp;ICCS</source>
+            <translation>ICCS(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Show legal-move &amp;hints</source>
+            <translation>顯示可走位置(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Mark the &amp;last move</source>
+            <translation>標記上一步(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Show the engine's best-move &amp;arrow</source>
+            <translation>顯示引擎最佳著法箭頭(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Animate moves</source>
+            <translation>走子動畫(&amp;A)</translation>
+        </message>
+    </context>
+    <context>
+        <name>parent</name>
+        <message>
+            <source>Settings</source>
+            <translation>設定</translation>
+        </message>
+    </context>
+    <context>
+        <name>Result</name>
+        <message>
+            <source>Draw</source>
+            <translation>和棋</translation>
+        </message>
+        <message>
+            <source>Red wins</source>
+            <translation>紅方勝</translation>
+        </message>
+        <message>
+            <source>Black wins</source>
+            <translation>黑方勝</translation>
+        </message>
+        <message>
+            <source>by checkmate</source>
+            <translation>將死</translation>
+        </message>
+        <message>
+            <source>by stalemate: the side to move has no legal move</source>
+            <translation>困斃：走棋方無子可動</translation>
+        </message>
+        <message>
+            <source>60 moves without a capture</source>
+            <translation>六十回合無吃子</translation>
+        </message>
+        <message>
+            <source>by repetition</source>
+            <translation>重複局面</translation>
+        </message>
+        <message>
+            <source>perpetual check is forbidden</source>
+            <translation>長將判負</translation>
+        </message>
+        <message>
+            <source>by the repetition rules</source>
+            <translation>依重複局面規則</translation>
+        </message>
+        <message>
+            <source>on time</source>
+            <translation>超時</translation>
+        </message>
+        <message>
+            <source>by resignation</source>
+            <translation>認輸</translation>
+        </message>
+        <message>
+            <source>by agreement</source>
+            <translation>雙方議和</translation>
+        </message>
+        <message>
+            <source>You win!</source>
+            <translation>你贏了！</translation>
+        </message>
+        <message>
+            <source>You lose.</source>
+            <translation>你輸了。</translation>
+        </message>
+    </context>
+</TS>

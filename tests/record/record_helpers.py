@@ -1,0 +1,148 @@
+"""Test helpers for the record package: an XQF writer (the inverse of the reader, for every version and
+key) and a tree description shared by the XQF and round-trip tests."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from xiangqi.core import Move, Position
+from xiangqi.record import Game, GameNode
+from xiangqi.record.xqf_format import HEADER_STRINGS, derive_keys
+
+GAME_SUFFIXES = {".pgn", ".xqf", ".txt"}
+START_PIECES = [
+    # red R N B A K A B N R C C P P P P P, then black, as XQF squares (file * 10 + rank)
+    0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83,
+    9, 19, 29, 39, 49, 59, 69, 79, 89, 17, 77, 6, 26, 46, 66, 86,
+]  # fmt: skip
+
+
+def game_files(shared_data: Path) -> list[Path]:
+    return sorted(p for p in (shared_data / "games").rglob("*") if p.suffix.lower() in GAME_SUFFIXES)
+
+
+@dataclass
+class Rec:
+    """A move of a test tree: ICCS text, comment and continuations (children[0] first)."""
+
+    iccs: str
+    comment: str = ""
+    children: list[Rec] = field(default_factory=list)
+
+
+def xqf_square(name: str) -> int:
+    file, rank = "abcdefghi".index(name[0]), int(name[1])
+    return file * 10 + rank
+
+
+def _record(version: int, keys, src: int, dst: int, comment: str, has_next: bool, has_var: bool) -> bytes:
+    text = comment.encode("gb18030")
+    src_byte = (src + 24 + keys.source) & 0xFF
+    dst_byte = (dst + 32 + keys.target) & 0xFF
+    if version < 0x0B:
+        flags = (0xF0 if has_next else 0) | (0x0F if has_var else 0)
+        return bytes((src_byte, dst_byte, flags, 0)) + struct.pack("<i", len(text)) + text
+    flags = (0x80 if has_next else 0) | (0x40 if has_var else 0) | (0x20 if text else 0)
+    out = bytes((src_byte, dst_byte, flags, 0))
+    if text:
+        out += struct.pack("<i", len(text) + keys.comment) + text
+    return out
+
+
+def _preorder(siblings: list[Rec], out: list[tuple[Rec, bool]]) -> list[tuple[Rec, bool]]:
+    """Records in file order: a move, its first child's subtree, then its next sibling."""
+    for i, rec in enumerate(siblings):
+        out.append((rec, i + 1 < len(siblings)))
+        _preorder(rec.children, out)
+    return out
+
+
+def _serialise(version: int, keys, root_comment: str, moves: list[Rec]) -> bytes:
+    out = [_record(version, keys, 0, 0, root_comment, bool(moves), False)]
+    for rec, has_var in _preorder(moves, []):
+        src, dst = xqf_square(rec.iccs[:2]), xqf_square(rec.iccs[2:])
+        out.append(_record(version, keys, src, dst, rec.comment, bool(rec.children), has_var))
+    return b"".join(out)
+
+
+def build_xqf(
+    moves: list[Rec],
+    *,
+    version: int = 0x12,
+    key_bytes: bytes = bytes(range(0x35, 0x35 + 13)),
+    pieces: list[int] | None = None,
+    tags: dict[str, str] | None = None,
+    result: int = 0,
+    setup_type: int = 0,
+    root_comment: str = "",
+) -> bytes:
+    """XQF bytes of a game tree, encrypted like the real writers do for ``version`` >= 0x0B."""
+    header = bytearray(0x400)
+    header[0:3] = b"XQ" + bytes((version,))
+    if version >= 0x0B:
+        header[3:16] = key_bytes
+    keys = derive_keys(bytes(header))
+    squares = [(sq + keys.pieces) & 0xFF for sq in (pieces or START_PIECES)]
+    if version >= 0x0C:
+        squares = [squares[(keys.pieces + 1 + i) & 31] for i in range(32)]
+    header[0x10:0x30] = bytes(squares)
+    header[0x33], header[0x40] = result, setup_type
+    for name, value in (tags or {}).items():
+        offset, size = HEADER_STRINGS[name]
+        data = value.encode("gb18030")[: size - 1]
+        header[offset] = len(data)
+        header[offset + 1 : offset + 1 + len(data)] = data
+    body = bytearray(_serialise(version, keys, root_comment, moves))
+    for i in range(len(body)):
+        body[i] = (body[i] + keys.stream[i % 32]) & 0xFF
+    return bytes(header) + bytes(body)
+
+
+def tree_of(node: GameNode) -> list[Rec]:
+    return [Rec(c.move.iccs() if c.move else "", c.comment, tree_of(c)) for c in node.children]
+
+
+def random_game(data, *, max_plies: int = 24, variation_chance: float = 0.3, comment_chance: float = 0.3) -> Game:
+    """A legal game tree drawn with hypothesis ``data``: comments (tricky characters included), NAGs and
+    variations nested up to three deep."""
+    from hypothesis import strategies as st
+
+    comment = st.text(
+        alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="}\x00\r"),
+        max_size=30,
+    ).map(lambda text: text.strip(" \t\n"))
+    game = Game()
+    game.result = data.draw(st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]))
+    game.headers["Event"] = data.draw(st.text(max_size=12).filter(lambda t: "\n" not in t and "\r" not in t))
+    game.root.comment = data.draw(comment)
+
+    def grow(node: GameNode, position: Position, budget: int, depth: int) -> None:
+        for _ in range(budget):
+            legal = position.legal_moves()
+            if not legal:
+                return
+            move = data.draw(st.sampled_from(legal))
+            child = node.child_for(move) or node.add_child(move)
+            roll = data.draw(st.integers(0, 99))  # one draw decides comment, NAG and variation
+            if roll < comment_chance * 100:
+                child.comment = data.draw(comment)
+            if roll >= 96:
+                child.nags.append(roll - 90)
+            if depth < 3 and roll % 100 < variation_chance * 100 and roll % 2 == 1:
+                alternative = data.draw(st.sampled_from(legal))
+                if node.child_for(alternative) is None:
+                    branch = node.add_child(alternative)
+                    grow(branch, play(position.copy(), alternative.iccs()), budget // 3, depth + 1)
+            position.push(move)
+            node = child
+
+    grow(game.root, game.start_position(), max_plies, 0)
+    return game
+
+
+def play(position: Position, *moves: str) -> Position:
+    for text in moves:
+        position.push(Move.from_iccs(text))
+    return position

@@ -1,0 +1,105 @@
+"""The position editor: pieces are placed and removed by clicking the app's board widget, the side to
+move is chosen, an illegal setup is refused with the rules core's own explanation, and a legal one
+starts a new game there."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+from test_record_ui_support import build_window, message_boxes, moves_of, play
+
+from xiangqi.core import FenError, PieceType, Position, parse_square
+from xiangqi.ui.position_editor import ERASER, PositionEditor
+
+
+@pytest.fixture
+def editor(qtbot, tmp_path):  # noqa: ANN001, ANN201
+    window, ui = build_window(qtbot, tmp_path)
+    play(window, "h2e2")
+    editor = ui.open_position_editor()
+    editor.resize(700, 640)
+    editor.show()
+    qtbot.waitExposed(editor)
+    return window, ui, editor
+
+
+def click(editor: PositionEditor, square: str) -> None:
+    QTest.mouseClick(editor.board, Qt.MouseButton.LeftButton, pos=editor.board.point_of(parse_square(square)))
+
+
+def core_message(fen: str) -> str:
+    with pytest.raises(FenError) as caught:
+        Position.from_fen(fen)
+    return str(caught.value)
+
+
+def ok_button(editor: PositionEditor):  # noqa: ANN201
+    return editor.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+
+def test_the_editor_starts_from_the_shown_position(editor) -> None:
+    window, ui, dialog = editor
+    assert dialog in window.dialogs
+    assert dialog.fen().split()[:2] == window.controller.board_position().fen().split()[:2]
+    assert dialog.problem() is None and ok_button(dialog).isEnabled()
+    assert dialog.black_button.isChecked()
+
+
+def test_an_illegal_setup_is_refused_with_the_cores_message(editor) -> None:
+    window, ui, dialog = editor
+    dialog.choose(int(PieceType.ADVISOR))
+    click(dialog, "e2")                 # red advisor off its diagonal points
+    assert dialog.model.cells[parse_square("e2")] == PieceType.ADVISOR
+    expected = core_message(dialog.fen())
+    assert "advisor" in expected and dialog.problem() == expected
+    assert expected in dialog.problem_label.text() and not ok_button(dialog).isEnabled()
+    ok_button(dialog).click()
+    assert dialog.isVisible() and moves_of(window) == ["h2e2"]      # nothing happened to the game
+    click(dialog, "e2")                 # the same piece again takes it off
+    assert dialog.model.cells[parse_square("e2")] == 0 and dialog.problem() is None
+
+
+def test_side_to_move_matters_for_legality(editor) -> None:
+    window, ui, dialog = editor
+    dialog.model.set_fen("4k4/9/9/9/9/9/9/9/9/3K5 w")
+    dialog.choose(int(PieceType.ROOK))
+    click(dialog, "e5")                 # red rook checks the black king
+    dialog.red_button.setChecked(True)
+    expected = core_message(dialog.fen())
+    assert "black is in check" in expected and dialog.problem() == expected
+    dialog.black_button.setChecked(True)
+    assert dialog.problem() is None and ok_button(dialog).isEnabled()
+
+
+def test_a_legal_setup_starts_a_new_game_there(editor) -> None:
+    window, ui, dialog = editor
+    dialog.model.clear()
+    for value, square in ((PieceType.ROOK, "a1"), (-PieceType.PAWN, "e4"), (PieceType.HORSE, "c2")):
+        dialog.choose(int(value))
+        click(dialog, square)
+    dialog.choose(ERASER)
+    click(dialog, "c2")
+    dialog.red_button.setChecked(True)
+    fen = dialog.fen()
+    assert fen == "4k4/9/9/9/9/4p4/9/9/R8/4K4 w - - 0 1"
+    ok_button(dialog).click()
+    assert not dialog.isVisible()
+    question = message_boxes(window)[0]             # the game on the board has unsaved moves
+    assert "not saved" in question.text() and moves_of(window) == ["h2e2"]
+    question.button(QMessageBox.StandardButton.Discard).click()
+    assert window.controller.board_position().fen() == fen and moves_of(window) == []
+    assert ui.link.record.start_fen == fen and ui.link.record.is_setup
+    play(window, "a1a9")
+    assert ui.link.record.mainline_moves()[0].iccs() == "a1a9"
+
+
+def test_a_typed_fen_is_checked_by_the_core(editor) -> None:
+    window, ui, dialog = editor
+    dialog.fen_edit.setText("not a fen")
+    dialog.fen_edit.editingFinished.emit()
+    assert core_message("not a fen") in dialog.problem_label.text()
+    dialog.fen_edit.setText(Position.STARTING_FEN)
+    dialog.fen_edit.editingFinished.emit()
+    assert dialog.fen() == Position.STARTING_FEN and ok_button(dialog).isEnabled()

@@ -1,0 +1,214 @@
+"""Opening records in the app: PGN (GBK, multi-game with the game list), XQF (set-up, variations),
+recent files, dropped files, and bad files that must leave the current game alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+from test_record_ui_support import (GBK_PGN, MULTI_PGN, SAMPLE_PGN, SAMPLE_XQF, VARIATIONS_XQF, build_window,
+                                    message_boxes, message_text, moves_of, play)
+
+import xiangqi.ui.record_actions as record_actions
+from xiangqi.core import Move
+from xiangqi.core.notation import Notation, move_to_text
+from xiangqi.record import load_games
+from xiangqi.ui.game_list_dialog import GameListDialog
+
+
+@pytest.fixture
+def record_window(qtbot, tmp_path):  # noqa: ANN001, ANN201
+    return build_window(qtbot, tmp_path)
+
+
+def test_a_gbk_chinese_pgn_shows_its_players_and_moves(record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    path = shared_data / "games" / GBK_PGN
+    assert ui.open_file(path)
+    expected = load_games(path)[0]
+    assert moves_of(window) == [m.iccs() for m in expected.mainline_moves()]
+    assert window.controller.view_ply == 0               # replay starts at the beginning
+    assert "宝岛一号" in ui.panel.players.text() and "相眼竞技" in ui.panel.players.text()
+    first = move_to_text(expected.start_position(), expected.mainline_moves()[0], Notation.CHINESE)
+    assert window.move_list.table.item(0, 0).text() == first == "炮八平五"
+    assert path.name in window.windowTitle() and not message_boxes(window)
+
+
+def test_the_xqf_and_pgn_samples_give_the_same_setup_game(record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    ui.open_file(shared_data / "games" / SAMPLE_XQF)
+    from_xqf = moves_of(window)
+    start = ui.link.record.start_fen
+    assert window.controller.board_position().fen() == start    # the set-up position, not the usual one
+    assert ui.link.record.is_setup and from_xqf[:2] == ["b2e2", "h7e7"]
+    ui.open_file(shared_data / "games" / SAMPLE_PGN)
+    assert moves_of(window) == from_xqf and ui.link.record.start_fen == start
+    assert ui.link.record.root.comment or any(n.comment for n in ui.link.record.root.walk())
+
+
+def test_a_multi_game_file_lists_its_games_filters_as_you_type_and_opens_the_chosen_one(
+        record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    path = shared_data / "games" / MULTI_PGN
+    ui.open_file(path)
+    dialog = ui.game_list
+    assert isinstance(dialog, GameListDialog) and dialog in window.dialogs
+    assert dialog.visible_row_count() == 15
+    assert dialog.model.cells[0][1:3] == ("ZHAO GuoRong", "KE YongQing")
+    dialog.filter_edit.setText("liu dahua")
+    rows = [dialog.model.cells[i] for i in dialog.model.rows]
+    assert 0 < len(rows) < 15 and all("LIU DaHua" in (r[1], r[2]) for r in rows)
+    dialog.filter_edit.setText("nobody-has-this-name")
+    assert dialog.visible_row_count() == 0 and not dialog.open_button.isEnabled()
+    dialog.filter_edit.setText("")
+    dialog.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)       # click on the Red header
+    reds = [dialog.model.cells[i][1].casefold() for i in dialog.model.rows]
+    assert reds == sorted(reds, reverse=True) and len(reds) == 15
+    dialog.filter_edit.setText("world")                              # filtering keeps the order
+    reds = [dialog.model.cells[i][1].casefold() for i in dialog.model.rows]
+    assert reds == sorted(reds, reverse=True) and 0 < len(reds) < 15
+    dialog.filter_edit.setText("LIU DianZhong")
+    chosen = dialog.model.rows[0]
+    dialog.choose_selected()
+    games = load_games(path)
+    assert ui.link.record.headers["Red"] == games[chosen].headers["Red"]
+    assert moves_of(window) == [m.iccs() for m in games[chosen].mainline_moves()]
+    assert ui.link.source is not None and ui.link.source.index == chosen
+
+
+def test_a_big_file_is_indexed_on_a_thread_with_progress(record_window, shared_data: Path, qtbot,
+                                                        monkeypatch) -> None:
+    window, ui = record_window
+    monkeypatch.setattr(record_actions, "SYNC_INDEX_BYTES", 0)   # treat the sample as big
+    assert ui.open_file(shared_data / "games" / MULTI_PGN)
+    dialog = ui.game_list
+    assert dialog is not None and dialog.pgn is None and dialog.visible_row_count() == 0
+    assert dialog.isVisible() and not dialog.progress.isHidden()     # the list is up while indexing
+    qtbot.waitUntil(lambda: dialog.pgn is not None, timeout=10000)
+    size = len(dialog.pgn.text)
+    assert dialog.progress.maximum() == size and dialog.progress.value() == size    # progress was shown
+    assert dialog.progress.isHidden() and dialog.visible_row_count() == 15
+    dialog.choose_row(3)
+    assert ui.link.source.index == dialog.model.rows[3]
+
+
+def test_variations_of_an_xqf_are_listed_and_navigable(record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    ui.open_file(shared_data / "games" / VARIATIONS_XQF)
+    record = ui.link.record
+    variations = [n for n in record.root.walk() if n.parent is not None and n.parent.children[0] is not n]
+    assert len(ui.panel._nodes) == 1 + len(variations) >= 3
+    target = variations[-1]
+    item = next(i for i in ui.panel._all_items() if ui.panel._nodes[i.data(0, 256)] is target)
+    ui.panel.tree.itemClicked.emit(item, 0)
+    assert moves_of(window)[:target.ply] == [m.iccs() for m in target.moves()]
+    assert window.controller.view_ply == target.ply or window.controller.game.ply == target.ply
+    assert ui.link.current_node() is target and item.font(0).bold()
+    main_item = ui.panel.tree.topLevelItem(0)
+    ui.panel.tree.itemClicked.emit(main_item, 0)
+    assert moves_of(window) == [m.iccs() for m in record.mainline_moves()]
+
+
+def test_recent_files_remember_and_reopen(record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    first, second = shared_data / "games" / SAMPLE_XQF, shared_data / "games" / GBK_PGN
+    ui.open_file(first)
+    ui.open_file(second)
+    assert ui.recent.paths()[:2] == [str(second.resolve()), str(first.resolve())]
+    ui.recent_menu.aboutToShow.emit()
+    actions = ui.recent_menu.actions()
+    assert [a.text() for a in actions[:2]] == [second.name, first.name]
+    actions[1].trigger()
+    assert ui.link.source.path == first
+
+
+def test_a_dropped_file_is_opened(record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(shared_data / "games" / SAMPLE_XQF))])
+    window.show()
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(QPoint(50, 50), Qt.DropAction.CopyAction, mime, buttons, keys)
+    QApplication.sendEvent(window, enter)          # Qt delivers a drop only after the drag entered
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, buttons, keys)
+    QApplication.sendEvent(window, drop)
+    assert drop.isAccepted() and ui.link.source.path.name == "SAMPLE.XQF"
+
+
+@pytest.mark.parametrize("name, content", [
+    ("broken.xqf", b"XQ\x0a" + b"\x00" * 20),          # an XQF header cut short
+    ("garbage.pgn", "这不是棋谱 just words".encode("gbk")),
+    ("empty.pgn", b""),
+])
+def test_a_bad_file_shows_an_error_naming_it_and_the_game_stays(record_window, tmp_path: Path,
+                                                              name: str, content: bytes) -> None:
+    window, ui = record_window
+    play(window, "h2e2", "h9g7")
+    game_before = window.controller.game
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert not ui.open_file(path)
+    boxes = message_boxes(window)
+    assert len(boxes) == 1 and name in message_text(boxes[0])
+    assert window.controller.game is game_before and moves_of(window) == ["h2e2", "h9g7"]
+
+
+def test_a_missing_file_is_an_error(record_window, tmp_path: Path) -> None:
+    window, ui = record_window
+    assert not ui.open_file(tmp_path / "nowhere.pgn")
+    assert "nowhere.pgn" in message_text(message_boxes(window)[0])
+
+
+def test_a_half_readable_game_keeps_its_moves_and_names_the_line(record_window, tmp_path: Path) -> None:
+    window, ui = record_window
+    path = tmp_path / "half.pgn"
+    path.write_text('[Red "A"]\n[Black "B"]\n\n1. h2e2 h9g7\n2. h0g2 zz99\n3. i0h0 *\n', encoding="utf-8")
+    assert ui.open_file(path)
+    assert moves_of(window) == ["h2e2", "h9g7", "h0g2"]
+    text = message_text(message_boxes(window)[0])
+    assert "half.pgn:5" in text and "zz99" in text
+
+
+def test_a_variation_can_be_made_the_main_line_or_deleted(record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    ui.open_file(shared_data / "games" / VARIATIONS_XQF)
+    record, panel = ui.link.record, ui.panel
+    assert not panel.promote_button.isEnabled()           # nothing chosen yet
+    item = panel.tree.topLevelItem(0).child(0)
+    node = panel._nodes[item.data(0, 256)]
+    panel.tree.setCurrentItem(item)
+    assert panel.promote_button.isEnabled() and panel.delete_button.isEnabled()
+    panel.promote_button.click()
+    assert node in record.mainline() and ui.link.modified
+    count = len(panel._nodes)
+    item = panel.tree.topLevelItem(0).child(panel.tree.topLevelItem(0).childCount() - 1)
+    doomed = panel._nodes[item.data(0, 256)]
+    panel.tree.itemClicked.emit(item, 0)                  # show it, then delete it while shown
+    assert ui.link.current_node() is doomed
+    panel.delete_button.click()
+    assert doomed not in list(record.root.walk()) and len(panel._nodes) == count - 1
+    assert ui.link.current_node() is not doomed
+    assert Move.from_iccs(doomed.move.iccs()) not in window.controller.game.moves[doomed.ply - 1:doomed.ply]
+
+
+def test_a_finished_game_opens_without_a_result_dialog_and_shows_the_end(record_window,
+                                                                         shared_data: Path) -> None:
+    window, ui = record_window
+    ui.open_file(shared_data / "games" / "eleeye/CCGC/07.相眼竞技(先胜)棋乐无穷(A2-A4).PGN")
+    assert window.dialogs == []                      # no "Red wins" pop-up for a record
+    ui.replay.to_end()
+    assert window.controller.game.is_over and window.board.banner     # the board says how it ended
+    assert ui.link.record_for_saving().result == "1-0"
+
+
+def test_a_game_that_goes_on_after_a_repetition_loads_every_move(record_window, shared_data: Path) -> None:
+    window, ui = record_window
+    path = shared_data / "games" / MULTI_PGN
+    ui.open_file(path)
+    ui.game_list.choose_row(11)       # the core would call this game drawn by repetition at ply 115
+    expected = load_games(path)[11]
+    assert moves_of(window) == [m.iccs() for m in expected.mainline_moves()] and len(moves_of(window)) == 124

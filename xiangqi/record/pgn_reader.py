@@ -1,0 +1,359 @@
+"""Reading one game of PGN text (xqbase convention) into a Game, leniently.
+
+Tags, then movetext: move numbers (``12.``, ``12...``, ``12. ...``), moves in ICCS / WXF / Chinese,
+``{comments}``, ``; comments``, ``$n`` and ``!?`` annotations, nested ``( variations )`` and a result
+token (``1-0``, ``0-1``, ``1/2-1/2``, ``*``); anything after the result (xqbase adverts) is ignored.
+A headerless text may start with a FEN line (a pasted move list).
+
+Problems are recorded in ``game.errors`` as PgnError with the line and the text: a bad tag is skipped; a
+bad move inside a variation drops the rest of that variation; a bad move in the main line ends the game
+there (the moves before it are kept and the error says where reading stopped).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from xiangqi.core import FenError, Move, NotationError, Position
+from xiangqi.core.notation import Notation, detect_notation, text_to_move
+from xiangqi.record.errors import PgnError
+from xiangqi.record.game import RESULTS, Game, GameNode, clean_comment
+
+_STRICT_TAG = r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]'
+_TAG_LINE = re.compile(rf"(?:[ \t]*{_STRICT_TAG})+[ \t]*")
+_STRICT_TAG_RE = re.compile(_STRICT_TAG)
+# A value with stray quotes inside (seen in the wild): everything between the first and last quote.
+_LOOSE_TAG = re.compile(r'[ \t]*\[\s*([A-Za-z0-9_]+)\s*"(.*)"\s*\][ \t]*')
+_BARE_TAG = re.compile(r"[ \t]*\[\s*([A-Za-z0-9_]+)\s+([^\]\"]*)\][ \t]*")
+_FEN_LINE = re.compile(
+    r"\s*(?P<fen>[1-9A-Za-z]+(?:/[1-9A-Za-z]+){9}(?:[ \t]+[wrbWRB](?:[ \t]+[^\n,]*)?)?)[ \t]*[,\n]?"
+)
+# White space (and commas, of pasted move lists) is not a token: finditer steps over it.
+_TOKEN = re.compile(
+    r"""
+    (?P<comment>\{[^}]*\}?)
+  | (?P<semi>;[^\n]*)
+  | (?P<open>[(（])
+  | (?P<close>[)）])
+  | (?P<nag>\$\d+)
+  | (?P<result>(?:1-0|0-1|1/2-1/2|\*|[红紅黑][方先]?[胜勝负負和]|和棋|和局)(?![^\s(){};,（）]))
+  | (?P<number>\d+\s*(?:\.|…|．)+(?!\d))
+  | (?P<escape>(?<=\n)%[^\n]*)
+  | (?P<word>[^\s(){};,（）]+)
+    """,
+    re.VERBOSE,
+)
+_SUFFIX = re.compile(r"[!?]+$")
+_FEN_TAG = re.compile(r"^[ \t]*\[[ \t]*FEN\b", re.IGNORECASE | re.MULTILINE)
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+FORMATS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE, "中文": Notation.CHINESE}
+# Result words of Chinese move lists ("红胜" red wins, "黑先负" black moved first and lost, ...).
+_WORD_RESULTS = {"胜": ("1-0", "0-1"), "勝": ("1-0", "0-1"), "负": ("0-1", "1-0"), "負": ("0-1", "1-0")}
+
+
+def result_of_token(token: str) -> str:
+    """'1-0', '0-1', '1/2-1/2' or '*' for a result token, PGN or Chinese."""
+    if token in RESULTS:
+        return token
+    if token.endswith("和") or token.startswith("和"):
+        return "1/2-1/2"
+    red_first, black_first = _WORD_RESULTS[token[-1]]
+    return red_first if token[0] in "红紅" else black_first
+
+
+# Databases repeat their openings: a move text read on a board (the same cells, the same side to move)
+# names the same legal move there whatever game it is in, so a file's games share their readings.
+MoveMemo = dict[tuple[bytes, object, "Notation | None", str], Move]
+_MEMO_SIZE = 50_000
+
+
+def split_annotation(word: str) -> tuple[str, int]:
+    """A move and the NAG of its "!", "?", "!?"... suffix (0 when there is none)."""
+    if word[-1] not in "!?":
+        return word, 0
+    suffix = _SUFFIX.search(word)
+    if suffix is None or suffix.start() == 0:
+        return word, 0
+    return word[: suffix.start()], SUFFIX_NAGS.get(suffix.group(), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class TagBlock:
+    tags: list[tuple[str, str]]
+    end: int  # offset where the movetext starts
+    problems: list[tuple[int, str, str]]  # (offset, reason, text) of lines that looked like bad tags
+
+
+def _unescape(value: str) -> str:
+    return value.replace('\\"', '"').replace("\\\\", "\\") if "\\" in value else value
+
+
+def _line_tags(line: str) -> list[tuple[str, str]] | None:
+    if _TAG_LINE.fullmatch(line):
+        return [(name, _unescape(value)) for name, value in _STRICT_TAG_RE.findall(line)]
+    loose = _LOOSE_TAG.fullmatch(line) or _BARE_TAG.fullmatch(line)
+    if loose:
+        return [(loose.group(1), _unescape(loose.group(2).strip()))]
+    return None
+
+
+def read_tag_block(text: str, start: int = 0) -> TagBlock:
+    """The tag lines at ``start`` (blank lines and ``%`` lines between them allowed)."""
+    tags: list[tuple[str, str]] = []
+    problems: list[tuple[int, str, str]] = []
+    pos, size = start, len(text)
+    while pos < size:
+        end = text.find("\n", pos)
+        end = size if end < 0 else end
+        line = text[pos:end]
+        stripped = line.strip()
+        if stripped and not stripped.startswith("%"):
+            if not stripped.startswith("["):
+                break
+            found = _line_tags(line)
+            if found is None:
+                problems.append((pos, "unreadable tag line (skipped)", stripped))
+            else:
+                tags.extend(found)
+        pos = end + 1
+    return TagBlock(tags, min(pos, size), problems)
+
+
+def _find_tag(tags: list[tuple[str, str]], name: str) -> str | None:
+    wanted = name.lower()
+    found = None
+    for key, value in tags:
+        if key.lower() == wanted:
+            found = value
+    return found
+
+
+@dataclass
+class _Frame:
+    """An open variation: the node it branched from and the moves pushed inside it so far."""
+
+    resume: GameNode
+    pushed: int = 0
+    dummy: bool = False  # a "(" met while skipping: nothing to undo
+
+
+class _GameParser:
+    def __init__(self, text: str, path: str | None, index: int | None, first_line: int, memo: MoveMemo | None) -> None:
+        self.text, self.path, self.index, self.first_line = text, path, index, first_line
+        self.memo = memo
+        self.game = Game(headers={})
+        self.game.source = path
+        self.notation: Notation | None = None  # from the [Format] tag
+        self.last_notation: Notation | None = None
+        self.position = Position()
+        self.node = self.game.root
+        self.frames: list[_Frame] = []
+        self.skip_depth = -1  # >= 0 while skipping the rest of a broken variation at that depth
+        self.stopped = False
+
+    # --- errors --------------------------------------------------------------------------------
+    def line_of(self, offset: int) -> int:
+        return self.first_line + self.text.count("\n", 0, offset)
+
+    def error(self, offset: int, reason: str, text: str | None) -> None:
+        self.game.errors.append(
+            PgnError(reason, path=self.path, line=self.line_of(offset), game=self.index, text=text)
+        )
+
+    # --- header ----------------------------------------------------------------------------------
+    def read_header(self) -> int:
+        block = read_tag_block(self.text)
+        for offset, reason, text in block.problems:
+            self.error(offset, reason, text)
+        for name, value in block.tags:
+            if name.lower() not in ("fen", "result", "format"):
+                self.game.headers[name] = value
+        result = _find_tag(block.tags, "Result")
+        if result is not None:
+            self.game.result = result.strip() if result.strip() in RESULTS else "*"
+        fmt = _find_tag(block.tags, "Format")
+        self.notation = FORMATS.get(fmt.strip().lower()) if fmt else None
+        fen = _find_tag(block.tags, "FEN")
+        if fen is None and not block.tags:
+            match = _FEN_LINE.match(self.text)
+            if match:
+                return self.set_start(match.group("fen"), 0, match.end())
+        fen_tag = _FEN_TAG.search(self.text, 0, block.end)
+        return self.set_start(fen, fen_tag.start() if fen_tag else 0, block.end)
+
+    def set_start(self, fen: str | None, offset: int, movetext: int) -> int:
+        if fen is None or not fen.strip():
+            return movetext
+        try:
+            self.position = Position.from_fen(fen.strip())
+        except FenError as exc:
+            self.error(offset, f"bad FEN, game not read: {exc}", fen)
+            self.stopped = True
+            return movetext
+        self.game.start_fen = self.position.fen()
+        return movetext
+
+    # --- movetext --------------------------------------------------------------------------------
+    def read_movetext(self, start: int) -> None:
+        for match in _TOKEN.finditer(self.text, start):
+            kind = match.lastgroup
+            if kind == "number" or kind == "escape":
+                continue
+            if kind == "result":
+                if self.frames:
+                    continue  # a result inside a variation does not end the game
+                self.finish(result_of_token(match.group()))
+                return
+            _HANDLERS[kind](self, match.group(), match.start())
+            if self.stopped:
+                return
+        self.close_open_variations(len(self.text))
+
+    def on_word(self, word: str, offset: int) -> None:
+        if self.skip_depth >= 0:
+            return
+        if word[0] in ".…．" and word.strip(".…．") == "":
+            return  # "..." after a move number
+        word, nag = split_annotation(word)
+        try:
+            move = self.read_move(word)
+        except NotationError as exc:
+            self.bad_move(offset, word, exc)
+            return
+        self.position.push_unchecked(move)  # text_to_move only returns legal moves
+        self.node = self.node.add_child(move)
+        if self.frames:
+            self.frames[-1].pushed += 1
+        if nag:
+            self.node.nags.append(nag)
+
+    def read_move(self, word: str) -> Move:
+        """The move ``word`` names here, remembered for the next game that reaches the same board."""
+        if self.memo is None:
+            return self.notation_move(word)
+        key = (self.position.board.tobytes(), self.position.turn, self.notation, word)
+        move = self.memo.get(key)
+        if move is None:
+            move = self.notation_move(word)
+            if len(self.memo) >= _MEMO_SIZE:
+                self.memo.clear()
+            self.memo[key] = move
+        return move
+
+    def notation_move(self, word: str) -> Move:
+        """The [Format] notation first, else the one the previous move was in; detection otherwise."""
+        expected = self.notation or self.last_notation
+        if expected is not None:
+            try:
+                return text_to_move(self.position, word, expected)
+            except NotationError:
+                pass  # a wrong [Format] tag, or a file that mixes notations: detect below
+        detected = detect_notation(word)
+        move = text_to_move(self.position, word, detected)
+        self.last_notation = detected
+        return move
+
+    def bad_move(self, offset: int, word: str, exc: Exception) -> None:
+        ply = self.position.ply
+        if self.frames:
+            self.error(offset, f"bad move in a variation (rest of the variation skipped): {exc}", word)
+            self.skip_depth = len(self.frames)
+            return
+        self.error(offset, f"bad move; game read up to ply {ply}, the rest is skipped: {exc}", word)
+        self.stopped = True
+
+    def on_comment(self, token: str, offset: int) -> None:
+        if self.skip_depth >= 0:
+            return
+        if not token.endswith("}"):
+            self.error(offset, "comment not closed (read to the end of the game)", token[:40])
+            body = token[1:]
+        else:
+            body = token[1:-1]
+        self.add_comment(body)
+
+    def on_semi(self, token: str, offset: int) -> None:
+        if self.skip_depth < 0:
+            self.add_comment(token[1:])
+
+    def add_comment(self, body: str) -> None:
+        body = clean_comment(body)
+        if body:
+            self.node.comment = f"{self.node.comment}\n{body}" if self.node.comment else body
+
+    def on_nag(self, token: str, offset: int) -> None:
+        if self.skip_depth < 0 and self.node.parent is not None:
+            self.node.nags.append(int(token[1:]))
+
+    def on_open(self, token: str, offset: int) -> None:
+        if self.skip_depth >= 0:
+            self.frames.append(_Frame(self.node, dummy=True))  # only counts the nesting
+            return
+        if self.node.parent is None:
+            self.error(offset, "variation before any move (skipped)", token)
+            self.frames.append(_Frame(self.node, dummy=True))
+            self.skip_depth = len(self.frames)
+            return
+        self.frames.append(_Frame(self.node))
+        self.position.pop()
+        self.node = self.node.parent
+
+    def on_close(self, token: str, offset: int) -> None:
+        if not self.frames:
+            self.error(offset, "')' without a variation to close (ignored)", token)
+            return
+        self.rewind(self.frames.pop())
+
+    def rewind(self, frame: _Frame) -> None:
+        """Back out of a variation to the move it branched from."""
+        if not frame.dummy:
+            for _ in range(frame.pushed):
+                self.position.pop()
+            assert frame.resume.move is not None
+            self.position.push_unchecked(frame.resume.move)
+            self.node = frame.resume
+        if len(self.frames) < self.skip_depth:
+            self.skip_depth = -1
+
+    def close_open_variations(self, offset: int) -> None:
+        if self.frames:
+            self.error(offset, f"{len(self.frames)} variation(s) not closed", None)
+        while self.frames:
+            self.rewind(self.frames.pop())
+
+    def finish(self, result: str) -> None:
+        """The result token: it wins over the Result tag unless it is the non-committal '*'."""
+        if result != "*":
+            self.game.result = result
+
+    def parse(self) -> Game:
+        movetext = self.read_header()
+        if not self.stopped:
+            self.read_movetext(movetext)
+        return self.game
+
+
+_HANDLERS = {
+    "word": _GameParser.on_word,
+    "comment": _GameParser.on_comment,
+    "semi": _GameParser.on_semi,
+    "nag": _GameParser.on_nag,
+    "open": _GameParser.on_open,
+    "close": _GameParser.on_close,
+}
+
+
+def parse_game(
+    text: str,
+    *,
+    path: str | None = None,
+    index: int | None = None,
+    first_line: int = 1,
+    memo: MoveMemo | None = None,
+) -> Game:
+    """One game from its PGN text. Never raises for bad input: problems go to ``game.errors``.
+
+    ``memo`` (a dict kept by the caller across the games of one file) remembers the moves read.
+    """
+    return _GameParser(text, path, index, first_line, memo).parse()

@@ -1,0 +1,219 @@
+"""Beside the move list: the game's players, the comment of the shown move (editable), and the tree of
+variations. Choosing a variation shows its line on the board and in the move list; the selected
+variation can be made the main line or deleted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import islice
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from xiangqi.core import Color, NotationError
+from xiangqi.core.notation import Notation, move_to_text
+from xiangqi.record import Game, GameNode
+from xiangqi.ui.record_link import RecordLink
+
+NODE_ROLE = Qt.ItemDataRole.UserRole
+PREVIEW_MOVES = 4
+
+
+def move_labels(record: Game, notation: Notation) -> dict[int, str]:
+    """Every move of the tree as "12. 马二进三" / "12… 马８进７", keyed by ``id(node)``."""
+    labels: dict[int, str] = {}
+    for node, position in record.walk_positions():
+        assert node.move is not None
+        try:
+            text = move_to_text(position, node.move, notation)
+        except NotationError:
+            text = node.move.iccs()
+        mark = "." if position.turn is Color.RED else "…"
+        labels[id(node)] = f"{position.fullmove_number}{mark} {text}"
+    return labels
+
+
+def variation_starts(record: Game) -> list[tuple[GameNode, GameNode | None]]:
+    """(first move of a variation, first move of the line it branches from), parents before children,
+    siblings in order; the main line comes first with no parent."""
+    if not record.root.children:
+        return []
+    starts: list[tuple[GameNode, GameNode | None]] = []
+    stack: list[tuple[GameNode, GameNode | None]] = [(record.root.children[0], None)]
+    while stack:
+        first, parent_first = stack.pop()
+        starts.append((first, parent_first))
+        found = []
+        for index, node in enumerate([first, *first.line()]):
+            if index == 0 and parent_first is not None:
+                continue        # a variation's own alternatives belong to the line it left
+            siblings = node.parent.children if node.parent is not None else []
+            if siblings and siblings[0] is node:
+                found.extend(siblings[1:])
+        stack.extend((alternative, first) for alternative in reversed(found))
+    return starts
+
+
+class CommentPanel(QWidget):
+    def __init__(self, link: RecordLink, notation: Callable[[], Notation],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.link, self._notation = link, notation
+        self._labels: dict[int, str] = {}
+        self._labels_for: tuple[int, Notation] | None = None
+        self._editing: GameNode | None = None
+        self._nodes: list[GameNode] = []
+        self.players = QLabel(self)
+        self.players.setWordWrap(True)
+        self.comment_label = QLabel(self)
+        self.comment_edit = QPlainTextEdit(self)
+        self.comment_edit.setPlaceholderText(self.tr("Type a comment for this move"))
+        self.comment_edit.textChanged.connect(self._comment_edited)
+        self.tree = QTreeWidget(self)
+        self.tree.setHeaderLabels([self.tr("Variations")])
+        self.tree.itemClicked.connect(self._variation_clicked)
+        self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
+        self.promote_button = QPushButton(self.tr("Make main line"), self)
+        self.promote_button.clicked.connect(self.promote_selected)
+        self.delete_button = QPushButton(self.tr("Delete variation"), self)
+        self.delete_button.clicked.connect(self.delete_selected)
+        self._build_layout()
+        link.tree_changed.connect(self.rebuild)
+        link.node_changed.connect(self.show_node)
+        link.state_changed.connect(self._show_players)
+        self.rebuild()
+
+    def _build_layout(self) -> None:
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.promote_button)
+        buttons.addWidget(self.delete_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.players)
+        layout.addWidget(self.comment_label)
+        layout.addWidget(self.comment_edit, 2)
+        layout.addWidget(self.tree, 3)
+        layout.addLayout(buttons)
+
+    # ----------------------------------------------------------------- showing
+    def labels(self) -> dict[int, str]:
+        key = (id(self.link.record), self._notation())
+        if key != self._labels_for:
+            self._labels, self._labels_for = move_labels(self.link.record, key[1]), key
+        return self._labels
+
+    def rebuild(self) -> None:
+        """The tree of variations changed (or another record was loaded)."""
+        self._labels_for = None
+        self._build_tree()
+        self._show_players()
+        self.show_node()
+
+    def _build_tree(self) -> None:
+        self.tree.clear()
+        self._nodes = []
+        items: dict[int, QTreeWidgetItem] = {}
+        for first, parent_first in variation_starts(self.link.record):
+            if parent_first is None:
+                item = QTreeWidgetItem(self.tree, [self.tr("Main line")])
+            else:
+                item = QTreeWidgetItem(items[id(parent_first)], [self.variation_text(first)])
+            item.setData(0, NODE_ROLE, len(self._nodes))
+            self._nodes.append(first)
+            items[id(first)] = item
+        self.tree.expandAll()
+
+    def variation_text(self, first: GameNode) -> str:
+        labels = self.labels()
+        shown = [first, *islice(first.line(), PREVIEW_MOVES - 1)]
+        words = [labels.get(id(shown[0]), "?")] + [labels.get(id(n), "?").split(" ", 1)[-1] for n in shown[1:]]
+        more = " …" if len(shown) == PREVIEW_MOVES and shown[-1].children else ""
+        return " ".join(words) + more
+
+    def show_node(self) -> None:
+        node = self.link.current_node()
+        self._show_comment(node)
+        self._mark_current_line()
+
+    def _show_comment(self, node: GameNode) -> None:
+        if node.parent is None:
+            self.comment_label.setText(self.tr("Comment before the first move:"))
+        else:
+            label = self.labels().get(id(node), node.move.iccs() if node.move else "")
+            self.comment_label.setText(self.tr("Comment after {0}:").format(label))
+        if node is not self._editing or self.comment_edit.toPlainText().strip() != node.comment:
+            self._editing = None
+            self.comment_edit.setPlainText(node.comment)
+        self._editing = node
+
+    def _mark_current_line(self) -> None:
+        on_line = {id(node) for node in self.link.line}
+        current: QTreeWidgetItem | None = None
+        for item in self._all_items():
+            node = self._nodes[item.data(0, NODE_ROLE)]
+            inside = id(node) in on_line
+            font = QFont(item.font(0))
+            font.setBold(inside)
+            item.setFont(0, font)
+            if inside:
+                current = item
+        blocked = self.tree.blockSignals(True)
+        self.tree.setCurrentItem(current)
+        self.tree.blockSignals(blocked)
+        self._update_buttons()
+
+    def _show_players(self) -> None:
+        record = self.link.record
+        red, black = record.headers.get("Red", ""), record.headers.get("Black", "")
+        details = [text for text in (record.headers.get("Event", ""), record.headers.get("Date", "")) if text]
+        if record.result != "*":
+            details.append(record.result)
+        lines = [self.tr("{0} (Red) vs {1} (Black)").format(red or "—", black or "—")] if red or black else []
+        self.players.setText("\n".join(lines + ([" · ".join(details)] if details else [])))
+
+    def _all_items(self) -> list[QTreeWidgetItem]:
+        items, stack = [], [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while stack:
+            item = stack.pop()
+            items.append(item)
+            stack.extend(item.child(i) for i in range(item.childCount()))
+        return items
+
+    # ----------------------------------------------------------------- user actions
+    def _comment_edited(self) -> None:
+        if self._editing is not None:
+            self.link.set_comment(self._editing, self.comment_edit.toPlainText())
+
+    def _variation_clicked(self, item: QTreeWidgetItem) -> None:
+        self.go_to_variation(self._nodes[item.data(0, NODE_ROLE)], is_main=item.parent() is None)
+
+    def go_to_variation(self, first: GameNode, is_main: bool = False) -> None:
+        """Show a variation from its first move (the main line: the main line at the shown ply)."""
+        if is_main:
+            main = self.link.record.mainline()
+            ply = min(max(self.link.shown_ply(), 1), len(main))
+            first = main[ply - 1]
+        self.link.go_to(first)
+
+    def selected_variation(self) -> GameNode | None:
+        item = self.tree.currentItem()
+        if item is None or item.parent() is None:
+            return None
+        return self._nodes[item.data(0, NODE_ROLE)]
+
+    def _update_buttons(self) -> None:
+        chosen = self.selected_variation() is not None
+        self.promote_button.setEnabled(chosen)
+        self.delete_button.setEnabled(chosen)
+
+    def promote_selected(self) -> None:
+        node = self.selected_variation()
+        if node is not None:
+            self.link.promote(node)
+
+    def delete_selected(self) -> None:
+        node = self.selected_variation()
+        if node is not None:
+            self.link.delete(node)
+

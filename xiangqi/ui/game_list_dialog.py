@@ -1,0 +1,213 @@
+"""The game list of a multi-game PGN file: players, event, date and result from the record package's
+index (no game is parsed until one is chosen), filtered as you type. A big file is indexed on a worker
+thread while the list shows the progress, so the window never freezes."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, QObject,
+                            QPersistentModelIndex, Qt, Signal)
+from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel,
+                               QLineEdit, QProgressBar, QTableView, QVBoxLayout, QWidget)
+
+from xiangqi.engine.process import emit   # PySide6 6.12 leaks a bool reference per plain emit()
+from xiangqi.record import GameEntry, PgnFile
+
+Index = QModelIndex | QPersistentModelIndex
+COLUMNS = (QT_TRANSLATE_NOOP("GameTableModel", "#"), QT_TRANSLATE_NOOP("GameTableModel", "Red"),
+           QT_TRANSLATE_NOOP("GameTableModel", "Black"), QT_TRANSLATE_NOOP("GameTableModel", "Event"),
+           QT_TRANSLATE_NOOP("GameTableModel", "Date"), QT_TRANSLATE_NOOP("GameTableModel", "Result"))
+
+
+class IndexJob(QObject):
+    """Decodes and indexes a PGN file on a worker thread; results come back as queued signals."""
+
+    progress = Signal(int, int)      # characters indexed, total
+    finished = Signal(object)        # PgnFile
+    failed = Signal(str)             # the OSError in words
+
+    def __init__(self, path: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path = path
+        self._cancelled = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"index {path.name}", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """For tests and shutdown only (never from a slot)."""
+        self._thread.join(timeout)
+
+    def _report(self, done: int, total: int) -> bool:
+        emit(self.progress, done, total)
+        return not self._cancelled.is_set()
+
+    def _run(self) -> None:
+        try:
+            pgn = PgnFile.open(self.path, self._report)
+        except OSError as exc:
+            emit(self.failed, f"{self.path}: {exc.strerror or exc}")
+            return
+        if not self._cancelled.is_set():
+            emit(self.finished, pgn)
+
+
+def entry_cells(entry: GameEntry) -> tuple[str, ...]:
+    return (str(entry.index + 1), entry.red, entry.black, entry.event, entry.tag("Date"), entry.result)
+
+
+class GameTableModel(QAbstractTableModel):
+    """The index entries, with a fast substring filter over every column (all words must match)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.cells: list[tuple[str, ...]] = []
+        self._keys: list[str] = []
+        self.rows: list[int] = []          # visible entry numbers, in display order
+        self._needle: list[str] = []
+        self._sort: tuple[int, bool] = (0, False)     # column, descending
+
+    def set_entries(self, entries: list[GameEntry]) -> None:
+        self.beginResetModel()
+        self.cells = [entry_cells(entry) for entry in entries]
+        self._keys = [" ".join(cells[1:]).casefold() for cells in self.cells]
+        self.rows = self._matching()
+        self.endResetModel()
+
+    def set_filter(self, text: str) -> None:
+        self.beginResetModel()
+        self._needle = text.casefold().split()
+        self.rows = self._matching()
+        self.endResetModel()
+
+    def _matching(self) -> list[int]:
+        needle = self._needle
+        rows = [i for i, key in enumerate(self._keys) if all(word in key for word in needle)]
+        return self._sorted(rows)
+
+    def _sorted(self, rows: list[int]) -> list[int]:
+        column, descending = self._sort
+        if column == 0:
+            return sorted(rows, reverse=descending)
+        return sorted(rows, key=lambda i: self.cells[i][column].casefold(), reverse=descending)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and index.isValid():
+            return self.cells[self.rows[index.row()]][index.column()]
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return QCoreApplication.translate("GameTableModel", COLUMNS[section])
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        emit(self.layoutAboutToBeChanged)
+        self._sort = (column, order == Qt.SortOrder.DescendingOrder)
+        self.rows = self._sorted(self.rows)
+        emit(self.layoutChanged)
+
+    def entry_at(self, row: int) -> int:
+        return self.rows[row]
+
+
+class GameListDialog(QDialog):
+    game_chosen = Signal(int)          # the entry number in the file
+
+    def __init__(self, path: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.path = path
+        self.pgn: PgnFile | None = None
+        self.setWindowTitle(self.tr("Games in {0}").format(path.name))
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText(self.tr("Filter by player, event, date or result"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.model = GameTableModel(self)
+        self.table = self._make_table()
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 0)
+        self.status = QLabel(self.tr("Reading the file…"), self)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel,
+                                   self)
+        self.open_button = buttons.button(QDialogButtonBox.StandardButton.Open)
+        self.open_button.setEnabled(False)
+        buttons.accepted.connect(self.choose_selected)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        for widget in (self.filter_edit, self.table, self.progress, self.status, buttons):
+            layout.addWidget(widget)
+        self.filter_edit.textChanged.connect(self._filter)
+        self.resize(760, 520)
+
+    def _make_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setModel(self.model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setSortingEnabled(True)
+        table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        table.verticalHeader().hide()
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        table.doubleClicked.connect(lambda index: self.choose_row(index.row()))
+        return table
+
+    # ----------------------------------------------------------------- index
+    def show_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        percent = 100 * done // total if total else 100
+        self.status.setText(self.tr("Indexing… {0}%").format(percent))
+
+    def set_index(self, pgn: PgnFile) -> None:
+        self.pgn = pgn
+        self.model.set_entries(pgn.entries)
+        self.progress.hide()
+        for column in range(1, len(COLUMNS) - 1):
+            self.table.resizeColumnToContents(column)
+        self._update_status()
+        if self.model.rows:
+            self.table.selectRow(0)
+        self.open_button.setEnabled(bool(self.model.rows))
+        self.filter_edit.setFocus()
+
+    def _filter(self, text: str) -> None:
+        self.model.set_filter(text)
+        if self.model.rows:
+            self.table.selectRow(0)
+        self.open_button.setEnabled(bool(self.model.rows))
+        self._update_status()
+
+    def _update_status(self) -> None:
+        total, shown = len(self.model.cells), len(self.model.rows)
+        if shown == total:
+            self.status.setText(self.tr("{0} games").format(total))
+        else:
+            self.status.setText(self.tr("{0} of {1} games").format(shown, total))
+
+    # ----------------------------------------------------------------- choosing
+    def visible_row_count(self) -> int:
+        return self.model.rowCount()
+
+    def choose_row(self, row: int) -> None:
+        if 0 <= row < len(self.model.rows):
+            emit(self.game_chosen, self.model.entry_at(row))
+            self.accept()
+
+    def choose_selected(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        self.choose_row(rows[0].row() if rows else 0)

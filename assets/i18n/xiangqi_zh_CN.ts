@@ -2,10 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>App</name>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Some settings could not be used; the defaults were used for them.</source>
+            <translation>部分设置无法使用，已改用默认值。</translation>
+        </message>
+    </context>
+    <context>
         <name>AppearanceUi</name>
         <message>
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Manage engines…</source>
+            <translation>管理引擎(&amp;M)…</translation>
         </message>
     </context>
     <context>
@@ -87,6 +102,13 @@
         <message>
             <source>{0} (Red) vs {1} (Black)</source>
             <translation>{0}（红）对 {1}（黑）</translation>
+        </message>
+    </context>
+    <context>
+        <name>Engine</name>
+        <message>
+            <source>Built-in engine</source>
+            <translation>内置引擎</translation>
         </message>
     </context>
     <context>
@@ -372,22 +394,6 @@
             <translation>对局</translation>
         </message>
         <message>
-            <source>&amp;Notation</source>
-            <translation>记谱法(&amp;N)</translation>
-        </message>
-        <message>
-            <source>Chinese</source>
-            <translation>中文</translation>
-        </message>
-        <message>
-            <source>WXF</source>
-            <translation>WXF</translation>
-        </message>
-        <message>
-            <source>ICCS</source>
-            <translation>ICCS</translation>
-        </message>
-        <message>
             <source>Red to move</source>
             <translation>红方走棋</translation>
         </message>
@@ -418,6 +424,10 @@
         <message>
             <source>The engine offers a draw. Do you accept?</source>
             <translation>引擎提和。是否同意？</translation>
+        </message>
+        <message>
+            <source>… and {0} more</source>
+            <translation>… 另有 {0} 条</translation>
         </message>
         <message>
             <source>Autosave ignored: {0}</source>
@@ -477,6 +487,10 @@
         <message>
             <source>Play from here</source>
             <translation>从此处续下</translation>
+        </message>
+        <message>
+            <source>Other moves here: {0}</source>
+            <translation>此处的其他着法：{0}</translation>
         </message>
         <message>
             <source>Viewing move {0} of {1}</source>
@@ -747,16 +761,16 @@
             <translation>{0}[*] — 中国象棋</translation>
         </message>
         <message>
-            <source>… and {0} more</source>
-            <translation>… 另有 {0} 条</translation>
-        </message>
-        <message>
             <source>Unsaved changes</source>
             <translation>未保存的更改</translation>
         </message>
         <message>
             <source>The current game has changes that are not saved. Discard them?</source>
             <translation>当前对局有未保存的更改。要放弃吗？</translation>
+        </message>
+        <message>
+            <source>The game has changes that are not saved. Save them before closing?</source>
+            <translation>对局有未保存的更改。关闭前要保存吗？</translation>
         </message>
         <message>
             <source>Open a game record</source>
@@ -887,6 +901,65 @@
         </message>
     </context>
     <context>
+        <name>Result</name>
+        <message>
+            <source>Draw</source>
+            <translation>和棋</translation>
+        </message>
+        <message>
+            <source>Red wins</source>
+            <translation>红方胜</translation>
+        </message>
+        <message>
+            <source>Black wins</source>
+            <translation>黑方胜</translation>
+        </message>
+        <message>
+            <source>by checkmate</source>
+            <translation>将死</translation>
+        </message>
+        <message>
+            <source>by stalemate: the side to move has no legal move</source>
+            <translation>困毙：走棋方无子可动</translation>
+        </message>
+        <message>
+            <source>60 moves without a capture</source>
+            <translation>六十回合无吃子</translation>
+        </message>
+        <message>
+            <source>by repetition</source>
+            <translation>重复局面</translation>
+        </message>
+        <message>
+            <source>perpetual check is forbidden</source>
+            <translation>长将判负</translation>
+        </message>
+        <message>
+            <source>by the repetition rules</source>
+            <translation>按重复局面规则</translation>
+        </message>
+        <message>
+            <source>on time</source>
+            <translation>超时</translation>
+        </message>
+        <message>
+            <source>by resignation</source>
+            <translation>认输</translation>
+        </message>
+        <message>
+            <source>by agreement</source>
+            <translation>双方议和</translation>
+        </message>
+        <message>
+            <source>You win!</source>
+            <translation>你赢了！</translation>
+        </message>
+        <message>
+            <source>You lose.</source>
+            <translation>你输了。</translation>
+        </message>
+    </context>
+    <context>
         <name>ResultDialog</name>
         <message>
             <source>Game over</source>
@@ -973,7 +1046,7 @@
         </message>
         <message>
             <source>Draw after this many plies without a capture</source>
-            <translation>无吃子多少回合（半步）判和</translation>
+            <translation>无吃子判和的半回合数</translation>
         </message>
         <message>
             <source>Game settings apply from the next new game.</source>
@@ -1115,74 +1188,8 @@
             <translation>显示引擎最佳着法箭头(&amp;A)</translation>
         </message>
         <message>
-            <source>&amp;Animate moves</source>
-            <translation>走子动画(&amp;A)</translation>
-        </message>
-    </context>
-    <context>
-        <name>parent</name>
-        <message>
-            <source>Settings</source>
-            <translation>设置</translation>
-        </message>
-    </context>
-    <context>
-        <name>Result</name>
-        <message>
-            <source>Draw</source>
-            <translation>和棋</translation>
-        </message>
-        <message>
-            <source>Red wins</source>
-            <translation>红方胜</translation>
-        </message>
-        <message>
-            <source>Black wins</source>
-            <translation>黑方胜</translation>
-        </message>
-        <message>
-            <source>by checkmate</source>
-            <translation>将死</translation>
-        </message>
-        <message>
-            <source>by stalemate: the side to move has no legal move</source>
-            <translation>困毙：走棋方无子可动</translation>
-        </message>
-        <message>
-            <source>60 moves without a capture</source>
-            <translation>六十回合无吃子</translation>
-        </message>
-        <message>
-            <source>by repetition</source>
-            <translation>重复局面</translation>
-        </message>
-        <message>
-            <source>perpetual check is forbidden</source>
-            <translation>长将判负</translation>
-        </message>
-        <message>
-            <source>by the repetition rules</source>
-            <translation>按重复局面规则</translation>
-        </message>
-        <message>
-            <source>on time</source>
-            <translation>超时</translation>
-        </message>
-        <message>
-            <source>by resignation</source>
-            <translation>认输</translation>
-        </message>
-        <message>
-            <source>by agreement</source>
-            <translation>双方议和</translation>
-        </message>
-        <message>
-            <source>You win!</source>
-            <translation>你赢了！</translation>
-        </message>
-        <message>
-            <source>You lose.</source>
-            <translation>你输了。</translation>
+            <source>Ani&amp;mate moves</source>
+            <translation>走子动画(&amp;M)</translation>
         </message>
     </context>
 </TS>

@@ -120,3 +120,18 @@ def test_checkmate_ends_game_and_undo_resumes_it() -> None:
 def test_replay_names_the_bad_move() -> None:
     with pytest.raises(ValueError, match="move 2 'a0a5'"):
         Game.replay(Game().start_fen, ["h2e2", "a0a5"], [])
+
+
+def test_a_record_line_goes_on_after_a_repetition_nobody_claimed() -> None:
+    shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"] * 3 + ["h2e2"]
+    played = Game()
+    with pytest.raises(IllegalMoveError):          # a game in play ends at the third repetition
+        for text in shuffle:
+            played.play(Move.from_iccs(text))
+    assert played.ply == 8 and played.result.reason is EndReason.REPETITION_DRAW
+    line = Game.from_line(Game().start_fen, [Move.from_iccs(t) for t in shuffle])
+    assert line.ply == len(shuffle) and line.result is None      # only the last position decides
+    mate = Game.from_line("4k4/R8/9/9/9/9/9/9/1R7/3K5 w", [Move.from_iccs("b1b9")])
+    assert mate.result == GameResult(EndReason.CHECKMATE, Color.RED)
+    with pytest.raises(IllegalMoveError):
+        Game.from_line(Game().start_fen, [Move.from_iccs("a0a5")])

@@ -12,7 +12,7 @@ from xiangqi.engine.protocol import Dialect
 from xiangqi.ui.autosave import AutosaveStore
 from xiangqi.ui.clock import TimeControl, TimeControlKind
 from xiangqi.ui.controller import GameController
-from xiangqi.ui.game import EndReason, GameResult
+from xiangqi.ui.game import EndReason, Game, GameResult
 from xiangqi.ui.game_setup import GameSetup
 
 from app_fakes import ScriptedClient, builtin_like_spec, play
@@ -199,3 +199,22 @@ def test_two_players_without_engine(qtbot, tmp_path) -> None:
     assert c.try_move(m("h2e2")) and c.try_move(m("h9g7"))
     c.resign()     # red (to move) resigns
     assert c.game.result == GameResult(EndReason.RESIGNATION, Color.BLACK)
+
+
+def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot, tmp_path) -> None:
+    c, clients = make(qtbot, tmp_path, [play("h9g7")])
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    heard: dict[str, list] = {"message": [], "game_over": [], "engine_state": [], "engine_name": []}
+    for name, values in heard.items():
+        getattr(c, name).connect(lambda *args, v=values: v.append(args))
+    line = Game.from_line("4k4/R8/9/9/9/9/9/9/1R7/3K5 w", [m("b1b9")])
+    with qtbot.waitSignal(c.changed):
+        c.show_record(line, view_ply=0)
+    assert c.game is line and c.view_ply == 0 and c.engine is None and c.setup.engine is None
+    assert clients[0].state.name == "DEAD"                       # the engine was shut down
+    assert heard["message"] == [] and heard["game_over"] == []   # no "new game", no result dialog
+    assert heard["engine_state"] == [("DEAD",)] and heard["engine_name"] == [("",)]
+    assert not (tmp_path / "autosave.json").exists()             # a record is not an unfinished game
+    c.show_record(line)                                          # view_ply None: the end of the line
+    assert c.view_ply is None and c.game.result == GameResult(EndReason.CHECKMATE, Color.RED)

@@ -212,3 +212,35 @@ def test_a_game_that_goes_on_after_a_repetition_loads_every_move(record_window, 
     ui.game_list.choose_row(11)       # the core would call this game drawn by repetition at ply 115
     expected = load_games(path)[11]
     assert moves_of(window) == [m.iccs() for m in expected.mainline_moves()] and len(moves_of(window)) == 124
+
+
+def test_the_move_list_marks_where_variations_branch_and_the_panel_opens_them(record_window,
+                                                                             shared_data: Path) -> None:
+    window, ui = record_window
+    ui.open_file(shared_data / "games" / VARIATIONS_XQF)
+    record = ui.link.record
+    main = record.mainline()
+    branching = [n.ply for n in main if len(n.parent.children) > 1]
+    assert branching and window.move_list.branch_plies() == branching
+    first = window.move_list.item_for_ply(branching[0])
+    others = [c for c in main[branching[0] - 1].parent.children if c is not main[branching[0] - 1]]
+    assert all(ui.panel.labels()[id(c)].split(" ", 1)[1] in first.toolTip() for c in others)
+    target = others[0]                                       # into a variation from the side panel
+    item = next(i for i in ui.panel._all_items() if ui.panel._nodes[i.data(0, 256)] is target)
+    ui.panel.tree.itemClicked.emit(item, 0)
+    assert moves_of(window)[:target.ply] == [m.iccs() for m in target.moves()]
+    assert target.ply in window.move_list.branch_plies()    # the main line is the alternative now
+    window.move_list.table.cellClicked.emit(0, 0)             # the move list still navigates
+    assert window.controller.view_ply == 1 and ui.link.current_node() is ui.link.line[0]
+    window.move_list.set_alternatives(None)
+    assert window.move_list.branch_plies() == []
+
+
+def test_a_different_move_after_undo_is_marked_as_a_branch(record_window) -> None:
+    window, ui = record_window
+    play(window, "h2e2", "h9g7")
+    assert window.move_list.branch_plies() == []
+    window.controller.undo()
+    play(window, "b9c7")                   # a new variation at ply 2
+    assert window.move_list.branch_plies() == [2]
+    assert "马8进7" in window.move_list.item_for_ply(2).toolTip()      # the move undone is the alternative

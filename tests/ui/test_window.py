@@ -236,3 +236,11 @@ def test_move_list_click_views_an_earlier_position_and_back(window, qtbot) -> No
     window.dialogs[-1].button(QMessageBox.StandardButton.Yes).click()
     assert moves(window) == ["h2e2"] or len(moves(window)) == 2   # engine may have replied again
     assert window.controller.view_ply is None
+
+
+def test_the_first_size_fits_the_screen(qtbot) -> None:
+    window = MainWindow(GameController(), FallbackBoardTheme(), FallbackPieceSet(), [])
+    qtbot.addWidget(window)
+    room = window.screen().availableGeometry()
+    assert window.width() <= room.width() and window.height() <= room.height()
+    assert window.width() >= window.minimumSizeHint().width()

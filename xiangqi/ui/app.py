@@ -1,5 +1,5 @@
 """Starting the desktop app: settings, language, themes, sounds, engines, the main window, and the
-offer to resume a game the last run did not finish."""
+offer to resume a game the last run did not finish (or the game record named on the command line)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,23 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QDeadlineTimer, QEventLoop, QStandardPaths, QThread, QTimer
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop, QThread, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from xiangqi.core import Color
-from xiangqi.core.notation import Notation
-from xiangqi.engine.registry import builtin_engine_spec, discover_engines
+from xiangqi.config import SettingsStore
 from xiangqi.ui.autosave import AutosaveStore, default_autosave_path
-from xiangqi.ui.clock import TimeControl, TimeControlKind
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.game_setup import GameSetup, Strength
+from xiangqi.ui.engine_list import quick_engine_list
+from xiangqi.ui.game_setup import setup_from_settings
+from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.main_window import MainWindow
+from xiangqi.ui.record_actions import RECORD_SUFFIXES, install_record_ui
+from xiangqi.ui.settings_dialog import apply_settings, install_appearance_ui, user_settings_path
+from xiangqi.ui.sounds import SoundPlayer
+from xiangqi.ui.themes import ThemeLibrary
 
 REPO = Path(__file__).resolve().parents[2]
 ASSETS = REPO / "assets"
@@ -35,11 +37,13 @@ SHOWN_PROBE = "XIANGQI_REPORT_SHOWN"   # tests/bench/ui.py: print the start-up t
 class Appearance:
     """What the settings decide before the window opens."""
 
-    board: object = field(default_factory=FallbackBoardTheme)
-    pieces: object = field(default_factory=FallbackPieceSet)
-    sounds: object | None = None
-    settings: Any | None = None
-    problems: list[str] = field(default_factory=list)
+    library: ThemeLibrary
+    store: SettingsStore
+    language: str
+    board: object
+    pieces: object
+    sounds: SoundPlayer
+    problems: list[str] = field(default_factory=list)   # settings and theme problems for the user
 
 
 def app_icon() -> QIcon:
@@ -49,71 +53,49 @@ def app_icon() -> QIcon:
     return icon
 
 
-def user_config_path() -> Path:
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppConfigLocation)
-    return Path(folder) / "config.toml"
+def load_appearance(app: QApplication, user_config: Path | None = None) -> Appearance:
+    """Settings (shipped + the user's file, or $XIANGQI_CONFIG), the UI language, themes and sounds.
+    The plain fallback look is used only when no theme folder loads at all."""
+    library = ThemeLibrary.load(ASSETS)
+    store = SettingsStore(SHIPPED_CONFIG, user_config or user_settings_path(), library.choices())
+    settings = store.settings
+    language = install_translator(app, settings.language.ui)
+    board = library.board(settings.appearance.board_theme) if library.boards else FallbackBoardTheme()
+    pieces = library.piece_set(settings.appearance.piece_set) if library.pieces else FallbackPieceSet()
+    sounds = SoundPlayer(ASSETS / "sounds", enabled=settings.sound.enabled, volume=settings.sound.volume)
+    return Appearance(library, store, language, board, pieces, sounds, [*store.errors, *library.errors])
 
 
-def load_appearance(app: QApplication) -> Appearance:
-    """Settings, language, themes and sounds from the appearance layer (issue 7).
-    TEMPORARY: while that layer is not in the tree the app starts with the plain look, the default game
-    and no sound, and says so in the status bar. Remove the ImportError branch once it has landed."""
-    try:
-        from xiangqi.config import load_settings
-        from xiangqi.ui.i18n import install_translator
-        from xiangqi.ui.sounds import SoundPlayer
-        from xiangqi.ui.themes import ThemeLibrary
-    except ImportError as exc:
-        return Appearance(problems=[f"appearance layer not installed ({exc.name})"])
-    settings, problems = load_settings(SHIPPED_CONFIG, user_config_path())
-    install_translator(app, settings.language.ui)
-    library = ThemeLibrary.load(ASSETS / "themes")
-    look = Appearance(settings=settings, problems=list(problems) + list(library.errors))
-    if library.boards:    # the plain fallback look stays only when no theme folder loads at all
-        look.board = library.board(settings.appearance.board_theme)
-    if library.pieces:
-        look.pieces = library.piece_set(settings.appearance.piece_set)
-    look.sounds = SoundPlayer(ASSETS / "sounds")
-    look.sounds.enabled = bool(settings.sound.enabled)
-    look.sounds.volume = int(settings.sound.volume)
-    return look
-
-
-def setup_from_settings(settings: Any | None) -> GameSetup:
-    """The game a fresh start begins: the built-in engine at the configured level and time control."""
-    if settings is None:
-        return GameSetup()
-    game = settings.game
-    level = int(game.level)
-    control = TimeControl(TimeControlKind(game.time_control), round(game.move_time * 1000),
-                          round(game.clock_minutes * 60_000), round(game.clock_increment * 1000),
-                          int(game.clock_moves))
-    human = Color.BLACK if game.human_side == "black" else Color.RED
-    return GameSetup(human=human, engine=builtin_engine_spec(level), strength=Strength(level=level),
-                     time_control=control, natural_limit_plies=int(game.natural_limit_plies))
-
-
-def apply_view_settings(window: MainWindow, settings: Any | None) -> None:
-    if settings is None:
-        return
-    look = settings.appearance
-    window.board.set_coordinates(look.coordinates)
-    window.board.show_hints = bool(look.show_hints)
-    window.board.show_last_move = bool(look.show_last_move)
-    window.board.show_arrow = bool(look.show_best_move_arrow)
-    window.set_notation(Notation(look.notation))
-
-
-def build_main_window(look: Appearance, store: AutosaveStore) -> MainWindow:
-    configured = [dict(e) for e in getattr(look.settings, "engines", None) or []]
-    engines = discover_engines(configured, errors=look.problems)
-    window = MainWindow(GameController(store), look.board, look.pieces, engines, look.sounds,
-                        setup_from_settings(look.settings))
-    apply_view_settings(window, look.settings)
-    from xiangqi.ui.record_actions import install_record_ui   # File/Edit menus (records, issue 6)
-
+def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
+    """The main window with the record menus (File, Edit, replay, comments) and the appearance menus
+    (View › themes, notation, toggles, Settings…; Engine › Manage engines…), as the settings say.
+    It offers the configured and built-in engines at once and the others once they are found (on a
+    worker thread)."""
+    settings = look.store.settings
+    engines = quick_engine_list(settings.engines, look.problems)
+    window = MainWindow(GameController(autosave), look.board, look.pieces, engines, look.sounds,
+                        setup_from_settings(settings.game))
     install_record_ui(window)
+    window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
+    apply_settings(window, look.library, settings)
+    window.appearance_ui.search_engines()
     return window
+
+
+def show_problems(window: MainWindow, problems: list[str]) -> QMessageBox | None:
+    """Settings and themes that could not be used (each problem names its file, key and value)."""
+    if not problems:
+        return None
+    window.statusBar().showMessage(problems[0], 15_000)
+    return window.show_message(QCoreApplication.translate("App", "Settings"),
+                               QCoreApplication.translate("App", "Some settings could not be used; the "
+                                                                 "defaults were used for them."),
+                               problems, QMessageBox.Icon.Warning)
+
+
+def record_files(arguments: list[str]) -> list[Path]:
+    """Game records named on the command line (Qt has taken its own options out already)."""
+    return [Path(a) for a in arguments if Path(a).suffix.lower() in RECORD_SUFFIXES]
 
 
 def run(argv: list[str]) -> int:
@@ -127,11 +109,12 @@ def run(argv: list[str]) -> int:
     store = AutosaveStore(default_autosave_path())
     window = build_main_window(look, store)
     window.show()
-    if look.problems:
-        window.statusBar().showMessage("; ".join(look.problems), 15_000)
+    show_problems(window, look.problems)
     if os.environ.get(SHOWN_PROBE):
         QTimer.singleShot(0, lambda: (print(f"shown {time.perf_counter() - started:.3f}", flush=True),
                                       app.quit()))
+    elif record_files(app.arguments()[1:]):   # ``xiangqi FILE.pgn``: open the record instead
+        QTimer.singleShot(0, lambda: window.record_ui.open_file(record_files(app.arguments()[1:])[0]))
     else:
         QTimer.singleShot(0, lambda: window.offer_resume(store, lambda: window.start_game(window.last_setup)))
     code = app.exec()

@@ -3,7 +3,9 @@ requests. It enforces no rules: it asks the controller what may be picked and wh
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
@@ -12,6 +14,16 @@ from xiangqi.ui import board_paint as bp
 from xiangqi.ui.board_geometry import BoardGeometry
 
 ILLEGAL_FLASH_MS = 300
+MOVE_ANIMATION_MS = 150   # short: the eye follows the piece, the game does not wait for it
+
+
+@dataclass(frozen=True)
+class MovingPiece:
+    """The piece gliding from ``from_sq`` to ``to_sq`` while the move animation runs."""
+
+    piece: int
+    from_sq: int
+    to_sq: int
 
 
 def paint_piece(painter: QPainter, pieces: object, piece: int, rect: QRectF, dpr: float) -> None:
@@ -30,6 +42,7 @@ class BoardView(QWidget):
         self.theme, self.pieces = theme, pieces
         self.coordinates = "traditional"
         self.show_hints = self.show_last_move = self.show_arrow = True
+        self.animate_moves = False       # the app turns it on from the settings (on by default there)
         self.flipped = False
         self.selected: int | None = None
         self.banner: str | None = None
@@ -37,6 +50,16 @@ class BoardView(QWidget):
         self._press_pos: QPointF | None = None
         self._drag_pos: QPointF | None = None
         self._flash_sq: int | None = None
+        self._shown = self._shown_state()
+        self._dropped = False            # the move being played was dragged there: nothing to animate
+        self.moving: MovingPiece | None = None
+        self.animation = QVariantAnimation(self)
+        self.animation.setStartValue(0.0)
+        self.animation.setEndValue(1.0)
+        self.animation.setDuration(MOVE_ANIMATION_MS)
+        self.animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self.animation.valueChanged.connect(self.update)
+        self.animation.finished.connect(self._animation_done)
         self.setMinimumSize(270, 300)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(False)
@@ -76,10 +99,43 @@ class BoardView(QWidget):
         self._static = None
         self.update()
 
+    def _shown_state(self) -> tuple[object, int] | None:
+        """The game shown and how many of its moves (None for a model without a game: the editor)."""
+        c = self.controller
+        game = getattr(c, "game", None)
+        return None if game is None else (game, game.ply if c.view_ply is None else c.view_ply)
+
     def _on_model_changed(self) -> None:
         if self.selected is not None and not self.controller.can_pick(self.selected):
             self.selected = None
+        shown, old = self._shown_state(), self._shown
+        self._shown = shown
+        one_forward = shown is not None and old is not None and shown == (old[0], old[1] + 1)
+        if self.animate_moves and not self._dropped and one_forward:
+            self._animate(self.controller.displayed_last_move())
+        self._dropped = False
         self.update()
+
+    def _animate(self, move: Move | None) -> None:
+        """Let the piece of the move just shown glide from its old point to its new one."""
+        if move is None:
+            return
+        self.animation.stop()
+        self.moving = MovingPiece(int(self.controller.board_position().piece_at(move.to_sq)),
+                                  move.from_sq, move.to_sq)
+        self.animation.start()
+
+    def _animation_done(self) -> None:
+        self.moving = None
+        self.update()
+
+    def moving_rect(self, geo: BoardGeometry) -> QRectF | None:
+        """Where the moving piece is drawn now (None when no move is animating)."""
+        if self.moving is None:
+            return None
+        start, end = geo.piece_rect(self.moving.from_sq), geo.piece_rect(self.moving.to_sq)
+        t = float(self.animation.currentValue() or 0.0)
+        return start.translated((end.topLeft() - start.topLeft()) * t)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._static = None
@@ -124,10 +180,14 @@ class BoardView(QWidget):
         dpr = self.devicePixelRatioF()
         board = position.board
         dragging = self.selected if self._drag_pos is not None else None
+        arriving = self.moving.to_sq if self.moving is not None else None
         for sq in range(90):
             value = int(board[sq])
-            if value and sq != dragging:
+            if value and sq != dragging and sq != arriving:
                 paint_piece(painter, self.pieces, value, geo.piece_rect(sq), dpr)
+        moving = self.moving_rect(geo)
+        if moving is not None:
+            paint_piece(painter, self.pieces, self.moving.piece, moving, dpr)
 
     def _paint_over_pieces(self, painter: QPainter, geo: BoardGeometry, position: object) -> None:
         board = position.board
@@ -187,7 +247,9 @@ class BoardView(QWidget):
         if dragged and self.selected is not None:
             sq = self.board_geometry().square_at(event.position())
             if sq is not None and sq != self.selected:
+                self._dropped = True     # the piece is already where the user let it go
                 self._request(Move(self.selected, sq))
+                self._dropped = False
         self.update()
 
     def keyPressEvent(self, event) -> None:   # noqa: ANN001 - Qt's QKeyEvent

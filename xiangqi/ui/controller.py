@@ -12,13 +12,14 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from xiangqi.core import Color, Move, Position
-from xiangqi.engine.process import EngineClient, emit   # emit: works around PySide6 6.12.0's leak
+from xiangqi.engine.process import EngineClient
 from xiangqi.engine.protocol import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.ui.autosave import AutosaveStore
 from xiangqi.ui.clock import GameClock, TimeControlKind
 from xiangqi.ui.game import EndReason, Game, GameResult
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.ui.engine_list import engine_display_name
+from xiangqi.ui.game_setup import GameSetup, is_builtin
 
 EngineFactory = Callable[[EngineSpec, QObject], Any]
 DEFAULT_ENGINE_MS = 3000   # per engine move when the game is untimed and no depth is set
@@ -30,12 +31,13 @@ def default_engine_factory(spec: EngineSpec, owner: QObject) -> Any:
     return EngineClient(spec, owner)
 
 
-# Engines being shut down (quit→terminate→kill) belong to no controller: a controller closed meanwhile
-# must not take a live QProcess down with it. Each is deleted once its process is gone.
+# Engines being shut down (quit→terminate→kill) belong to no controller or dialog: a controller closed
+# meanwhile must not take a live QProcess down with it. Each is deleted once its process is gone.
 RETIRING: list[Any] = []
 
 
 def retire(engine: Any) -> None:
+    """Shut ``engine`` down in the background; it is deleted once its process has exited."""
     engine.setParent(None)
     RETIRING.append(engine)
     engine.state_changed.connect(lambda state, e=engine: _retired(e, state))
@@ -47,7 +49,14 @@ _DYING: list[Any] = []   # deleteLater() asked; the Python reference goes when Q
 
 
 def _retired(engine: Any, state: Any) -> None:
-    if getattr(state, "name", "") == "DEAD" and engine in RETIRING:
+    if engine not in RETIRING:
+        return
+    name = getattr(state, "name", "")
+    if name == "IDLE":
+        # A shutdown() that came before the process had started is not sent (engine layer), and the
+        # engine boots anyway: ask again now that it listens.
+        engine.shutdown()
+    elif name == "DEAD":
         RETIRING.remove(engine)
         _DYING.append(engine)
         engine.destroyed.connect(lambda _obj=None, e=engine: _DYING.remove(e) if e in _DYING else None)
@@ -124,7 +133,7 @@ class GameController(QObject):
     # ----------------------------------------------------------------- game lifecycle
     def new_game(self, setup: GameSetup) -> None:
         self._begin(setup, Game(setup.start_fen, setup.natural_limit_plies))
-        emit(self.message, self.tr("New game"))
+        self.message.emit(self.tr("New game"))
 
     def resume(self, snapshot: dict[str, Any]) -> None:
         """Continue an autosaved game; raises ValueError naming what is wrong with the snapshot."""
@@ -132,7 +141,25 @@ class GameController(QObject):
         game = Game.replay(snapshot["start_fen"], snapshot.get("moves", []),
                            snapshot.get("redo", []), setup.natural_limit_plies)
         self._begin(setup, game, snapshot.get("clock"))
-        emit(self.message, self.tr("Resumed the unfinished game"))
+        self.message.emit(self.tr("Resumed the unfinished game"))
+
+    def show_record(self, game: Game, view_ply: int | None = None) -> None:
+        """Show a game from a record (a file, a variation, a pasted game) as a two-player game viewed
+        after ``view_ply`` moves: no engine, no clock, no "new game" message and no result dialog
+        (a record that ended is shown with its result on the board)."""
+        self._discard_search()
+        self._no_engine()
+        self._tick.stop()
+        self.setup = GameSetup(engine=None, start_fen=game.start_fen,
+                               natural_limit_plies=game.natural_limit_plies)
+        self.game, self.clock, self.hint = game, self._new_clock(), None
+        self.view_ply = None if view_ply in (None, game.ply) else view_ply
+        self.engine_draw_offer = self._human_draw_offer = False
+        self._last_engine_cp = None
+        if self.autosave is not None:
+            self.autosave.clear()   # the autosave keeps games being played; a record has its own file
+        self.changed.emit()
+        self.clocks_changed.emit()
 
     def _begin(self, setup: GameSetup, game: Game, clock_state: dict | None = None) -> None:
         self._discard_search()
@@ -145,7 +172,7 @@ class GameController(QObject):
         self.engine_draw_offer = self._human_draw_offer = False
         self._last_engine_cp = None
         if setup.engine is None:
-            self._drop_engine()
+            self._no_engine()
         elif self.engine is None or old_spec != setup.engine or not self._engine_alive():
             self._start_engine(setup.engine)
         elif self.engine_ready:
@@ -187,7 +214,7 @@ class GameController(QObject):
     def try_move(self, move: Move) -> bool:
         """A move from the board; False (and ``illegal_move``) when it is not allowed now."""
         if not self.can_pick(move.from_sq) or not self.game.position.is_legal(move):
-            emit(self.illegal_move)
+            self.illegal_move.emit()
             return False
         self.engine_draw_offer = False
         self._play(move, by_engine=False)
@@ -204,7 +231,7 @@ class GameController(QObject):
         self.hint = None
         if self.clock.timed:
             self.clock.moved(mover)
-        emit(self.move_played, MovePlayed(move, capture, self.game.position.is_check(), by_engine))
+        self.move_played.emit(MovePlayed(move, capture, self.game.position.is_check(), by_engine))
         self._autosave()
         self._after_position_change()
 
@@ -214,8 +241,8 @@ class GameController(QObject):
             self._end(self.game.result)  # type: ignore[arg-type]
             return
         self._run_clock()
-        emit(self.changed)
-        emit(self.clocks_changed)
+        self.changed.emit()
+        self.clocks_changed.emit()
         self._maybe_engine_move()
 
     def _end(self, result: GameResult) -> None:
@@ -225,9 +252,9 @@ class GameController(QObject):
         self.hint = None
         if self.autosave is not None:
             self.autosave.clear()
-        emit(self.changed)
-        emit(self.clocks_changed)
-        emit(self.game_over, result)
+        self.changed.emit()
+        self.clocks_changed.emit()
+        self.game_over.emit(result)
 
     def _finish(self, reason: EndReason, winner: Color | None) -> None:
         if self.game.is_over:
@@ -239,7 +266,7 @@ class GameController(QObject):
         flagged = self.clock.flagged()
         if flagged is not None and not self.game.is_over:
             self._finish(EndReason.TIME_FORFEIT, flagged.other)
-        emit(self.clocks_changed)
+        self.clocks_changed.emit()
 
     # ----------------------------------------------------------------- player commands
     def undo(self) -> bool:
@@ -297,11 +324,11 @@ class GameController(QObject):
             return
         if self._engine_takes_draw_offers():
             self._human_draw_offer = True
-            emit(self.message, self.tr("Draw offered: the engine answers with its next move"))
+            self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
         elif self._last_engine_cp is not None and self._last_engine_cp <= 0:
             self._finish(EndReason.AGREED_DRAW, None)
         else:
-            emit(self.message, self.tr("The engine declines the draw"))
+            self.message.emit(self.tr("The engine declines the draw"))
 
     def accept_draw(self) -> None:
         if self.engine_draw_offer and not self.game.is_over:
@@ -311,7 +338,7 @@ class GameController(QObject):
         if not self.human_to_move() or not self.engine_ready or self._search is not None:
             return False
         self._go(Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
-        emit(self.message, self.tr("The engine is looking for a hint…"))
+        self.message.emit(self.tr("The engine is looking for a hint…"))
         return True
 
     def stop(self) -> None:
@@ -324,7 +351,7 @@ class GameController(QObject):
         if ply is not None and not 0 <= ply <= self.game.ply:
             return
         self.view_ply = None if ply == self.game.ply else ply
-        emit(self.changed)
+        self.changed.emit()
 
     def play_from_view(self) -> None:
         """Continue the game from the viewed position (later moves go to redo)."""
@@ -347,9 +374,9 @@ class GameController(QObject):
         engine.info.connect(self._on_engine_info)
         engine.best_move.connect(self._on_best_move)
         engine.failed.connect(self._on_engine_failed)
-        engine.state_changed.connect(lambda state: emit(self.engine_state, getattr(state, "name", str(state))))
+        engine.state_changed.connect(lambda state: self.engine_state.emit(getattr(state, "name", str(state))))
         self.engine = engine
-        emit(self.engine_name, spec.name)
+        self.engine_name.emit(engine_display_name(spec))
         engine.start()
 
     def _drop_engine(self) -> None:
@@ -361,6 +388,12 @@ class GameController(QObject):
             for signal in (engine.ready, engine.info, engine.best_move, engine.failed, engine.state_changed):
                 signal.disconnect()
             retire(engine)
+
+    def _no_engine(self) -> None:
+        """Let the engine go and tell the views that no engine plays now."""
+        self._drop_engine()
+        self.engine_name.emit("")
+        self.engine_state.emit("DEAD")
 
     @property
     def engines_running(self) -> bool:
@@ -383,8 +416,8 @@ class GameController(QObject):
         self.engine_ready = True
         self.engine_info = info
         name = getattr(info, "name", None)
-        if name:
-            emit(self.engine_name, name)
+        if name and not is_builtin(self.setup.engine):   # the built-in engine keeps its translated name
+            self.engine_name.emit(name)
         self.engine.new_game()
         self._apply_strength()
         self._restart_clock()
@@ -458,7 +491,7 @@ class GameController(QObject):
         score = getattr(info, "score", None)
         if search.purpose is Purpose.MOVE and score is not None and getattr(score, "cp", None) is not None:
             self._last_engine_cp = score.cp
-        emit(self.analysis, Analysis(info, search.position, sign))
+        self.analysis.emit(Analysis(info, search.position, sign))
 
     def _on_best_move(self, best: Any) -> None:
         search, self._search = self._search, None
@@ -474,18 +507,18 @@ class GameController(QObject):
         move = getattr(best, "move", None)
         if move is not None and self.game.position.is_legal(move):
             self.hint = move
-            emit(self.message, self.tr("Hint shown as an arrow"))
-            emit(self.changed)
+            self.message.emit(self.tr("Hint shown as an arrow"))
+            self.changed.emit()
         self._maybe_engine_move()
 
     def _engine_moved(self, best: Any, search: Search) -> None:
         engine_color = self.game.turn
         if getattr(best, "draw", False) and search.draw_offer:
-            emit(self.message, self.tr("The engine accepts the draw"))
+            self.message.emit(self.tr("The engine accepts the draw"))
             self._finish(EndReason.AGREED_DRAW, None)
             return
         if getattr(best, "resign", False):
-            emit(self.message, self.tr("The engine resigns"))
+            self.message.emit(self.tr("The engine resigns"))
             self._finish(EndReason.RESIGNATION, engine_color.other)
             return
         move = getattr(best, "move", None)
@@ -494,16 +527,16 @@ class GameController(QObject):
                                   "another engine; the game is kept.").format(move or "none"))
             return
         if search.draw_offer:
-            emit(self.message, self.tr("The engine declines the draw"))
+            self.message.emit(self.tr("The engine declines the draw"))
         self._play(move, by_engine=True)
         if getattr(best, "draw", False) and not self.game.is_over:
             self.engine_draw_offer = True
-            emit(self.draw_offered)
+            self.draw_offered.emit()
 
     def _on_engine_failed(self, failure: Any) -> None:
         text = getattr(failure, "message", None) or str(failure)
         if not getattr(failure, "fatal", True) and self._search is None:
-            emit(self.message, text)   # e.g. an option value refused: the engine goes on
+            self.message.emit(text)   # e.g. an option value refused: the engine goes on
             return
         self._trouble(self.tr("The engine stopped working: {0}. You can restart it or choose another "
                               "engine; the game is kept.").format(text))
@@ -513,8 +546,8 @@ class GameController(QObject):
         self.engine_ready = False
         self.clock.stop()
         self._tick.stop()
-        emit(self.engine_trouble, text)
-        emit(self.changed)
+        self.engine_trouble.emit(text)
+        self.changed.emit()
 
     # ----------------------------------------------------------------- autosave
     def snapshot(self) -> dict[str, Any]:
@@ -532,4 +565,4 @@ class GameController(QObject):
         if self.game.is_over or not self.game.moves:
             self.autosave.clear()
         elif not self.autosave.save(self.snapshot()):
-            emit(self.message, self.tr("Autosave failed: {0}").format(self.autosave.last_error))
+            self.message.emit(self.tr("Autosave failed: {0}").format(self.autosave.last_error))

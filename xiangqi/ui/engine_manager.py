@@ -19,15 +19,12 @@ from xiangqi.config import SettingsError, SettingsStore
 from xiangqi.engine.messages import EngineOption, OptionKind
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
-from xiangqi.engine.session_types import SessionState
+from xiangqi.ui.controller import retire
 
 # Options the program sets itself for every game; shown, but not editable here.
 MANAGED_OPTIONS = {"uci_variant", "protocol", "uci_chess960", "ponder", "multipv"}
 PROBE_TIMEOUT_MS = 30_000
 SPIN_LIMIT = 2**31 - 1
-# Probes being shut down outlive the dialog that started them: deleting a QProcess that still runs
-# would kill it without the quit → terminate → kill sequence. They are dropped once the engine is gone.
-_closing_probes: set[EngineProbe] = set()
 
 
 # ------------------------------------------------------------------------------------- option form
@@ -119,12 +116,11 @@ class EngineProbe(QObject):
     probed = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, spec: EngineSpec) -> None:
-        super().__init__(None)   # owned by the manager while open, by _closing_probes while closing
+    def __init__(self, spec: EngineSpec, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.spec = spec
         self.closed = False
         self.client = EngineClient(spec, self)
-        self.client.state_changed.connect(self._state_changed)
         self.client.ready.connect(self._ready)
         self.client.failed.connect(lambda failure: self._fail(failure.message) if failure.fatal else None)
         self._timer = QTimer(self, singleShot=True, interval=PROBE_TIMEOUT_MS)
@@ -139,18 +135,15 @@ class EngineProbe(QObject):
             self.client.set_option(name, None)
 
     def close(self) -> None:
-        """Stop the engine (quit → terminate → kill on the engine layer's timers); no signal after this."""
+        """Stop the engine (quit → terminate → kill on the engine layer's timers, outliving this probe
+        and its dialog: see ``retire``); no signal after this."""
+        if self.closed:
+            return
         self.closed = True
         self._timer.stop()
-        if self.client.state is SessionState.DEAD:
-            return
-        _closing_probes.add(self)
-        self.client.shutdown()
-
-    def _state_changed(self, state: object) -> None:
-        if state is SessionState.DEAD and self in _closing_probes:
-            _closing_probes.discard(self)
-            self.deleteLater()
+        self.client.ready.disconnect()
+        self.client.failed.disconnect()
+        retire(self.client)
 
     def _ready(self, info: object) -> None:
         self._timer.stop()
@@ -300,7 +293,7 @@ class EngineManager(QWidget):
     def _start_probe(self, spec: EngineSpec, on_ready: Callable[[Any], None],
                      on_failed: Callable[[str], None] | None = None) -> None:
         self._close_probe()
-        self.probe = EngineProbe(spec)
+        self.probe = EngineProbe(spec, self)
         self.probe.probed.connect(on_ready)
         self.probe.failed.connect(on_failed or self._on_probe_failed)
         self.probe.start()

@@ -68,7 +68,8 @@ class EnginePanel(QWidget):
         self._position_key: str | None = None
 
     def set_engine_name(self, name: str) -> None:
-        self.name_label.setText(name)
+        """The engine playing ("" when none does)."""
+        self.name_label.setText(name or self.tr("No engine"))
 
     def set_state(self, text: str) -> None:
         self.state_label.setText(text)

@@ -128,6 +128,18 @@ class Game:
         return position
 
     @classmethod
+    def from_line(cls, start_fen: str, moves: list[Move], natural_limit_plies: int = 120) -> Game:
+        """The game for a line of a record. Unlike ``replay`` it does not stop where the rules would
+        end the game (players play on after a repetition nobody claimed): only the last position
+        decides the result. Raises IllegalMoveError naming the first illegal move."""
+        game = cls(start_fen, natural_limit_plies)
+        for move in moves:
+            game.position.push(move)
+            game.moves.append(move)
+        game._update_result()
+        return game
+
+    @classmethod
     def replay(cls, start_fen: str, moves: list[str], redo: list[str],
                natural_limit_plies: int = 120) -> Game:
         """Rebuild a game from ICCS text (autosave); raises ValueError naming the bad move."""

@@ -12,7 +12,6 @@ from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplica
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel,
                                QLineEdit, QProgressBar, QTableView, QVBoxLayout, QWidget)
 
-from xiangqi.engine.process import emit   # PySide6 6.12 leaks a bool reference per plain emit()
 from xiangqi.record import GameEntry, PgnFile
 
 Index = QModelIndex | QPersistentModelIndex
@@ -45,17 +44,17 @@ class IndexJob(QObject):
         self._thread.join(timeout)
 
     def _report(self, done: int, total: int) -> bool:
-        emit(self.progress, done, total)
+        self.progress.emit(done, total)
         return not self._cancelled.is_set()
 
     def _run(self) -> None:
         try:
             pgn = PgnFile.open(self.path, self._report)
         except OSError as exc:
-            emit(self.failed, f"{self.path}: {exc.strerror or exc}")
+            self.failed.emit(f"{self.path}: {exc.strerror or exc}")
             return
         if not self._cancelled.is_set():
-            emit(self.finished, pgn)
+            self.finished.emit(pgn)
 
 
 def entry_cells(entry: GameEntry) -> tuple[str, ...]:
@@ -115,10 +114,10 @@ class GameTableModel(QAbstractTableModel):
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        emit(self.layoutAboutToBeChanged)
+        self.layoutAboutToBeChanged.emit()
         self._sort = (column, order == Qt.SortOrder.DescendingOrder)
         self.rows = self._sorted(self.rows)
-        emit(self.layoutChanged)
+        self.layoutChanged.emit()
 
     def entry_at(self, row: int) -> int:
         return self.rows[row]
@@ -205,7 +204,7 @@ class GameListDialog(QDialog):
 
     def choose_row(self, row: int) -> None:
         if 0 <= row < len(self.model.rows):
-            emit(self.game_chosen, self.model.entry_at(row))
+            self.game_chosen.emit(self.model.entry_at(row))
             self.accept()
 
     def choose_selected(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from xiangqi.core import Color
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, builtin_engine_spec
-from xiangqi.ui.clock import TimeControl
+from xiangqi.ui.clock import TimeControl, TimeControlKind
 
 LEVELS = range(1, 6)
 
@@ -88,3 +88,16 @@ def spec_from_dict(data: dict[str, Any]) -> EngineSpec:
     if "args" in values:
         values["args"] = tuple(values["args"])
     return EngineSpec(**values)
+
+
+def setup_from_settings(game: Any) -> GameSetup:
+    """The game a fresh start (or the new-game dialog) begins with: the built-in engine at the
+    configured level and time control (``game`` is ``xiangqi.config.GameSettings``)."""
+    level = int(game.level)
+    control = TimeControl(TimeControlKind(game.time_control), round(game.move_time * 1000),
+                          round(game.clock_minutes * 60_000), round(game.clock_increment * 1000),
+                          int(game.clock_moves))
+    human = Color.BLACK if game.human_side == "black" else Color.RED
+    return GameSetup(human=human, engine=builtin_engine_spec(level), strength=Strength(level=level),
+                     time_control=control, natural_limit_plies=int(game.natural_limit_plies))
+

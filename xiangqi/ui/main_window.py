@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
 
@@ -18,13 +18,16 @@ from xiangqi.ui.autosave import AutosaveStore
 from xiangqi.ui.board_view import BoardView
 from xiangqi.ui.clock_view import ClockView
 from xiangqi.ui.controller import GameController, MovePlayed
+from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.engine_panel import EnginePanel
 from xiangqi.ui.game import GameResult
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.ui.game_setup import GameSetup, is_builtin
 from xiangqi.ui.move_list import MoveList
 from xiangqi.ui.new_game_dialog import NewGameDialog
 from xiangqi.ui.result_dialog import ResultDialog, reason_text, winner_text
 
+FRAME_ALLOWANCE = 40   # px of a screen kept for the window manager's frame and title bar
+SHOWN_DETAILS = 6   # lines of details a message lists before "Show Details…"
 STATE_TEXTS = {  # engine session states in words (marked for lupdate, translated when shown)
     "BOOTING": QT_TRANSLATE_NOOP("MainWindow", "starting…"),
     "IDLE": QT_TRANSLATE_NOOP("MainWindow", "ready"),
@@ -53,9 +56,17 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_status_bar()
         self._connect_controller()
-        self.resize(1280, 880)
+        self._fit_to_screen(1280, 880)
 
     # ----------------------------------------------------------------- building
+    def _fit_to_screen(self, width: int, height: int) -> None:
+        """Start at ``width`` × ``height``, or smaller on a small screen (the window frame included)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            width, height = min(width, room.width() - FRAME_ALLOWANCE), min(height, room.height() - FRAME_ALLOWANCE)
+        self.resize(max(width, self.minimumSizeHint().width()), max(height, 400))
+
     def _build_layout(self) -> None:
         side = QWidget(self)
         column = QVBoxLayout(side)
@@ -108,7 +119,6 @@ class MainWindow(QMainWindow):
         self.game_menu = game
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.flip_action)
-        self._build_notation_menu()
         engine = self.menuBar().addMenu(self.tr("&Engine"))
         engine.addActions([self.restart_engine_action, self.choose_engine_action])
         self.engine_menu = engine
@@ -117,16 +127,6 @@ class MainWindow(QMainWindow):
         toolbar.addActions([self.new_action, self.undo_action, self.redo_action, self.hint_action,
                             self.stop_action, self.flip_action, self.draw_action, self.resign_action])
         self.addToolBar(toolbar)
-
-    def _build_notation_menu(self) -> None:
-        menu = self.view_menu.addMenu(self.tr("&Notation"))
-        group = QActionGroup(self)
-        for text, notation in ((self.tr("Chinese"), Notation.CHINESE), (self.tr("WXF"), Notation.WXF),
-                               (self.tr("ICCS"), Notation.ICCS)):
-            action = QAction(text, group, checkable=True)
-            action.setChecked(notation is Notation.CHINESE)
-            action.triggered.connect(lambda _c=False, n=notation: self.set_notation(n))
-            menu.addAction(action)
 
     def _build_status_bar(self) -> None:
         self.turn_label = QLabel(self)
@@ -194,7 +194,7 @@ class MainWindow(QMainWindow):
             self._play("WIN" if human in (None, result.winner) else "LOSS")
         dialog = ResultDialog(result, human, self)
         dialog.new_game_requested.connect(self.open_new_game_dialog)
-        self._open(dialog)
+        self.open_dialog(dialog)
 
     def _on_engine_state(self, name: str) -> None:
         text = QCoreApplication.translate("MainWindow", STATE_TEXTS.get(name, name))
@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
         box.addButton(QMessageBox.StandardButton.Close)
         restart.clicked.connect(self.controller.restart_engine)
         other.clicked.connect(self.open_engine_chooser)
-        self._open(box)
+        self.open_dialog(box)
 
     def _on_engine_draw_offer(self) -> None:
         self.ask(self.tr("Draw offer"), self.tr("The engine offers a draw. Do you accept?"),
@@ -220,7 +220,9 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     # ----------------------------------------------------------------- dialogs
-    def _open(self, dialog: QDialog) -> QDialog:
+    def open_dialog(self, dialog: QDialog) -> QDialog:
+        """Open ``dialog`` window-modal without a nested event loop; it is kept in ``dialogs`` until it
+        closes and announced by ``dialog_opened`` (tests answer it like a user)."""
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.dialogs.append(dialog)
         dialog.finished.connect(lambda _r, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
@@ -228,11 +230,25 @@ class MainWindow(QMainWindow):
         self.dialog_opened.emit(dialog)
         return dialog
 
+    def show_message(self, title: str, text: str, details: list[str] | None = None,
+                     icon: QMessageBox.Icon = QMessageBox.Icon.Critical) -> QMessageBox:
+        """A message with an OK button; ``details`` (e.g. one line per error, naming file and line) are
+        listed below the text, the first few at once and all of them under "Show Details…"."""
+        box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        if details:
+            shown = details[:SHOWN_DETAILS]
+            more = len(details) - len(shown)
+            box.setInformativeText("\n".join(shown + ([self.tr("… and {0} more").format(more)] if more else [])))
+            if more:
+                box.setDetailedText("\n".join(details))
+        self.open_dialog(box)
+        return box
+
     def ask(self, title: str, text: str, on_yes: Callable[[], object]) -> QMessageBox:
         box = QMessageBox(QMessageBox.Icon.Question, title, text,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.button(QMessageBox.StandardButton.Yes).clicked.connect(lambda: on_yes())
-        self._open(box)
+        self.open_dialog(box)
         return box
 
     def offer_resume(self, store: AutosaveStore, otherwise: Callable[[], object]) -> bool:
@@ -264,7 +280,7 @@ class MainWindow(QMainWindow):
     def open_new_game_dialog(self) -> NewGameDialog:
         dialog = NewGameDialog(self.engines, self.last_setup, self)
         dialog.accepted.connect(lambda: self.start_game(dialog.setup()))
-        self._open(dialog)
+        self.open_dialog(dialog)
         return dialog
 
     def start_game(self, setup: GameSetup) -> None:
@@ -277,16 +293,23 @@ class MainWindow(QMainWindow):
         dialog = QInputDialog(self)
         dialog.setWindowTitle(self.tr("Change opponent"))
         dialog.setLabelText(self.tr("Engine to play against (the game goes on):"))
-        dialog.setComboBoxItems([spec.name for spec in self.engines])
+        names = [engine_display_name(spec) for spec in self.engines]
+        dialog.setComboBoxItems(names)
         dialog.setComboBoxEditable(False)
-        dialog.textValueSelected.connect(self._choose_engine_named)
-        return self._open(dialog)
+        dialog.textValueSelected.connect(lambda name: self._choose_engine(names.index(name)))
+        return self.open_dialog(dialog)
 
-    def _choose_engine_named(self, name: str) -> None:
-        for spec in self.engines:
-            if spec.name == name:
-                self.controller.restart_engine(spec)
-                return
+    def _choose_engine(self, index: int) -> None:
+        if 0 <= index < len(self.engines):
+            spec = self.engines[index]
+            if is_builtin(spec):     # keep the level the game was started with
+                spec = self.controller.setup.engine if is_builtin(self.controller.setup.engine) else spec
+            self.controller.restart_engine(spec)
+
+    def set_engines(self, engines: list[EngineSpec]) -> None:
+        """The engines offered from now on (new game, change opponent), e.g. after the engine manager
+        changed the list."""
+        self.engines = list(engines)
 
     def _confirm_resign(self) -> None:
         self.ask(self.tr("Resign"), self.tr("Do you really resign this game?"), self.controller.resign)

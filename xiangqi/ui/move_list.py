@@ -1,17 +1,41 @@
 """The move list: numbered rounds (red, black) in the chosen notation. Clicking a move shows the
-position after it; a bar then offers to go back to the game or to play on from there."""
+position after it; a bar then offers to go back to the game or to play on from there. A move that has
+alternatives in the game record (variations) carries a small branch mark and lists them in its tooltip;
+the comments panel beside it shows and opens the variations."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from xiangqi.core import Color
-from xiangqi.core.notation import Notation
+from xiangqi.core import Color, Move, NotationError
+from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.ui.notation_text import GameNotation
 
 PLY_ROLE = Qt.ItemDataRole.UserRole
+BRANCH_COLOR = QColor("#1e88e5")
+BRANCH_ICON_PX = 12
+# moves of the shown line -> {ply: the other moves the record has at that ply}
+AlternativesFinder = Callable[[list[Move]], dict[int, list[Move]]]
+
+
+def branch_icon() -> QIcon:
+    """A small fork: one stem splitting in two (the move has variations)."""
+    size = BRANCH_ICON_PX
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(BRANCH_COLOR)
+    painter.drawPolygon(QPolygonF([QPointF(size * 0.15, size * 0.1), QPointF(size * 0.9, size * 0.5),
+                                   QPointF(size * 0.15, size * 0.9)]))
+    painter.end()
+    return QIcon(pixmap)
 
 
 class MoveList(QWidget):
@@ -22,6 +46,8 @@ class MoveList(QWidget):
         self.controller = controller
         self.notation = Notation.CHINESE
         self._notation_cache = GameNotation()
+        self._alternatives: AlternativesFinder | None = None
+        self._branch_icon = branch_icon()
         self.table = QTableWidget(0, 2, self)
         self.table.setHorizontalHeaderLabels([self.tr("Red"), self.tr("Black")])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -44,6 +70,11 @@ class MoveList(QWidget):
         controller.changed.connect(self.refresh)
         self.refresh()
 
+    def set_alternatives(self, finder: AlternativesFinder | None) -> None:
+        """Where the record's variations come from (the records UI sets it); None: no marks."""
+        self._alternatives = finder
+        self.refresh()
+
     def set_notation(self, notation: Notation) -> None:
         self.notation = notation
         self.refresh()
@@ -61,7 +92,35 @@ class MoveList(QWidget):
             ply = index - offset + 1     # the position after this many moves
             text = texts[ply - 1] if 1 <= ply <= len(texts) else ("…" if ply < 1 else "")
             self._set_cell(index // 2, index % 2, text, ply if 1 <= ply <= len(texts) else None)
+        self._mark_branches()
         self._show_view_state(len(texts))
+
+    def _mark_branches(self) -> None:
+        game = self.controller.game
+        found = self._alternatives(list(game.moves)) if self._alternatives is not None else {}
+        for row in range(self.table.rowCount()):
+            for col in range(2):
+                item = self.table.item(row, col)
+                ply = item.data(PLY_ROLE) if item is not None else None
+                others = found.get(ply) if ply else None
+                item.setIcon(self._branch_icon if others else QIcon())
+                item.setToolTip(self.tr("Other moves here: {0}").format(
+                    self._moves_text(game.position_at(ply - 1), others)) if others else "")
+
+    def _moves_text(self, position: object, moves: list[Move]) -> str:
+        texts = []
+        for move in moves:
+            try:
+                texts.append(move_to_text(position, move, self.notation))
+            except NotationError:
+                texts.append(move.iccs())
+        return ", ".join(texts)
+
+    def branch_plies(self) -> list[int]:
+        """The plies shown with the branch mark (for tests and the status bar)."""
+        return sorted(int(item.data(PLY_ROLE)) for row in range(self.table.rowCount()) for col in range(2)
+                      if (item := self.table.item(row, col)) is not None and item.data(PLY_ROLE)
+                      and not item.icon().isNull())
 
     def _set_cell(self, row: int, col: int, text: str, ply: int | None) -> None:
         item = self.table.item(row, col)

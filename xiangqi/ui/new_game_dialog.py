@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from xiangqi.core import Color, FenError, Position
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.ui.clock import TimeControl, TimeControlKind
+from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.game_setup import GameSetup, Strength, is_builtin
 
 
@@ -49,7 +50,7 @@ class NewGameDialog(QDialog):
         self.side.setCurrentIndex(0 if initial.human is Color.RED else 1)
         self.opponent = QComboBox(box)
         for spec in self.engines:
-            self.opponent.addItem(spec.name, spec)
+            self.opponent.addItem(engine_display_name(spec), spec)
         self.opponent.addItem(self.tr("Nobody (two players on this board)"), None)
         self.opponent.setCurrentIndex(self._engine_index(initial.engine))
         self.opponent.currentIndexChanged.connect(self._update_strength)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QGridLay
 
 from xiangqi.core import FenError, PieceType, Position
 from xiangqi.core.fen import format_fen
-from xiangqi.engine.process import emit   # PySide6 6.12 leaks a bool reference per plain emit()
 from xiangqi.ui.board_view import BoardView
 
 ERASER = 0
@@ -76,22 +75,22 @@ class EditorModel(QObject):
 
     def set_cell(self, sq: int, value: int) -> None:
         self.cells[sq] = value
-        emit(self.changed)
+        self.changed.emit()
 
     def set_fen(self, fen: str) -> None:
         """Raises FenError for text that is not a FEN at all (illegal content is fine while editing)."""
         position = Position.from_fen(fen)
         self.cells = [int(v) for v in position.board]
         self.red_to_move = position.turn.name == "RED"
-        emit(self.changed)
+        self.changed.emit()
 
     def clear(self, keep_kings: bool = True) -> None:
         self.cells = [v if keep_kings and abs(v) == PieceType.KING else 0 for v in self.cells]
-        emit(self.changed)
+        self.changed.emit()
 
     def set_red_to_move(self, red: bool) -> None:
         self.red_to_move = red
-        emit(self.changed)
+        self.changed.emit()
 
     def fen(self) -> str:
         return format_fen(self.cells, 0 if self.red_to_move else 1, 0, 1)

@@ -16,10 +16,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from xiangqi.core.notation import Notation
-from xiangqi.engine.process import emit   # PySide6 6.12 leaks a bool reference per plain emit()
 from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, is_xqf, read_xqf, save_pgn
 from xiangqi.record.pgn_writer import ENCODINGS, encode_text
 from xiangqi.ui.clipboard import ClipboardActions
@@ -32,26 +31,10 @@ from xiangqi.ui.replay import Replay, ReplayBar
 SYNC_INDEX_BYTES = 512 * 1024      # smaller PGN files are indexed at once, bigger ones on a thread
 RECENT_KEY = "records/recent_files"
 RECENT_LIMIT = 10
-SHOWN_ERRORS = 6
 RECORD_SUFFIXES = (".pgn", ".xqf", ".txt")
 FORMAT_TAGS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE}
 _ICCS_MOVE = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def show_dialog(window: QMainWindow, dialog: QDialog) -> QDialog:
-    """Open ``dialog`` without blocking, the way the main window opens its own (tests find it in
-    ``window.dialogs`` and hear ``window.dialog_opened``)."""
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialogs = getattr(window, "dialogs", None)
-    if dialogs is not None:
-        dialogs.append(dialog)
-        dialog.finished.connect(lambda _r, d=dialog: dialogs.remove(d) if d in dialogs else None)
-    dialog.open()
-    opened = getattr(window, "dialog_opened", None)
-    if opened is not None:
-        emit(opened, dialog)
-    return dialog
 
 
 def source_notation(pgn: PgnFile, index: int) -> Notation:
@@ -152,6 +135,11 @@ class RecordUi(QObject):
         self.drop = DropOpener(window, lambda path: self.confirm_discard(lambda: self.open_file(path)))
         self.link.state_changed.connect(self._update_title)
         self._update_title()
+        window.move_list.set_alternatives(self.link.alternatives_along)
+        self.link.tree_changed.connect(window.move_list.refresh)   # variations added or deleted
+        self.close_box: QMessageBox | None = None
+        self._closing = False
+        window.installEventFilter(self)
 
     # ----------------------------------------------------------------- menus
     def _action(self, text: str, slot: Callable[[], object], key: object = None) -> QAction:
@@ -218,16 +206,7 @@ class RecordUi(QObject):
     # ----------------------------------------------------------------- messages
     def show_error(self, title: str, text: str, details: list[str] | None = None,
                    icon: QMessageBox.Icon = QMessageBox.Icon.Critical) -> QMessageBox:
-        box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self.window)
-        if details:
-            shown = details[:SHOWN_ERRORS]
-            more = len(details) - len(shown)
-            extra = [self.tr("… and {0} more").format(more)] if more else []
-            box.setInformativeText("\n".join(shown + extra))
-            if more:
-                box.setDetailedText("\n".join(details))
-        show_dialog(self.window, box)
-        return box
+        return self.window.show_message(title, text, details, icon)
 
     def confirm_discard(self, then: Callable[[], object]) -> None:
         """Run ``then`` now, or after the user agrees to drop unsaved changes of the current record."""
@@ -238,7 +217,48 @@ class RecordUi(QObject):
                           self.tr("The current game has changes that are not saved. Discard them?"),
                           QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, self.window)
         box.button(QMessageBox.StandardButton.Discard).clicked.connect(lambda: then())
-        show_dialog(self.window, box)
+        self.window.open_dialog(box)
+
+    # ----------------------------------------------------------------- closing the window
+    def has_unsaved_changes(self) -> bool:
+        return self.link.modified and bool(self.link.record.root.children)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Closing the window with unsaved changes asks first (Save / Discard / Cancel)."""
+        if watched is self.window and event.type() == QEvent.Type.Close and not self._closing \
+                and self.has_unsaved_changes():
+            event.ignore()
+            self.ask_before_closing()
+            return True
+        return False
+
+    def ask_before_closing(self) -> QMessageBox:
+        if self.close_box is not None:
+            self.close_box.raise_()
+            return self.close_box
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved changes"),
+                          self.tr("The game has changes that are not saved. Save them before closing?"),
+                          buttons.Save | buttons.Discard | buttons.Cancel, self.window)
+        box.setDefaultButton(buttons.Save)
+        box.button(buttons.Save).clicked.connect(lambda: self.save(then=self.close_window))
+        box.button(buttons.Discard).clicked.connect(self.discard_and_close)
+        box.finished.connect(lambda _result: setattr(self, "close_box", None))
+        self.close_box = box
+        self.window.open_dialog(box)
+        return box
+
+    def discard_and_close(self) -> None:
+        """Close and drop the game: no offer to resume it at the next start either."""
+        if self.controller.autosave is not None:
+            self.controller.autosave.clear()
+        self.close_window()
+
+    def close_window(self) -> None:
+        """Close the window without asking again (the changes were saved or are to be dropped)."""
+        self._closing = True
+        if not self.window.close():
+            self._closing = False
 
     # ----------------------------------------------------------------- opening
     def open_dialog(self) -> QFileDialog:
@@ -249,7 +269,7 @@ class RecordUi(QObject):
         if recent:
             dialog.setDirectory(str(Path(recent[0]).parent))
         dialog.fileSelected.connect(lambda path: self.confirm_discard(lambda: self.open_file(path)))
-        show_dialog(self.window, dialog)
+        self.window.open_dialog(dialog)
         return dialog
 
     def open_file(self, path: str | Path) -> bool:
@@ -301,7 +321,7 @@ class RecordUi(QObject):
         dialog = GameListDialog(path, self.window)
         dialog.game_chosen.connect(lambda index: self.choose_game(path, dialog.pgn, index))
         self.game_list = dialog
-        show_dialog(self.window, dialog)
+        self.window.open_dialog(dialog)
         return dialog
 
     def _index_ready(self, path: Path, pgn: PgnFile, dialog: GameListDialog | None = None) -> bool:
@@ -354,12 +374,12 @@ class RecordUi(QObject):
         self.confirm_discard(lambda: self._load_checked(game, None, None))
 
     # ----------------------------------------------------------------- saving
-    def save(self) -> bool:
+    def save(self, then: Callable[[], object] | None = None) -> bool:
         """Write the game back where it came from (only this game of a multi-game file); Save As for
-        a new game or an XQF file."""
+        a new game or an XQF file. ``then`` runs once the game is saved (also after a Save As)."""
         source = self.link.source
         if source is None or not source.writable:
-            self.save_as_dialog()
+            self.save_as_dialog(then)
             return False
         record = self.link.record_for_saving()
         try:
@@ -371,6 +391,8 @@ class RecordUi(QObject):
             self._save_failed(source.path, exc)
             return False
         self._saved(source)
+        if then is not None:
+            then()
         return True
 
     @staticmethod
@@ -413,7 +435,7 @@ class RecordUi(QObject):
         return [(self.tr("PGN, {0}, {1} (*.pgn)").format(label, shown), notation, encoding)
                 for notation, label in names for encoding, shown in (("utf-8", "UTF-8"), ("gbk", "GBK"))]
 
-    def save_as_dialog(self) -> QFileDialog:
+    def save_as_dialog(self, then: Callable[[], object] | None = None) -> QFileDialog:
         formats = self.save_formats()
         dialog = QFileDialog(self.window, self.tr("Save the game as"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
@@ -429,10 +451,11 @@ class RecordUi(QObject):
         def chosen(path: str) -> None:
             picked = dialog.selectedNameFilter()
             _text, notation, encoding = next((f for f in formats if f[0] == picked), formats[0])
-            self.save_as_file(path, notation, encoding)
+            if self.save_as_file(path, notation, encoding) and then is not None:
+                then()
 
         dialog.fileSelected.connect(chosen)
-        show_dialog(self.window, dialog)
+        self.window.open_dialog(dialog)
         return dialog
 
     # ----------------------------------------------------------------- position editor
@@ -440,7 +463,7 @@ class RecordUi(QObject):
         board = self.window.board
         editor = PositionEditor(self.controller.board_position().fen(), board.theme, board.pieces, self.window)
         editor.accepted.connect(lambda: self.confirm_discard(lambda: self.start_from(editor.fen())))
-        show_dialog(self.window, editor)
+        self.window.open_dialog(editor)
         return editor
 
     def start_from(self, fen: str) -> None:

@@ -17,11 +17,11 @@ from PySide6.QtCore import QObject, Signal
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
-from xiangqi.engine.process import emit   # PySide6 6.12 leaks a bool reference per plain emit()
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode, PgnFile
 from xiangqi.record.game import clean_comment
-from xiangqi.ui.game import Game, GameResult
+from xiangqi.ui.engine_list import engine_display_name
+from xiangqi.ui.game import Game
 from xiangqi.ui.game_setup import GameSetup
 
 
@@ -38,26 +38,13 @@ class RecordSource:
     encoding: str = "utf-8"
 
 
-def build_line_game(start_fen: str, moves: list[Move], natural_limit_plies: int = 120) -> Game:
-    """The app's game for a record line. Unlike ``Game.replay`` it does not stop where the rules core
-    would call the game over (records go on after repetitions the players did not claim); only the
-    last position decides the result."""
-    game = Game(start_fen, natural_limit_plies)
-    for move in moves:
-        game.position.push(move)
-        game.moves.append(move)
-    outcome = game.position.outcome(natural_limit_plies)
-    game.result = GameResult.from_outcome(outcome) if outcome is not None else None
-    return game
-
-
 def fresh_headers(setup: GameSetup) -> dict[str, str]:
     """Tags for a game played in the app: today's date and the engine's name on its side."""
     headers = {"Game": "Chinese Chess", "Event": "", "Date": datetime.date.today().strftime("%Y.%m.%d"),
                "Red": "", "Black": ""}
     if setup.engine is not None:
         engine_side = "Black" if setup.human is Color.RED else "Red"
-        headers[engine_side] = setup.engine.name
+        headers[engine_side] = engine_display_name(setup.engine)
     return headers
 
 
@@ -113,7 +100,7 @@ class RecordLink(QObject):
         self.line = line
         if added:
             self.set_modified(True)
-            emit(self.tree_changed)
+            self.tree_changed.emit()
         self._announce_node(force=added)
 
     def _adopt(self, game: Game) -> None:
@@ -121,18 +108,18 @@ class RecordLink(QObject):
         self.record = Record(fresh_headers(self.controller.setup), game.start_fen)
         self.source, self.line = None, []
         self.set_modified(False)
-        emit(self.tree_changed)
+        self.tree_changed.emit()
 
     def _announce_node(self, force: bool = False) -> None:
         node = self.current_node()
         if force or node is not self._shown:
             self._shown = node
-            emit(self.node_changed)
+            self.node_changed.emit()
 
     def set_modified(self, modified: bool) -> None:
         if modified != self.modified:
             self.modified = modified
-        emit(self.state_changed)
+        self.state_changed.emit()
 
     # ----------------------------------------------------------------- loading and moving around
     def load(self, record: Record, source: RecordSource | None, node: GameNode | None = None) -> None:
@@ -140,7 +127,7 @@ class RecordLink(QObject):
         self.record, self.source = record, source
         self._show_line(node or record.root, view=(node or record.root).ply)
         self.set_modified(False)
-        emit(self.tree_changed)
+        self.tree_changed.emit()
         self._announce_node(force=True)
 
     def go_to(self, node: GameNode) -> None:
@@ -155,21 +142,9 @@ class RecordLink(QObject):
     def _show_line(self, node: GameNode, view: int) -> None:
         """Load the line through ``node`` (its path and its continuation) into the controller."""
         moves = node.moves() + [n.move for n in node.line() if n.move is not None]
-        c = self.controller
-        setup = GameSetup(engine=None, start_fen=self.record.start_fen,
-                          natural_limit_plies=c.setup.natural_limit_plies)
-        had_engine = c.engine is not None
-        blocked = c.blockSignals(True)   # no "new game" message or result dialog for a record
-        try:
-            c.new_game(setup)
-            c.game = build_line_game(self.record.start_fen, moves, setup.natural_limit_plies)
-        finally:
-            c.blockSignals(blocked)
-        self._app_game = c.game
-        if had_engine:
-            emit(c.engine_state, "DEAD")     # the engine was let go while the signals were held
-        c.view(view)            # emits ``changed``: the views and this link catch up
-        emit(c.clocks_changed)
+        game = Game.from_line(self.record.start_fen, moves, self.controller.setup.natural_limit_plies)
+        self._app_game = game        # set first: the controller's ``changed`` must not adopt it as new
+        self.controller.show_record(game, view)
 
     # ----------------------------------------------------------------- editing the record
     def set_comment(self, node: GameNode, text: str) -> None:
@@ -181,7 +156,7 @@ class RecordLink(QObject):
     def promote(self, node: GameNode) -> None:
         Record.promote_variation(node, to_main=True)
         self.set_modified(True)
-        emit(self.tree_changed)
+        self.tree_changed.emit()
 
     def delete(self, node: GameNode) -> None:
         """Delete ``node`` and its continuation; the shown line moves off it if it was on it."""
@@ -190,8 +165,21 @@ class RecordLink(QObject):
         self.set_modified(True)
         target = current if is_attached(current, self.record) else parent
         self._show_line(target, target.ply)   # the shown line's continuation may have changed
-        emit(self.tree_changed)
+        self.tree_changed.emit()
         self._announce_node(force=True)
+
+    def alternatives_along(self, moves: list[Move]) -> dict[int, list[Move]]:
+        """For the line of ``moves`` from the start: {ply: the record's other moves at that ply}."""
+        node, found = self.record.root, {}
+        for ply, move in enumerate(moves, start=1):
+            child = node.child_for(move)
+            if child is None:
+                break          # a move the record does not have yet (it is added right after)
+            others = [c.move for c in node.children if c is not child and c.move is not None]
+            if others:
+                found[ply] = others
+            node = child
+        return found
 
     def record_for_saving(self) -> Record:
         """The record with the result the board decided, when the main line ended on the board."""

@@ -8,7 +8,6 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QStyle, QToolBar, QWidget
 
-from xiangqi.engine.process import emit   # PySide6 6.12 leaks a bool reference per plain emit()
 
 DEFAULT_SECONDS = 1.5
 MIN_SECONDS, MAX_SECONDS = 0.1, 30.0
@@ -70,12 +69,12 @@ class Replay(QObject):
         if not self._can_go_on():
             self.to_start()          # auto-play at the end starts again from the beginning
         self.timer.start()
-        emit(self.playing_changed, True)
+        self.playing_changed.emit(True)
 
     def pause(self) -> None:
         if self.playing:
             self.timer.stop()
-            emit(self.playing_changed, False)
+            self.playing_changed.emit(False)
 
     def toggle(self) -> None:
         self.pause() if self.playing else self.play()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -10,36 +10,42 @@ from xiangqi.core import Color
 from xiangqi.ui.game import EndReason, GameResult
 
 
+CONTEXT = "Result"
+DRAW = QT_TRANSLATE_NOOP("Result", "Draw")
+WINNER_TEXTS = {Color.RED: QT_TRANSLATE_NOOP("Result", "Red wins"),
+                Color.BLACK: QT_TRANSLATE_NOOP("Result", "Black wins")}
+REASON_TEXTS = {
+    EndReason.CHECKMATE: QT_TRANSLATE_NOOP("Result", "by checkmate"),
+    EndReason.STALEMATE: QT_TRANSLATE_NOOP("Result", "by stalemate: the side to move has no legal move"),
+    EndReason.NATURAL_LIMIT: QT_TRANSLATE_NOOP("Result", "60 moves without a capture"),
+    EndReason.REPETITION_DRAW: QT_TRANSLATE_NOOP("Result", "by repetition"),
+    EndReason.PERPETUAL_CHECK: QT_TRANSLATE_NOOP("Result", "perpetual check is forbidden"),
+    EndReason.OTHER_RULE: QT_TRANSLATE_NOOP("Result", "by the repetition rules"),
+    EndReason.TIME_FORFEIT: QT_TRANSLATE_NOOP("Result", "on time"),
+    EndReason.RESIGNATION: QT_TRANSLATE_NOOP("Result", "by resignation"),
+    EndReason.AGREED_DRAW: QT_TRANSLATE_NOOP("Result", "by agreement"),
+}
+YOU_WIN = QT_TRANSLATE_NOOP("Result", "You win!")
+YOU_LOSE = QT_TRANSLATE_NOOP("Result", "You lose.")
+
+
 def _t(text: str) -> str:
-    return QCoreApplication.translate("Result", text)
+    return QCoreApplication.translate(CONTEXT, text)
 
 
 def winner_text(result: GameResult) -> str:
-    if result.winner is None:
-        return _t("Draw")
-    return _t("Red wins") if result.winner is Color.RED else _t("Black wins")
+    return _t(DRAW if result.winner is None else WINNER_TEXTS[result.winner])
 
 
 def reason_text(reason: EndReason) -> str:
-    texts = {
-        EndReason.CHECKMATE: _t("by checkmate"),
-        EndReason.STALEMATE: _t("by stalemate: the side to move has no legal move"),
-        EndReason.NATURAL_LIMIT: _t("60 moves without a capture"),
-        EndReason.REPETITION_DRAW: _t("by repetition"),
-        EndReason.PERPETUAL_CHECK: _t("perpetual check is forbidden"),
-        EndReason.OTHER_RULE: _t("by the repetition rules"),
-        EndReason.TIME_FORFEIT: _t("on time"),
-        EndReason.RESIGNATION: _t("by resignation"),
-        EndReason.AGREED_DRAW: _t("by agreement"),
-    }
-    return texts[reason]
+    return _t(REASON_TEXTS[reason])
 
 
 def player_view_text(result: GameResult, human: Color | None) -> str:
     """"You win" / "You lose" for a game against the computer, else empty."""
     if human is None or result.winner is None:
         return ""
-    return _t("You win!") if result.winner is human else _t("You lose.")
+    return _t(YOU_WIN if result.winner is human else YOU_LOSE)
 
 
 class ResultDialog(QDialog):

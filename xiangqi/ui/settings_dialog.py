@@ -12,22 +12,27 @@ Wiring (in the app, after the main window exists):
 from __future__ import annotations
 
 import os
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QSize, QStandardPaths, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QSize, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFormLayout, QLabel, QListView, QListWidget, QListWidgetItem, QMenu,
                                QMessageBox, QProxyStyle, QSlider, QSpinBox, QStyle, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from xiangqi.config import SettingsError, SettingsStore
+from xiangqi.config import Settings, SettingsError, SettingsStore
+from xiangqi.ui.engine_list import EngineSearch
+from xiangqi.ui.game_setup import setup_from_settings
 from xiangqi.ui.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.themes import ThemeLibrary, board_preview, piece_preview
 
 CONFIG_VARIABLE = "XIANGQI_CONFIG"   # a settings file to use instead of the per-user one
 MENU_ICON_PX = 40
+DIALOG_SIZE = QSize(820, 560)
+ENGINES_TAB = 4   # the settings dialog's page of the engine manager
 BOARD_FLAGS = {"show_hints": "show_hints", "show_last_move": "show_last_move",
                "show_best_move_arrow": "show_arrow", "animate_moves": "animate_moves"}
 
@@ -64,8 +69,19 @@ def apply_setting(window: Any, library: ThemeLibrary, section: str, key: str, va
         setattr(window.sounds, key, value)
 
 
-def report_error(parent: QWidget, error: Exception) -> None:
-    QMessageBox.warning(parent, parent.tr("Settings"), str(error))
+def apply_settings(window: Any, library: ThemeLibrary, settings: Settings) -> None:
+    """Show every appearance setting in the main window (at start-up)."""
+    for item in fields(settings.appearance):
+        apply_setting(window, library, "appearance", item.name, getattr(settings.appearance, item.name))
+
+
+def report_problems(parent: QWidget, problems: list[str]) -> QMessageBox:
+    """Settings that were refused or not saved (each names file, key and value), without blocking."""
+    box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("SettingsDialog", "Settings"),
+                      "\n".join(problems), QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
 
 
 # ----------------------------------------------------------------------------------- view menus
@@ -111,7 +127,7 @@ class ViewMenus(QObject):
         for key, text in (("show_hints", self.tr("Show legal-move &hints")),
                           ("show_last_move", self.tr("Mark the &last move")),
                           ("show_best_move_arrow", self.tr("Show the engine's best-move &arrow")),
-                          ("animate_moves", self.tr("&Animate moves"))):
+                          ("animate_moves", self.tr("Ani&mate moves"))):
             self._toggle(text, "appearance", key)
         store.subscribe(self.sync)
 
@@ -142,10 +158,12 @@ class ViewMenus(QObject):
         try:
             self.store.set(section, key, value)
         except SettingsError as error:
-            report_error(self.window, error)
+            report_problems(self.window, [str(error)])
 
     def sync(self, section: str, key: str, value: Any) -> None:
-        actions = self.actions.get((section, key), {})
+        actions = self.actions.get((section, key))
+        if not actions:
+            return      # not a menu setting (e.g. the engine list)
         if list(actions) == [True]:
             actions[True].setChecked(bool(value))
         elif value in actions:
@@ -216,6 +234,7 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         layout.addWidget(buttons)
+        self.resize(self.sizeHint().expandedTo(DIALOG_SIZE))   # room for an engine's option form
         self.load()
 
     # ------------------------------------------------------------------ tabs
@@ -341,7 +360,7 @@ class SettingsDialog(QDialog):
             except SettingsError as error:
                 problems.append(str(error))
         if problems:
-            QMessageBox.warning(self, self.tr("Settings"), "\n".join(problems))
+            report_problems(self.parentWidget() or self, problems)   # outlives the dialog on OK
         return not problems
 
     def accept(self) -> None:
@@ -356,26 +375,51 @@ class SettingsDialog(QDialog):
 
 # ----------------------------------------------------------------------------------- wiring
 class AppearanceUi(QObject):
-    """What ``install_appearance_ui`` made: the view menus and the Settings… action."""
+    """On a MainWindow, what ``install_appearance_ui`` made: the view menus, View › Settings… and Engine › Manage
+    engines…. Game settings become the next new game's defaults; a changed engine list is offered at
+    once (new game, change opponent)."""
 
     def __init__(self, window: Any, store: SettingsStore, library: ThemeLibrary, sounds: Any = None) -> None:
         super().__init__(window)
         self.window, self.store, self.library, self.sounds = window, store, library, sounds
-        self.menus = build_view_menus(window, store, library)
+        self.menus = build_view_menus(window, store, library, on_change=self._changed)
         self.settings_action = QAction(self.tr("&Settings…"), window)
         self.settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.settings_action.triggered.connect(self.open_dialog)
+        self.settings_action.triggered.connect(lambda _checked=False: self.open_dialog())
         self.menus.menu.addSeparator()
         self.menus.menu.addAction(self.settings_action)
+        self.engines_action = QAction(self.tr("&Manage engines…"), window)
+        self.engines_action.triggered.connect(lambda _checked=False: self.open_dialog(ENGINES_TAB))
+        window.engine_menu.addSeparator()
+        window.engine_menu.addAction(self.engines_action)
         self.dialog: SettingsDialog | None = None
+        self.engine_search = EngineSearch(self)
+        self.engine_search.found.connect(self._engines_found)
 
-    def open_dialog(self) -> SettingsDialog:
-        """Open the settings dialog (window-modal, without a nested event loop)."""
+    def search_engines(self) -> None:
+        """Find the engines on this computer (on a worker thread); the window offers them when found."""
+        self.engine_search.start(self.store.settings.engines)
+
+    def _engines_found(self, engines: list[Any], problems: list[str]) -> None:
+        self.window.set_engines(engines)
+        if problems:
+            self.window.statusBar().showMessage(problems[0], 15_000)
+
+    def _changed(self, section: str, key: str, value: Any) -> None:
+        apply_setting(self.window, self.library, section, key, value)
+        if section == "game":
+            self.window.last_setup = setup_from_settings(self.store.settings.game)
+        elif section == "engines":
+            self.search_engines()
+
+    def open_dialog(self, tab: int | None = None) -> SettingsDialog:
+        """Open the settings dialog (window-modal, without a nested event loop), at page ``tab``."""
         if self.dialog is None or not self.dialog.isVisible():
             self.dialog = SettingsDialog(self.store, self.library, self.window, sounds=self.sounds)
-            self.dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            self.dialog.open()
+            self.window.open_dialog(self.dialog)
+        if tab is not None:
+            self.dialog.tabs.setCurrentIndex(min(tab, self.dialog.tabs.count() - 1))
         return self.dialog
 
 

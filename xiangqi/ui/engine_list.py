@@ -1,0 +1,66 @@
+"""The engines as the player sees them: their names (the built-in engine's is translated; the
+registry's English one is for files and logs) and the list offered in the app, found on a worker
+thread because searching PATH reads thousands of directory entries (about 0.4 s here)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
+
+from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, discover_engines
+
+CONTEXT = "Engine"
+BUILTIN_NAME = QT_TRANSLATE_NOOP("Engine", "Built-in engine")
+
+
+def engine_display_name(spec: EngineSpec | None) -> str:
+    """The name shown in menus, dialogs, the engine panel and new records ("" for no engine)."""
+    if spec is None:
+        return ""
+    if spec.family == BUILTIN_FAMILY:
+        return QCoreApplication.translate(CONTEXT, BUILTIN_NAME)
+    return spec.name
+
+
+def quick_engine_list(entries: Iterable[Mapping[str, Any]], errors: list[str] | None = None) -> list[EngineSpec]:
+    """The configured engines, the programs in engines/ and the built-in engine, without searching
+    PATH: what the window offers until ``EngineSearch`` has found the rest."""
+    return discover_engines([dict(e) for e in entries], errors=errors, search_path=False)
+
+
+class EngineSearch(QObject):
+    """Finds every engine (configured, on PATH, in engines/, built-in) on a worker thread and reports
+    the newest search's result in the GUI thread (an older search still running is ignored)."""
+
+    found = Signal(object, object)      # list[EngineSpec], list[str] problems
+    _done = Signal(int, object, object)  # from the worker: generation, engines, problems
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._generation = 0
+        self._threads: list[threading.Thread] = []
+        self._done.connect(self._deliver)     # queued: this object lives in the GUI thread
+
+    def start(self, entries: Iterable[Mapping[str, Any]]) -> None:
+        self._generation += 1
+        work = (self._generation, [dict(e) for e in entries])
+        thread = threading.Thread(target=self._run, args=work, name="engine search", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """For tests and shutdown only (never from a slot): until the searches have ended."""
+        for thread in list(self._threads):
+            thread.join(timeout)
+
+    def _run(self, generation: int, entries: list[dict[str, Any]]) -> None:
+        errors: list[str] = []
+        engines = discover_engines(entries, errors=errors)
+        self._done.emit(generation, engines, errors)
+
+    def _deliver(self, generation: int, engines: list[EngineSpec], errors: list[str]) -> None:
+        if generation == self._generation:
+            self.found.emit(engines, errors)

@@ -35,16 +35,13 @@ from xiangqi.ui.main_window import MainWindow  # noqa: E402
 
 
 def look() -> tuple[object, object]:
-    try:
-        from xiangqi.ui.themes import ThemeLibrary
-        library = ThemeLibrary.load(REPO / "assets" / "themes")
-        if library.boards and library.pieces:
-            return next(iter(library.boards.values())), next(iter(library.pieces.values()))
-    except ImportError:
-        pass
-    from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-    print("(themes not available: fallback look)")
-    return FallbackBoardTheme(), FallbackPieceSet()
+    """The shipped default look (wood board, engraved pieces), as the app paints it."""
+    from xiangqi.ui.themes import ThemeLibrary
+
+    library = ThemeLibrary.load(REPO / "assets" / "themes")
+    if library.errors:
+        print("theme problems:", *library.errors, sep="\n  ")
+    return library.board("wood"), library.piece_set("engraved")
 
 
 def repaint_times(app: QApplication, runs: int) -> list[float]:

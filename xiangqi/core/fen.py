@@ -69,12 +69,12 @@ def _parse_board(board: str, fen: str) -> list[int]:
         rank = 9 - index
         file = 0
         for char in row:
-            if char.isascii() and char.isdigit() and char != "0":
-                file += int(char)
-                continue
-            value = value_from_letter(char)
+            value = _VALUE_OF_LETTER.get(char)
             if value is None:
-                raise FenError(f"FEN rank {rank} {row!r}: unknown piece letter {char!r} in {fen!r}")
+                if char not in _EMPTY_RUNS:
+                    raise FenError(f"FEN rank {rank} {row!r}: unknown piece letter {char!r} in {fen!r}")
+                file += _EMPTY_RUNS[char]
+                continue
             if file < 9:
                 cells[rank * 9 + file] = value
             file += 1
@@ -91,7 +91,7 @@ def _check_position(cells: list[int], side: int, fen: str) -> None:
     for color in (0, 1):
         _check_counts(cells, color, fen)
         for sq, value in enumerate(cells):
-            if value and (value > 0) == (color == 0):
+            if value and (value > 0) == (color == 0) and sq not in _PLACES[value + 7]:
                 _check_placement(color, PieceType(abs(value)), sq, fen)
     other = 1 - side
     if king_attacked(cells, cells.index(-1 if other else 1), other):
@@ -114,15 +114,22 @@ def _check_counts(cells: list[int], color: int, fen: str) -> None:
 
 
 def _check_placement(color: int, ptype: PieceType, sq: int, fen: str) -> None:
-    where = f"{_SIDE_NAMES[color]} {ptype.name.lower()} on {square_name(sq)} (rank {sq // 9})"
+    problem = _placement_problem(color, ptype, sq)
+    if problem:
+        where = f"{_SIDE_NAMES[color]} {ptype.name.lower()} on {square_name(sq)} (rank {sq // 9})"
+        raise FenError(f"FEN {fen!r}: {where} {problem}")
+
+
+def _placement_problem(color: int, ptype: PieceType, sq: int) -> str | None:
     if ptype is PieceType.KING and not in_palace(color, sq):
-        raise FenError(f"FEN {fen!r}: {where} is outside its palace")
+        return "is outside its palace"
     if ptype is PieceType.ADVISOR and sq not in ADVISOR_SQUARES[color]:
-        raise FenError(f"FEN {fen!r}: {where} is on a square advisors can never reach")
+        return "is on a square advisors can never reach"
     if ptype is PieceType.ELEPHANT and sq not in ELEPHANT_SQUARES[color]:
-        raise FenError(f"FEN {fen!r}: {where} is on a square elephants can never reach")
+        return "is on a square elephants can never reach"
     if ptype is PieceType.PAWN and not _pawn_square_reachable(color, sq):
-        raise FenError(f"FEN {fen!r}: {where} is behind its starting rank")
+        return "is behind its starting rank"
+    return None
 
 
 def _pawn_square_reachable(color: int, sq: int) -> bool:
@@ -131,13 +138,34 @@ def _pawn_square_reachable(color: int, sq: int) -> bool:
     return rank >= 5 or (rank >= 3 and sq % 9 % 2 == 0)
 
 
+# The FEN letter of each cell value, indexed by value + 7; "" for empty cells.
+_LETTER_OF_VALUE = tuple(fen_letter(value) if value else "" for value in range(-7, 8))
+
+
+# The squares each cell value may stand on, indexed by value + 7 (checked piece by piece only on a miss).
+_PLACES = tuple(
+    frozenset(sq for sq in range(90) if not _placement_problem(int(value < 0), PieceType(abs(value)), sq))
+    if value else frozenset()
+    for value in range(-7, 8)
+)
+_EMPTY_RUNS = {str(run): run for run in range(1, 10)}
+# Every letter ``value_from_letter`` reads, with its cell value.
+_VALUE_OF_LETTER = {
+    letter: value
+    for base in "kabnrcphe"
+    for letter in (base, base.upper())
+    if (value := value_from_letter(letter)) is not None
+}
+
+
 def board_fen(cells: list[int]) -> str:
     rows = []
-    for rank in range(9, -1, -1):
+    letters = _LETTER_OF_VALUE
+    for start in range(81, -1, -9):
         row, empty = "", 0
-        for value in cells[rank * 9 : rank * 9 + 9]:
+        for value in cells[start : start + 9]:
             if value:
-                row += (str(empty) if empty else "") + fen_letter(value)
+                row += (str(empty) if empty else "") + letters[value + 7]
                 empty = 0
             else:
                 empty += 1

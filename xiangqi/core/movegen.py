@@ -141,6 +141,64 @@ def _leaves_king_safe(cells: list[int], move: int, side: int, king: int) -> bool
     return safe
 
 
+def follows_pattern(cells: list[int], side: int, src: int, dst: int) -> bool:
+    """Whether ``side``'s piece on ``src`` may go to ``dst`` by its own pattern (the same moves as
+    ``pseudo_moves``, for one piece and one target: no list of every move is built)."""
+    sign = 1 - 2 * side
+    kind = cells[src] * sign
+    if kind <= 0 or cells[dst] * sign > 0:
+        return False
+    if kind == ROOK or kind == CANNON:
+        direction = LINE_OF[src][dst]
+        if direction < 0:
+            return False
+        between = 0
+        for sq in RAYS[src][direction]:
+            if sq == dst:
+                break
+            if cells[sq]:
+                between += 1
+        return between == (1 if kind == CANNON and cells[dst] else 0)
+    if kind == HORSE:
+        steps = HORSE_MOVES[src]
+    elif kind == ELEPHANT:
+        steps = ELEPHANT_MOVES[side][src]
+    else:
+        table = PAWN_MOVES if kind == PAWN else ADVISOR_MOVES if kind == ADVISOR else KING_MOVES
+        return dst in table[side][src]
+    for target, blocker in steps:  # a horse's leg, an elephant's eye
+        if target == dst:
+            return not cells[blocker]
+    return False
+
+
+def is_legal_move(cells: list[int], side: int, king: int, src: int, dst: int, in_check: bool) -> bool:
+    """One move of ``legal_moves``, checked alone: its pattern, then that the own king is safe after it.
+    ``in_check`` tells whether the king is attacked now; if not, only what ``legal_moves`` tries can
+    expose it (see the module notes): a king move, a horse's leg next to the king, or a change on a
+    line through the king (``src`` opened, or ``dst`` became a cannon's screen)."""
+    if not follows_pattern(cells, side, src, dst):
+        return False
+    if in_check or src in NEAR_KING[king]:
+        return _leaves_king_safe(cells, src << 7 | dst, side, king)
+    line = LINE_OF[king]
+    opened, screened = line[src], line[dst]
+    if opened < 0 and screened < 0:
+        return True
+    rays = RAYS[king]
+    if opened < 0 or opened == screened:
+        hot = (rays[screened],)
+    else:
+        hot = (rays[opened], rays[screened]) if screened >= 0 else (rays[opened],)
+    moved, captured = cells[src], cells[dst]
+    cells[dst] = moved
+    cells[src] = 0
+    exposed = _lines_attacked(cells, hot, 1 - 2 * side)
+    cells[src] = moved
+    cells[dst] = captured
+    return not exposed
+
+
 def legal_moves(cells: list[int], side: int, king: int) -> list[int]:
     """Every legal move of ``side`` whose king stands on ``king``."""
     enemy_lines: list[int] = []

@@ -36,6 +36,7 @@ class _Undo(NamedTuple):
     captured: int
     zobrist: int
     halfmove_clock: int
+    since_capture: int  # ``Position._since_capture`` before the move
 
 
 class Position:
@@ -53,6 +54,11 @@ class Position:
         self._kings = [self._cells.index(1), self._cells.index(-1)]
         self._zobrist = zobrist_of(self._cells, self._side)
         self._stack: list[_Undo] = []
+        # Where ``ucci_position()`` starts: the stack length after the last capture (0: the start), and
+        # that position's FEN once written (a game sends the same one to engines until the next capture).
+        self._since_capture = 0
+        self._base_fen: str | None = None
+        self._in_check: bool | None = None  # is_check(), once asked (until the next push or pop)
 
     @classmethod
     def from_fen(cls, fen: str) -> Position:
@@ -125,7 +131,11 @@ class Position:
         src, dst = move.from_sq, move.to_sq
         if not (0 <= src < 90 and 0 <= dst < 90):
             return False
-        return (src << 7 | dst) in self._legal_codes()
+        side = self._side
+        in_check = self._in_check
+        if in_check is None:
+            in_check = self.is_check()
+        return movegen.is_legal_move(self._cells, side, self._kings[side], src, dst, in_check)
 
     def push(self, move: Move) -> None:
         if not self.is_legal(move):
@@ -137,7 +147,8 @@ class Position:
         src, dst = move.from_sq, move.to_sq
         cells = self._cells
         moved, captured = cells[src], cells[dst]
-        self._stack.append(_Undo(move, captured, self._zobrist, self._halfmove))
+        stack = self._stack
+        stack.append(_Undo(move, captured, self._zobrist, self._halfmove, self._since_capture))
         cells[dst] = moved
         cells[src] = 0
         array = self._array
@@ -147,6 +158,8 @@ class Position:
         if captured:
             self._zobrist = key ^ PIECE_KEYS[captured][dst]
             self._halfmove = 0
+            self._since_capture = len(stack)
+            self._base_fen = None
         else:
             self._zobrist = key
             self._halfmove += 1
@@ -155,10 +168,14 @@ class Position:
         if self._side:
             self._fullmove += 1
         self._side ^= 1
+        self._in_check = None
 
     def pop(self) -> Move:
         """Undo the last push and return its move; restores everything including the Zobrist key."""
-        move, captured, self._zobrist, self._halfmove = self._stack.pop()
+        move, captured, self._zobrist, self._halfmove, since_capture = self._stack.pop()
+        if captured:
+            self._since_capture = since_capture
+            self._base_fen = None
         src, dst = move.from_sq, move.to_sq
         cells = self._cells
         moved = cells[dst]
@@ -168,6 +185,7 @@ class Position:
         array[src] = moved
         array[dst] = captured
         self._side ^= 1
+        self._in_check = None
         if self._side:
             self._fullmove -= 1
         if moved == 1 or moved == -1:
@@ -175,15 +193,20 @@ class Position:
         return move
 
     def is_check(self) -> bool:
-        side = self._side
-        return movegen.king_attacked(self._cells, self._kings[side], side)
+        in_check = self._in_check
+        if in_check is None:
+            side = self._side
+            in_check = self._in_check = movegen.king_attacked(self._cells, self._kings[side], side)
+        return in_check
 
     def gives_check(self, move: Move) -> bool:
+        in_check = self._in_check
         self.push_unchecked(move)
         try:
             return self.is_check()
         finally:
             self.pop()
+            self._in_check = in_check
 
     def is_capture(self, move: Move) -> bool:
         return self._cells[move.to_sq] != 0
@@ -210,22 +233,27 @@ class Position:
 
     def keys_since_capture(self) -> list[int]:
         """Zobrist keys of the positions since the last capture (or the start), oldest first, current last."""
-        keys = [self._zobrist]
-        for undo in reversed(self._stack):
-            if undo.captured:
-                break
-            keys.append(undo.zobrist)
-        keys.reverse()
+        keys = [undo.zobrist for undo in self._stack[self._since_capture:]]
+        keys.append(self._zobrist)
         return keys
 
     def ucci_position(self) -> tuple[str, list[Move]]:
         """FEN after the last capture in the history (or the starting FEN of this object) + the moves since."""
-        since = 0
-        for index in range(len(self._stack) - 1, -1, -1):
-            if self._stack[index].captured:
-                since = index + 1
-                break
-        base = self.copy()
-        for _ in range(len(self._stack) - since):
-            base.pop()
-        return base.fen(), self.move_stack[since:]
+        since = self._since_capture
+        fen = self._base_fen
+        if fen is None:
+            fen = self._base_fen = self._fen_before(since)
+        return fen, [undo.move for undo in self._stack[since:]]
+
+    def _fen_before(self, ply: int) -> str:
+        """The FEN of this object's position after its first ``ply`` pushes, undone on a scratch board."""
+        undone = self._stack[ply:]
+        if not undone:
+            return self.fen()
+        cells = list(self._cells)
+        for move, captured, *_ in reversed(undone):
+            cells[move.from_sq] = cells[move.to_sq]
+            cells[move.to_sq] = captured
+        black_moves = (len(undone) + 1 - self._side) // 2  # the move number goes up after each black move
+        return format_fen(cells, self._side ^ (len(undone) & 1), undone[0].halfmove_clock,
+                          self._fullmove - black_moves)

@@ -31,6 +31,16 @@ class LineBuffer:
     def feed(self, chunk: bytes) -> list[str]:
         if not chunk:
             return []
+        if not self._tail and chunk[-1] == 10 and len(chunk) <= self.max_line_bytes and not self._discarding:
+            # The usual chunk: whole lines, none too long. Decoded at once when it is all UTF-8, which
+            # gives the same lines as decoding one by one (a newline byte is never inside a character).
+            try:
+                lines = chunk.decode("utf-8").split("\n")
+            except UnicodeDecodeError:
+                pass
+            else:
+                lines.pop()
+                return [line.rstrip("\r") for line in lines] if b"\r" in chunk else lines
         pieces = chunk.split(b"\n")
         lines: list[str] = []
         for piece in pieces[:-1]:

@@ -48,6 +48,10 @@ from xiangqi.engine.session import (
 
 log = logging.getLogger(__name__)
 STDERR_TAIL_BYTES = 4096
+# Looked up once: reading a PySide6 enum member through its class costs about a microsecond each time.
+_NOT_RUNNING = QProcess.ProcessState.NotRunning
+_FAILED_TO_START = QProcess.ProcessError.FailedToStart
+_CRASH_EXIT = QProcess.ExitStatus.CrashExit
 
 
 # PySide6 6.12.0 on Python 3.11 returns the bool of ``Signal.emit()`` without a reference of its own, so
@@ -102,6 +106,7 @@ class EngineClient(QObject):
         self._memory = memory or dialect_memory
         self._session: EngineSession | None = None
         self._process: QProcess | None = None
+        self._running = False  # the current process has started and not finished: it can be written to
         self._lines = LineBuffer()
         self._stderr = bytearray()
         self.recent_log: deque[str] = deque(maxlen=200)
@@ -160,7 +165,11 @@ class EngineClient(QObject):
            banned: Iterable[Move] = ()) -> None:
         """Search ``position`` (sent as the FEN after the last capture + the moves since). While a search
         runs, it is stopped first and its move dropped (a ponder miss)."""
-        self._run(lambda s: s.go(position, limits, ponder=ponder, draw_offer=draw_offer, banned=banned))
+        session = self._session  # not through _run(): a game or an analysis calls this for every move
+        if session is None:
+            self._not_started()
+        else:
+            self._apply(session.go(position, limits, ponder=ponder, draw_offer=draw_offer, banned=banned))
 
     def stop(self) -> None:
         self._run(lambda s: s.stop())
@@ -176,9 +185,12 @@ class EngineClient(QObject):
     # ------------------------------------------------------------------------------------- process
     def _run(self, command) -> None:
         if self._session is None:
-            emit(self.failed, EngineFailure(FailureKind.NOT_RUNNING, "The engine has not been started."))
-            return
-        self._apply(command(self._session))
+            self._not_started()
+        else:
+            self._apply(command(self._session))
+
+    def _not_started(self) -> None:
+        emit(self.failed, EngineFailure(FailureKind.NOT_RUNNING, "The engine has not been started."))
 
     def _launch(self) -> None:
         process = QProcess(self)
@@ -197,10 +209,11 @@ class EngineClient(QObject):
 
     def _discard_process(self, kill: bool) -> None:
         process, self._process = self._process, None
+        self._running = False
         self._timer.stop()
         if process is None:
             return
-        if kill and process.state() != QProcess.ProcessState.NotRunning:
+        if kill and process.state() != _NOT_RUNNING:
             process.kill()
             # Reap it without blocking: delete the object only once the child has been collected.
             process.finished.connect(process.deleteLater)
@@ -209,6 +222,7 @@ class EngineClient(QObject):
 
     def _on_started(self, process: QProcess) -> None:
         if process is self._process and self._session is not None:
+            self._running = True
             self._apply(self._session.boot())
 
     def _on_stdout(self, process: QProcess) -> None:
@@ -227,7 +241,7 @@ class EngineClient(QObject):
     def _on_error(self, process: QProcess, error: QProcess.ProcessError) -> None:
         if process is not self._process or self._session is None:
             return
-        if error != QProcess.ProcessError.FailedToStart:
+        if error != _FAILED_TO_START:
             return  # crashes and exits arrive through finished()
         reason = process.errorString()
         kind = (FailureKind.NOT_EXECUTABLE if "ermission" in reason else
@@ -240,6 +254,7 @@ class EngineClient(QObject):
         session = self._session
         if process is not self._process or session is None:
             return
+        self._running = False
         self._on_stdout(process)
         self._on_stderr(process)
         tail = self._lines.finish()
@@ -247,7 +262,7 @@ class EngineClient(QObject):
             self._apply(session.feed_lines(tail))
         if process is not self._process:
             return  # a slot restarted the engine meanwhile
-        crashed = status == QProcess.ExitStatus.CrashExit
+        crashed = status == _CRASH_EXIT
         self._discard_process(kill=False)
         step = session.process_exited(None if crashed else exit_code, exit_code if crashed else None,
                                       self.stderr_tail)
@@ -271,7 +286,8 @@ class EngineClient(QObject):
         if self._traffic_listeners:
             for line in step.received:
                 emit(self.traffic, "<", line)
-        self._write(step.send)
+        if step.send:
+            self._write(step.send)
         for message in step.log:
             self.recent_log.append(message)
             log.debug("%s: %s", self.spec.name, message)
@@ -281,10 +297,9 @@ class EngineClient(QObject):
             self._emit(event)
 
     def _write(self, lines: tuple[str, ...]) -> None:
-        process = self._process
-        if not lines or process is None or process.state() != QProcess.ProcessState.Running:
+        if not self._running:
             return
-        process.write(("\n".join(lines) + "\n").encode("utf-8"))
+        self._process.write(("\n".join(lines) + "\n").encode("utf-8"))
         if self._traffic_listeners:
             for line in lines:
                 emit(self.traffic, ">", line)

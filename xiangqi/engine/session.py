@@ -64,24 +64,26 @@ _REJECTION = re.compile(r"unknown command|unrecognized|unrecognised|not supporte
 _STDERR_TAIL = 2000
 
 
-@dataclass
+@dataclass(slots=True)
 class _Search:
     position: Position            # private copy, rebuilt from what was sent: bestmove is checked on it
     lines: tuple[str, ...]
+    wire: WireFormat              # the format ``lines`` were written in
+    request: tuple                # go()'s arguments, to write ``lines`` again if the format changed since
     ponder: bool = False
     discard: bool = False         # superseded by a newer go(): its bestmove is dropped
     held: BestMove | None = None  # a ponder search finished before ponderhit
-    legal: frozenset[Move] | None = None  # the position's legal moves, once known
 
 
-@dataclass
+@dataclass(slots=True)
 class _Validated:
     """The last position sent: the next search usually extends it (or repeats it, when analysing)."""
 
     fen: str
     moves: tuple[Move, ...]
     position: Position
-    legal: frozenset[Move] | None
+    wire: WireFormat
+    line: str                     # ``wire.position(fen, moves)``
 
 
 class _Out:
@@ -97,6 +99,15 @@ class _Out:
         self.cancel = False
         self.action: TransportAction | None = None
         self.received: list[str] = []
+
+    def clear(self) -> None:
+        """Empty again for the next call (emptied in place: a step is made for every line batch)."""
+        self.send.clear()
+        self.events.clear()
+        self.log.clear()
+        self.received.clear()
+        self.deadline = self.action = None
+        self.cancel = False
 
 
 class EngineSession:
@@ -120,8 +131,8 @@ class EngineSession:
         self._queued: list[str] = []
         self._armed: DeadlineKind | None = None
         self._validated: _Validated | None = None
-        self._fen_cache: dict[tuple[int, int, int, int, int], str] = {}
         self._go_cache: dict[tuple, str] = {}
+        self._last_go: tuple[tuple | None, str] = (None, "")
         self._out = _Out()
 
     # ------------------------------------------------------------------------------------- transport in
@@ -142,7 +153,7 @@ class EngineSession:
 
     def feed_lines(self, lines: Sequence[str]) -> Step:
         """A batch read in one go; a flood of ``info`` is thinned to the newest lines first."""
-        kept, dropped = thin_info_lines(lines)
+        kept, dropped = thin_info_lines(lines, _KEEP_INFO) if len(lines) > _KEEP_INFO else (lines, 0)
         if dropped:
             self._out.log.append(f"engine flooded {dropped} info lines; kept the newest")
         self._out.received.extend(kept)
@@ -187,7 +198,8 @@ class EngineSession:
            draw_offer: bool = False, banned: Iterable[Move] = ()) -> Step:
         if self._refuse_when_dead("search"):
             return self._flush()
-        search = self._prepare_search(position, limits, ponder, draw_offer, tuple(banned))
+        fen, moves = position.ucci_position()  # the FEN is remembered by the position until a capture
+        search = self._prepare_search(fen, tuple(moves), limits, ponder, draw_offer, tuple(banned))
         if search is None:
             return self._flush()
         if self.state is SessionState.IDLE:
@@ -281,9 +293,12 @@ class EngineSession:
             return
         self._out.events.append(InfoEvent(line.info))
 
-    def _on_best_move(self, line: BestMoveLine | NoBestMove) -> None:
-        best = line.best if isinstance(line, BestMoveLine) else BestMove(None)
-        if isinstance(line, BestMoveLine):
+    def _on_no_best_move(self, _line: NoBestMove) -> None:
+        self._on_best_move(BestMoveLine(BestMove(None)))
+
+    def _on_best_move(self, line: BestMoveLine) -> None:
+        best = line.best
+        if line.skipped:
             self._out.log.extend(line.skipped)
         if self.state not in (SessionState.THINKING, SessionState.STOPPING) or self._search is None:
             self._out.log.append(f"ignored {best} outside a search")
@@ -413,72 +428,70 @@ class EngineSession:
             f"The engine did not answer 'isready' within {self.config.timeouts.ready_ms / 1000:g} s."))
 
     # ------------------------------------------------------------------------------------- searching
-    def _prepare_search(self, position: Position, limits: SearchLimits, ponder: bool, draw_offer: bool,
-                        banned: tuple[Move, ...]) -> _Search | None:
+    def _prepare_search(self, fen: str, moves: tuple[Move, ...], limits: SearchLimits, ponder: bool,
+                        draw_offer: bool, banned: tuple[Move, ...]) -> _Search | None:
         """Validates and formats a search; a Failure (not fatal) and None when it must not be sent."""
-        fen, moves = self._wire_position(position)
+        request = (fen, moves, limits, ponder, draw_offer, banned)
         try:
-            replay, legal = self._replay(fen, moves)
-            allowed: list[Move] = []
+            sent = self._replay(fen, moves)
+            replay, allowed, ban_line = sent.position, (), None
             if banned:
                 banned = tuple(m for m in banned if replay.is_legal(m))
-                allowed = [m for m in replay.legal_moves() if m not in banned]
-            lines = [self._wire.position(fen, moves)]
-            ban_line = self._wire.banmoves(banned)
-            lines += [ban_line] if ban_line else []
-            lines.append(self._go_line(limits, replay.turn, ponder, draw_offer, tuple(allowed)))
+                allowed = tuple(m for m in replay.legal_moves() if m not in banned)
+                ban_line = self._wire.banmoves(banned)
+            go_line = self._go_line(limits, replay.turn, ponder, draw_offer, allowed)
         except (XiangqiError, ValueError) as exc:
             self._fail(EngineFailure(FailureKind.BAD_REQUEST, f"Not sent to the engine: {exc}", fatal=False))
             return None
-        return _Search(replay, tuple(lines), ponder=ponder, legal=legal)
+        lines = (sent.line, ban_line, go_line) if ban_line else (sent.line, go_line)
+        return _Search(replay, lines, sent.wire, request, ponder)
 
     def _go_line(self, limits: SearchLimits, turn, ponder: bool, draw_offer: bool,
                  allowed: tuple[Move, ...]) -> str:
         """``wire.go(...)``, remembered: a game or an analysis repeats the same few limits."""
         key = (self._wire, limits, turn, ponder, draw_offer, allowed)
+        last_key, line = self._last_go
+        if key == last_key:  # usually the very same objects as last time: compared, not hashed
+            return line
         line = self._go_cache.get(key)
         if line is None:
             line = self._wire.go(limits, turn, ponder=ponder, draw_offer=draw_offer, searchmoves=allowed)
             if len(self._go_cache) > 64:
                 self._go_cache.clear()
             self._go_cache[key] = line
+        self._last_go = (key, line)
         return line
 
-    def _wire_position(self, position: Position) -> tuple[str, list[Move]]:
-        """``position.ucci_position()``, remembering the FEN text: writing a FEN costs more than the rest of
-        a round trip, and a game keeps the same FEN (the last capture) for many searches."""
-        keys = position.keys_since_capture()
-        since = len(keys) - 1
-        moves = position.move_stack[position.ply - since:] if since else []
-        key = (keys[0], position.halfmove_clock - since, position.fullmove_number, int(position.turn), since)
-        fen = self._fen_cache.get(key)
-        if fen is None:
-            fen, moves = position.ucci_position()
-            if len(self._fen_cache) > 256:
-                self._fen_cache.clear()
-            self._fen_cache[key] = fen
-        return fen, moves
-
-    def _replay(self, fen: str, moves: Sequence[Move]) -> tuple[Position, frozenset[Move] | None]:
-        """The position rebuilt from exactly what will be sent; raises if the FEN or a move is bad.
-        Also its legal moves when this very position was searched before.
+    def _replay(self, fen: str, moves: tuple[Move, ...]) -> _Validated:
+        """The position rebuilt from exactly what will be sent, and its ``position`` line; raises if the FEN
+        or a move is bad.
 
         Successive searches of one game share the FEN and extend the moves, so only the new moves are
-        checked (reading and checking a FEN again would cost more than the whole round trip)."""
-        cached = self._validated
-        moves = tuple(moves)
-        if cached is not None and cached.fen == fen and moves == cached.moves:
-            return cached.position, cached.legal  # shared: searches only push and pop it back
-        if cached is not None and cached.fen == fen and moves[:len(cached.moves)] == cached.moves:
-            replay, done = cached.position.copy(), len(cached.moves)
-        else:
-            replay, done = Position.from_fen(fen), 0
-        for move in moves[done:]:
+        checked and written (reading and checking a FEN again would cost more than the whole round trip)."""
+        cached, wire = self._validated, self._wire
+        if cached is not None and cached.fen == fen and cached.wire is wire:
+            if moves == cached.moves:
+                return cached  # shared: searches only push and pop it back
+            done = len(cached.moves)
+            if moves[:done] == cached.moves:
+                replay = cached.position.copy()
+                for move in moves[done:]:
+                    replay.push(move)
+                # wire.position(fen, moves) is "position fen F moves M1 M2 ...": only the new moves are added
+                line = f"{cached.line} {wire.moves(moves[done:])}" if done else wire.position(fen, moves)
+                self._validated = _Validated(fen, moves, replay, wire, line)
+                return self._validated
+        replay = Position.from_fen(fen)
+        for move in moves:
             replay.push(move)
-        self._validated = _Validated(fen, moves, replay, None)
-        return replay, None
+        self._validated = _Validated(fen, moves, replay, wire, wire.position(fen, moves))
+        return self._validated
 
     def _start_search(self, search: _Search) -> None:
+        if search.wire is not self._wire:  # asked for while booting: the engine's ranks or time unit differ
+            search = self._prepare_search(*search.request)
+            if search is None:
+                return
         for line in search.lines:
             self._send(line)
         self._search = search
@@ -506,7 +519,7 @@ class EngineSession:
 
     def _deliver(self, search: _Search, best: BestMove) -> None:
         position = search.position
-        if best.move is not None and best.move not in self._legal_moves(search):
+        if best.move is not None and not position.is_legal(best.move):
             self._fail(EngineFailure(
                 FailureKind.ILLEGAL_BESTMOVE,
                 f"The engine played {best.move.iccs()!r}, which is illegal in {position.fen()!r}.",
@@ -519,14 +532,6 @@ class EngineSession:
                 best = replace(best, ponder=None)
             position.pop()
         self._out.events.append(BestMoveEvent(best))
-
-    def _legal_moves(self, search: _Search) -> frozenset[Move]:
-        if search.legal is None:
-            search.legal = frozenset(search.position.legal_moves())
-            cached = self._validated
-            if cached is not None and cached.position is search.position:
-                cached.legal = search.legal
-        return search.legal
 
     def _engine_idle(self) -> None:
         if self._armed is DeadlineKind.STOP:
@@ -608,12 +613,14 @@ class EngineSession:
     def _set_state(self, state: SessionState) -> None:
         if state is not self.state:
             self.state = state
-            self._out.events.append(StateChanged(state))
+            self._out.events.append(_STATE_CHANGED[state._name_])  # by name: Enum hashes in Python
 
     def _flush(self) -> Step:
-        out, self._out = self._out, _Out()
-        return Step(tuple(out.send), tuple(out.events), out.deadline, out.cancel, out.action, tuple(out.log),
-                    tuple(out.received))
+        out = self._out
+        step = _new_step(Step, (tuple(out.send), tuple(out.events), out.deadline, out.cancel, out.action,
+                                tuple(out.log), tuple(out.received)))
+        out.clear()
+        return step
 
 
 _HANDLERS = {
@@ -623,11 +630,17 @@ _HANDLERS = {
     ReadyOk: EngineSession._on_ready_ok,
     InfoLine: EngineSession._on_info,
     BestMoveLine: EngineSession._on_best_move,
-    NoBestMove: EngineSession._on_best_move,
+    NoBestMove: EngineSession._on_no_best_move,
     MalformedBestMove: EngineSession._on_malformed_best_move,
     OtherLine: EngineSession._on_other,
     ByeLine: EngineSession._on_bye,
 }
+
+
+# Events are values: one of each state change is enough, and it saves making one per search.
+_STATE_CHANGED = {state._name_: StateChanged(state) for state in SessionState}
+_KEEP_INFO = 8  # info lines kept of one batch (see thin_info_lines)
+_new_step = tuple.__new__  # Step's own constructor, minus a Python-level call (a step is made per line batch)
 
 
 def _first_set(*values):

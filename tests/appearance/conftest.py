@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-ASSETS = REPO / "assets"
-SHIPPED = REPO / "config.toml"
+from appearance_paths import ASSETS, REPO, SHIPPED  # noqa: F401 (used by fixtures below)
 
 
 @pytest.fixture

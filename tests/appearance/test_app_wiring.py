@@ -15,7 +15,7 @@ from xiangqi.ui.autosave import AutosaveStore
 from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.settings_dialog import ENGINES_TAB, SettingsDialog
 
-from conftest import REPO
+from appearance_paths import REPO
 
 FAKE_ENGINE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from xiangqi.config import (Settings, SettingsError, SettingsStore, load_settings, save_user_engines,
                             save_user_setting, set_toml_key, toml_literal)
 
-from conftest import REPO, SHIPPED
+from appearance_paths import REPO, SHIPPED
 
 THEMES = {"appearance.board_theme": ["wood", "paper", "dark"], "appearance.piece_set": ["engraved", "flat"]}
 

@@ -14,7 +14,7 @@ from xiangqi.config import SettingsStore
 from xiangqi.engine.messages import OptionKind
 from xiangqi.ui.engine_manager import MANAGED_OPTIONS, EngineManager
 
-from conftest import SHIPPED
+from appearance_paths import SHIPPED
 
 FAIRY = Path("/usr/games/fairy-stockfish")
 pytestmark = [pytest.mark.fairy, pytest.mark.skipif(not FAIRY.exists(), reason="needs fairy-stockfish")]

@@ -58,7 +58,7 @@ def test_board_text_and_pieces_look_the_same_without_any_font(tmp_path):
     import subprocess
     import sys
 
-    from conftest import REPO
+    from appearance_paths import REPO
 
     empty = tmp_path / "fonts.conf"
     empty.write_text('<?xml version="1.0"?>\n<fontconfig></fontconfig>\n')

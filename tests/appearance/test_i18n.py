@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from xiangqi.ui.i18n import install_translator, language_for_locale, translation_file
 
-from conftest import ASSETS, REPO
+from appearance_paths import ASSETS, REPO
 
 REGENERATE = ".venv/bin/python assets/tools/update_translations.py"
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget, QSlider
 from xiangqi.config import SettingsStore, load_settings
 from xiangqi.ui.settings_dialog import SettingsDialog, user_settings_path
 
-from conftest import SHIPPED
+from appearance_paths import SHIPPED
 
 
 def widget_for(dialog: SettingsDialog, section: str, key: str):

@@ -10,7 +10,7 @@ import pytest
 from xiangqi.ui import sounds as sounds_module
 from xiangqi.ui.sounds import SoundKind, SoundPlayer, sound_file
 
-from conftest import ASSETS
+from appearance_paths import ASSETS
 
 
 @pytest.mark.parametrize("kind", list(SoundKind))

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from xiangqi.ui.themes import PIECE_LETTERS, ThemeLibrary, board_preview, piece_preview
 
-from conftest import ASSETS
+from appearance_paths import ASSETS
 
 
 def alpha_box(image: QImage) -> tuple[int, int, int, int]:

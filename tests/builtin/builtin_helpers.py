@@ -1,0 +1,107 @@
+"""Helpers for the built-in engine tests: the real ``python -m xiangqi ucci`` process on pipes, and the
+positions of the real games in ``../shared/data/games/wukong`` (ICCS moves)."""
+
+from __future__ import annotations
+
+import queue
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from xiangqi.core import Move, Position
+
+REPO = Path(__file__).resolve().parents[2]
+LINE_TIMEOUT = 60.0  # only a guard against a hung engine; no test measures time
+
+
+class UcciProcess:
+    """The engine process; a reader thread queues stdout lines so reads can time out."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "xiangqi", "ucci"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            cwd=REPO,
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, *lines: str) -> None:
+        assert self.proc.stdin is not None
+        for line in lines:
+            self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read(self) -> str:
+        line = self.lines.get(timeout=LINE_TIMEOUT)
+        if line is None:
+            raise EOFError("engine closed its output")
+        return line
+
+    def until(self, prefix: str) -> list[str]:
+        """Lines up to and including the first that starts with ``prefix``."""
+        seen = []
+        while True:
+            line = self.read()
+            seen.append(line)
+            if line.startswith(prefix):
+                return seen
+
+    def answer(self, *prefixes: str) -> tuple[str, list[str]]:
+        """The first line starting with any of ``prefixes``, and the lines before it."""
+        seen = []
+        while True:
+            line = self.read()
+            if line.startswith(prefixes):
+                return line, seen
+            seen.append(line)
+
+    def handshake(self) -> list[str]:
+        self.send("ucci")
+        return self.until("ucciok")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.send("quit")
+                self.proc.wait(timeout=LINE_TIMEOUT)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def wukong_games(shared_data: Path) -> list[list[Move]]:
+    """The ICCS move lists of ``games/wukong/bulk_games_uci.pgn``."""
+    text = (shared_data / "games" / "wukong" / "bulk_games_uci.pgn").read_text(encoding="ascii")
+    games = []
+    for block in text.split("[Event")[1:]:
+        body = " ".join(line for line in block.splitlines()[1:] if not line.startswith("["))
+        games.append([Move.from_iccs(t) for t in body.split() if re.fullmatch(r"[a-i]\d[a-i]\d", t)])
+    return games
+
+
+def game_positions(shared_data: Path) -> list[tuple[str, list[Move]]]:
+    """Every position of the wukong games (game not over) as (UCCI start FEN, moves since)."""
+    positions = []
+    for moves in wukong_games(shared_data):
+        position = Position()
+        for move in moves:
+            position.push(move)
+            if position.outcome() is None:
+                positions.append(position.ucci_position())
+    return positions

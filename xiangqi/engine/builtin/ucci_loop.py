@@ -1,0 +1,73 @@
+"""``python -m xiangqi ucci``: the built-in engine speaking UCCI on stdin/stdout.
+
+A reader thread puts every stdin line on a queue, so ``stop`` and ``quit`` are read while the search
+thread runs.  The main thread takes lines from the queue: commands valid while thinking (stop,
+ponderhit, isready, quit) are handled at once; any other command that arrives while the engine thinks
+is kept and run after the search has answered, in arrival order.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import TextIO
+
+from xiangqi.engine.builtin.engine import THINKING_COMMANDS, UcciEngine
+
+_SEARCH_DONE = object()  # queued by the engine when a search has printed its bestmove
+_EOF = object()
+
+
+def _read_lines(stream: TextIO, lines: queue.Queue[object]) -> None:
+    try:
+        for line in stream:
+            lines.put(line)
+    finally:  # end of input (or an unreadable stream) ends the engine like quit
+        lines.put(_EOF)
+
+
+def _writer(stream: TextIO) -> Callable[[str], None]:
+    """A line writer safe to call from the search thread and the main thread at once."""
+    lock = threading.Lock()
+
+    def emit(text: str) -> None:
+        with lock:
+            stream.write(text + "\n")
+            stream.flush()
+
+    return emit
+
+
+def run(stdin: TextIO, stdout: TextIO) -> int:
+    lines: queue.Queue[object] = queue.Queue()
+    engine = UcciEngine(_writer(stdout), on_search_done=lambda: lines.put(_SEARCH_DONE))
+    threading.Thread(target=_read_lines, args=(stdin, lines), name="ucci-reader", daemon=True).start()
+    deferred: deque[str] = deque()
+    while True:
+        item = deferred.popleft() if deferred and not engine.thinking else lines.get()
+        if item is _SEARCH_DONE:
+            continue
+        if item is _EOF:  # the GUI is gone: stop thinking (its bestmove is still written) and leave
+            engine.handle("quit")
+            return 0
+        line = str(item).strip()
+        if engine.thinking and line.split()[:1] and line.split()[0].lower() not in THINKING_COMMANDS:
+            deferred.append(line)
+            continue
+        if not engine.handle(line):
+            return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv:
+        print(f"usage: python -m xiangqi ucci   (unexpected arguments: {' '.join(argv)!r})", file=sys.stderr)
+        return 2
+    try:
+        sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # stray bytes: an unknown command
+    except AttributeError:
+        pass
+    return run(sys.stdin, sys.stdout)

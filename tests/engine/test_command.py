@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -65,3 +66,12 @@ def test_engine_faults_end_with_status_1_and_plain_words() -> None:
     assert result.returncode == 1 and "SIGSEGV" in result.stderr
     result = run_command("--command", "/nonexistent/engine", "--depth", "1")
     assert result.returncode == 1 and "'/nonexistent/engine'" in result.stderr
+
+
+def test_the_command_leaves_qt_to_the_transport() -> None:
+    """Only the UI and xiangqi.engine.process touch Qt: the command imports none of it, even lazily."""
+    tree = ast.parse((REPO / "xiangqi" / "commands" / "engine.py").read_text(encoding="utf-8"))
+    modules = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    modules += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+    assert "xiangqi.engine.process" in modules
+    assert not [name for name in modules if name.split(".")[0] == "PySide6"]

@@ -11,7 +11,7 @@ import pytest
 
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
-from xiangqi.engine.process import EngineClient
+from xiangqi.engine.process import EngineClient, run_search
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_families, spec_from_config
 from xiangqi.engine.session import FailureKind, SessionState
@@ -111,6 +111,30 @@ def test_ponder_hit_and_ponder_miss(qtbot, make_client) -> None:
     actual = played(Position(), "h2e2", "b9c7")
     best = search(qtbot, client, actual, SearchLimits(depth=1))  # the ponder search's move is dropped
     assert actual.is_legal(best.move)
+
+
+def test_state_changes_follow_the_move_and_skip_what_no_one_could_see(qtbot, make_client) -> None:
+    client = make_client(fake_spec())
+    start(qtbot, client)
+    heard: list[object] = []
+    client.state_changed.connect(heard.append)
+    client.best_move.connect(lambda best: heard.append("best"))
+    search(qtbot, client, Position())
+    assert heard == [SessionState.THINKING, "best", SessionState.IDLE]
+    heard.clear()
+    position = Position()
+    replies: list[object] = []
+
+    def next_search(best) -> None:  # asks for the next search from the slot, as an analysis does
+        replies.append(best)
+        if len(replies) < 3:
+            client.go(position, SearchLimits(depth=1))
+
+    client.best_move.connect(next_search)
+    client.go(position, SearchLimits(depth=1))
+    qtbot.waitUntil(lambda: client.state is SessionState.IDLE and len(replies) == 3, timeout=WAIT)
+    # thinking from the first go to the last move: no idle/thinking pair between searches
+    assert heard == [SessionState.THINKING, "best", "best", "best", SessionState.IDLE]
 
 
 # ----------------------------------------------------------------------------------------------- faults
@@ -241,6 +265,59 @@ def test_shutdown_escalates_to_terminate_and_kill(qtbot, make_client, fault, act
     assert [m.split(": ")[1] for m in client.recent_log if m.startswith("transport:")] == actions
 
 
+def watch(client: EngineClient) -> list[object]:
+    """Every ready/failed signal the client sends from now on."""
+    seen: list[object] = []
+    client.ready.connect(seen.append)
+    client.failed.connect(seen.append)
+    return seen
+
+
+def test_shutdown_before_the_process_started_kills_it(qtbot, make_client) -> None:
+    client = make_client(fake_spec())
+    client.shutdown()  # never started: nothing to end
+    assert client.state is SessionState.DEAD
+    seen = watch(client)
+    client.traffic.connect(lambda way, line: seen.append(line))
+    client.start()
+    pid = client._process.processId()  # started() not delivered yet: nothing listens for "quit"
+    client.shutdown()
+    qtbot.waitUntil(lambda: client.state is SessionState.DEAD and client._process is None, timeout=WAIT)
+    qtbot.waitUntil(lambda: not Path(f"/proc/{pid}").exists(), timeout=WAIT)  # killed and collected
+    assert not seen  # not a word to or from it: no hello, no ready, no failure
+    assert {m for m in client.recent_log if m.startswith("transport:")} == {"transport: kill"}
+
+
+def test_shutdown_during_the_handshake_ends_the_process(qtbot, make_client) -> None:
+    client = make_client(fake_spec("--fault", "no-handshake"))  # never answers, ignores quit
+    seen = watch(client)
+    with qtbot.waitSignal(client.traffic, timeout=WAIT, check_params_cb=lambda way, line: line == "ucci"):
+        client.start()
+    pid = client._process.processId()
+    assert client.state is SessionState.BOOTING
+    client.shutdown()
+    qtbot.waitUntil(lambda: client.state is SessionState.DEAD and client._process is None, timeout=WAIT)
+    qtbot.waitUntil(lambda: not Path(f"/proc/{pid}").exists(), timeout=WAIT)
+    assert not seen
+    assert [m.split(": ")[1] for m in client.recent_log if m.startswith("transport:")] == ["terminate"]
+
+
+def test_shutdown_between_two_dialect_attempts_starts_no_other(qtbot, make_client) -> None:
+    memory = DialectMemory()
+    spec = fake_spec(protocol=Protocol.AUTO)
+    memory.remember(spec, Dialect.UCI)  # the fake (ucci) exits on "uci": the client will try "ucci" next
+    client = make_client(spec, memory=memory)
+    seen = watch(client)
+    client.start()
+    # Runs right after the client's own slot has handled the exit (and scheduled the next attempt).
+    client._process.finished.connect(client.shutdown)
+    qtbot.waitUntil(lambda: client.state is SessionState.DEAD, timeout=WAIT)
+    qtbot.wait(50)  # where the next attempt would have started
+    assert client._process is None and not seen
+    # No second process: the one that exited on "uci" is not replaced, and there is nothing to kill.
+    assert [m for m in client.recent_log if m.startswith("transport:")] == ["transport: restart", "transport: kill"]
+
+
 def test_bad_request_is_refused_without_sending(qtbot, make_client) -> None:
     client = make_client(fake_spec())
     start(qtbot, client)
@@ -257,3 +334,16 @@ def test_commands_before_start_are_reported(qtbot, make_client) -> None:
     client = make_client(fake_spec())
     failure = failure_of(qtbot, client, lambda: client.go(Position(), SearchLimits(depth=1)))
     assert failure.kind is FailureKind.NOT_RUNNING
+
+
+def test_run_search_owns_its_loop_and_ends_the_engine(qapp) -> None:
+    heard: list[object] = []
+    position = played(Position(), "h2e2")
+    best = run_search(fake_spec(), position, SearchLimits(depth=2), on_ready=heard.append, on_info=heard.append,
+                      on_failure=heard.append)
+    assert best is not None and position.is_legal(best.move)
+    assert heard[0].name == "FakeEngine (ucci)" and len(heard) > 1  # ready, then the search's info
+    failures: list[object] = []
+    assert run_search(fake_spec("--fault", "crash-in-search"), position, SearchLimits(depth=2),
+                      on_failure=failures.append) is None
+    assert [f.kind for f in failures] == [FailureKind.CRASHED]

@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 from xiangqi.core import Color, Move, NotationError
 from xiangqi.engine.errors import BadRequestError
 from xiangqi.engine.lines import LineBuffer
-from xiangqi.engine.messages import EngineOption, OptionKind, Score, SearchLimits
+from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionKind, Score, SearchLimits
 from xiangqi.engine.protocol import (
-    BestMoveLine,
     ByeLine,
     Dialect,
     HelloOk,
@@ -123,16 +122,18 @@ def test_simple_lines() -> None:
 
 
 def test_bestmove_forms() -> None:
-    assert parse_line("bestmove (none)", UCI) == BestMoveLine(parse_line("bestmove (none)", UCI).best)
-    assert parse_line("bestmove (none)", UCI).best.move is None
-    line = parse_line("bestmove h10g8 ponder e3c3", FAIRY_UCI)
-    assert (line.best.move.iccs(), line.best.ponder.iccs()) == ("h9g7", "e2c2")
-    line = parse_line("bestmove b0c2 ponder b9c7 draw", UCCI)
-    assert line.best.draw and not line.best.resign
+    assert parse_line("bestmove (none)", UCI) == BestMove(None)
+    assert parse_line("bestmove h2e2", UCCI) == BestMove(Move.from_iccs("h2e2"))
+    best = parse_line("bestmove h10g8 ponder e3c3", FAIRY_UCI)
+    assert (best.move.iccs(), best.ponder.iccs()) == ("h9g7", "e2c2") and not best.skipped
+    best = parse_line("bestmove b0c2 ponder b9c7 draw", UCCI)
+    assert best.draw and not best.resign and best.ponder == Move.from_iccs("b9c7")
+    assert parse_line("bestmove a9a8 resign", UCCI).resign
     assert isinstance(parse_line("bestmove xyz", UCCI), MalformedBestMove)
     assert isinstance(parse_line("bestmove", UCCI), MalformedBestMove)
-    line = parse_line("bestmove h2e2 ponder zz", UCCI)
-    assert line.best.ponder is None and line.skipped
+    best = parse_line("bestmove h2e2 ponder zz extra", UCCI)
+    assert best.move == Move.from_iccs("h2e2") and best.ponder is None and len(best.skipped) == 2
+    assert best == BestMove(Move.from_iccs("h2e2"))  # what was skipped is logged, not compared
 
 
 def test_info_every_field() -> None:
@@ -152,6 +153,8 @@ def test_info_ucci_bare_score_and_message_text() -> None:
     assert parse_info("depth 6 score -30 lowerbound", UCCI).score == Score(cp=-30, bound="lower")
     assert parse_info("message 和棋 吧  ok", UCCI).string == "和棋 吧 ok"
     assert parse_info("string NNUE evaluation using pikafish.nnue", UCI).string.startswith("NNUE")
+    assert parse_line("info depth 6 score 4 pv b0c2", UCCI) == Info(depth=6, score=Score(cp=4),
+                                                                    pv=(Move.from_iccs("b0c2"),))
 
 
 def test_info_unknown_and_malformed_fields_are_skipped_not_fatal() -> None:
@@ -212,6 +215,9 @@ def test_line_buffer_crlf_split_chunks_bad_bytes_and_overlong_lines() -> None:
     assert buffer.feed(b"yyy\nnext\n") == ["next"]
     assert buffer.dropped_lines == 1
     assert buffer.feed(b"tail") == [] and buffer.finish() == ["tail"]
+    # whole lines in one chunk (the usual case)
+    assert buffer.feed(b"") == [] and buffer.feed(b"readyok\n") == ["readyok"]
+    assert buffer.feed(b"info depth 1\r\nbestmove h2e2\r\n") == ["info depth 1", "bestmove h2e2"]
 
 
 def test_protocol_session_and_registry_do_not_import_qt() -> None:

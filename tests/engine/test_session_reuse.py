@@ -9,12 +9,11 @@ from hypothesis import strategies as st
 
 from xiangqi.core import Move, Position
 from xiangqi.engine.lines import LineBuffer, decode_line
-from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.messages import BestMove, SearchLimits
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.session import (
-    BestMoveEvent,
+    EngineFailure,
     EngineSession,
-    Failure,
     FailureKind,
     SessionConfig,
     SessionState,
@@ -73,7 +72,7 @@ def test_position_lines_equal_writing_them_afresh(picks: list[int], rank_base: i
             assert step.send[0] == session.wire.position(fen, sent_moves)
             reply = session.wire.move(position.legal_moves()[0]) if position.legal_moves() else "a0a9"
             step = session.feed(f"bestmove {reply}")
-            assert bool([e for e in step.events if isinstance(e, BestMoveEvent)]) == (reply != "a0a9")
+            assert bool([e for e in step.events if isinstance(e, BestMove)]) == (reply != "a0a9")
 
 
 def test_the_engine_move_is_checked_in_the_position_searched_every_time() -> None:
@@ -82,10 +81,10 @@ def test_the_engine_move_is_checked_in_the_position_searched_every_time() -> Non
     for _ in range(2):  # the second round reuses the position checked before
         for illegal in ("e9e8", "e9d9"):  # still in check; facing the red king
             session.go(in_check, DEPTH)
-            failures = [e.failure for e in session.feed(f"bestmove {illegal}").events if isinstance(e, Failure)]
+            failures = [e for e in session.feed(f"bestmove {illegal}").events if isinstance(e, EngineFailure)]
             assert [f.kind for f in failures] == [FailureKind.ILLEGAL_BESTMOVE]
         session.go(in_check, DEPTH)
-        best = [e.best for e in session.feed("bestmove e9f9").events if isinstance(e, BestMoveEvent)]
+        best = [e for e in session.feed("bestmove e9f9").events if isinstance(e, BestMove)]
         assert best[0].move == Move.from_iccs("e9f9")
 
 

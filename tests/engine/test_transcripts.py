@@ -19,19 +19,16 @@ from pathlib import Path
 import pytest
 
 from xiangqi.core import Move, Position
-from xiangqi.engine.messages import Info, SearchLimits
+from xiangqi.engine.messages import BestMove, Info, SearchLimits
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.session import (
-    BestMoveEvent,
     DeadlineKind,
+    EngineFailure,
+    EngineInfo,
     EngineSession,
-    Failure,
-    InfoEvent,
     NameRule,
-    Ready,
     SessionConfig,
     SessionState,
-    StateChanged,
     Step,
 )
 
@@ -68,16 +65,16 @@ def render_info(info: Info) -> str:
 
 
 def render_event(event: object) -> str:
-    if isinstance(event, Ready):
-        i = event.info
+    if isinstance(event, EngineInfo):
+        i = event
         return (f'ready name="{i.name}" dialect={i.dialect.rules.key} ranks={i.rank_base} '
                 f"ms={str(i.time_in_ms).lower()} options={len(i.options)}")
-    if isinstance(event, InfoEvent):
-        return render_info(event.info)
-    if isinstance(event, BestMoveEvent):
-        return str(event.best)
-    if isinstance(event, Failure):
-        return f"failed {event.failure.kind.value} fatal={'yes' if event.failure.fatal else 'no'}"
+    if isinstance(event, Info):
+        return render_info(event)
+    if isinstance(event, BestMove):
+        return str(event)
+    if isinstance(event, EngineFailure):
+        return f"failed {event.kind.value} fatal={'yes' if event.fatal else 'no'}"
     raise AssertionError(f"unexpected event {event!r}")
 
 
@@ -130,7 +127,7 @@ class Replay:
     def take(self, step: Step) -> None:
         self.last = step
         self.sent.extend(step.send)
-        self.events.extend(e for e in step.events if not isinstance(e, StateChanged))
+        self.events.extend(e for e in step.events if not isinstance(e, SessionState))
 
     def settled(self, where: str) -> None:
         assert not self.sent, f"{where}: unexpected lines sent: {list(self.sent)}"

@@ -7,8 +7,9 @@ Prints the engine's name, the dialect it spoke, its options (one per line), the 
 they arrive, and last ``bestmove <iccs>`` with ranks 0-9 whatever the engine's own numbering.
 Exit status: 0 a move (or "bestmove (none)") was printed, 1 the engine failed, 2 bad arguments.
 
-It drives the same QProcess adapter as the app (``xiangqi.engine.process``) on a QCoreApplication event
-loop: one transport, tested once, with the same handshake, deadlines and fault handling; no display needed.
+It drives the same QProcess adapter as the app through ``xiangqi.engine.process.run_search``, which owns
+the event loop: one transport, tested once, with the same handshake, deadlines and fault handling; no
+display needed, and no Qt in this module.
 Relative ``--arg`` paths that exist are made absolute, because the engine runs in its own folder.
 """
 
@@ -16,11 +17,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from xiangqi.core import Move, Position, XiangqiError
+
+if TYPE_CHECKING:
+    from xiangqi.engine.failures import EngineFailure
+    from xiangqi.engine.session_types import EngineInfo
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -62,7 +67,9 @@ def main(argv: list[str]) -> int:
     except (XiangqiError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from xiangqi.engine.messages import SearchLimits
+    # Imported here: bad arguments are reported without loading the engine layer (and Qt with it).
+    from xiangqi.engine.messages import SearchLimits, format_info
+    from xiangqi.engine.process import run_search
     from xiangqi.engine.registry import EngineSpec, Protocol, load_families, recognise
 
     family = recognise(args.command, load_families())
@@ -70,7 +77,13 @@ def main(argv: list[str]) -> int:
                       args=tuple(_absolute_if_file(a) for a in args.arg), protocol=Protocol(args.protocol),
                       options=MappingProxyType(options), family=family.id if family else "unknown")
     limits = SearchLimits(depth=args.depth) if args.depth is not None else SearchLimits(movetime_ms=args.movetime)
-    return _OneSearch(spec, position, limits, args.timeout).run()
+    best = run_search(spec, position, limits, on_ready=_print_engine,
+                      on_info=lambda info: print(format_info(info), flush=True), on_failure=_print_failure,
+                      timeout_s=args.timeout)
+    if best is None:
+        return 1
+    print(str(best), flush=True)
+    return 0
 
 
 def _option(text: str) -> tuple[str, str]:
@@ -80,59 +93,16 @@ def _option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-class _OneSearch:
-    """Start, print the handshake, search once, print as it comes, shut down."""
+def _print_engine(info: EngineInfo) -> None:
+    print(f"engine: {info.name}" + (f" by {info.author}" if info.author else ""))
+    ranks = "1-10" if info.rank_base else "0-9"
+    print(f"dialect: {info.dialect.rules.key} (ranks {ranks} on the wire, "
+          f"times in {'ms' if info.time_in_ms else 's'})")
+    for option in info.options:
+        print(f"option: {option.describe()}")
 
-    def __init__(self, spec, position: Position, limits, timeout_s: float) -> None:
-        from PySide6.QtCore import QCoreApplication
 
-        from xiangqi.engine.process import EngineClient
-
-        self.app = QCoreApplication.instance() or QCoreApplication([])
-        self.client = EngineClient(spec)
-        self.position, self.limits, self.timeout_s = position, limits, timeout_s
-        self.status = 1
-
-    def run(self) -> int:
-        from PySide6.QtCore import QTimer
-
-        from xiangqi.engine.messages import format_info
-
-        client = self.client
-        client.ready.connect(self.on_ready)
-        client.info.connect(lambda info: print(format_info(info), flush=True))
-        client.best_move.connect(self.on_best)
-        client.failed.connect(self.on_failed)
-        client.state_changed.connect(lambda state: self.app.quit() if state.value == "dead" else None)
-        signal.signal(signal.SIGINT, lambda *_: client.stop())
-        ticker = QTimer()  # lets Python run its Ctrl+C handler while Qt waits
-        ticker.start(200)
-        client.start()
-        self.app.exec()
-        return self.status
-
-    def on_ready(self, info) -> None:
-        from PySide6.QtCore import QTimer
-
-        print(f"engine: {info.name}" + (f" by {info.author}" if info.author else ""))
-        ranks = "1-10" if info.rank_base else "0-9"
-        print(f"dialect: {info.dialect.rules.key} (ranks {ranks} on the wire, "
-              f"times in {'ms' if info.time_in_ms else 's'})")
-        for option in info.options:
-            print(f"option: {option.describe()}")
-        self.client.go(self.position, self.limits)
-        QTimer.singleShot(int(self.timeout_s * 1000), self.client.stop)
-
-    def on_best(self, best) -> None:
-        print(str(best), flush=True)
-        self.status = 0
-        self.client.shutdown()
-
-    def on_failed(self, failure) -> None:
-        print(f"error: {failure.message}", file=sys.stderr)
-        if failure.stderr_tail:
-            print(f"engine stderr: {failure.stderr_tail.strip()[-500:]}", file=sys.stderr)
-        if failure.fatal:
-            self.app.quit()
-        else:
-            self.client.shutdown()
+def _print_failure(failure: EngineFailure) -> None:
+    print(f"error: {failure.message}", file=sys.stderr)
+    if failure.stderr_tail:
+        print(f"engine stderr: {failure.stderr_tail.strip()[-500:]}", file=sys.stderr)

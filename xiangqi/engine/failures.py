@@ -26,7 +26,7 @@ class FailureKind(Enum):
 _NOT_RESTARTABLE = {FailureKind.MISSING_BINARY, FailureKind.NOT_EXECUTABLE, FailureKind.MISSING_SUPPORT_FILE}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EngineFailure:
     """Something went wrong, in plain words. ``fatal``: the engine process is gone (or being killed)."""
 

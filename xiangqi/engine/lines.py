@@ -29,18 +29,17 @@ class LineBuffer:
         self.dropped_lines = 0
 
     def feed(self, chunk: bytes) -> list[str]:
-        if not chunk:
-            return []
-        if not self._tail and chunk[-1] == 10 and len(chunk) <= self.max_line_bytes and not self._discarding:
+        if chunk.endswith(b"\n") and not self._tail and not self._discarding and len(chunk) <= self.max_line_bytes:
             # The usual chunk: whole lines, none too long. Decoded at once when it is all UTF-8, which
             # gives the same lines as decoding one by one (a newline byte is never inside a character).
             try:
-                lines = chunk.decode("utf-8").split("\n")
+                text = chunk.decode()  # UTF-8
             except UnicodeDecodeError:
                 pass
             else:
-                lines.pop()
-                return [line.rstrip("\r") for line in lines] if b"\r" in chunk else lines
+                lines = text.split("\n")
+                del lines[-1]  # after the last newline: nothing
+                return [line.rstrip("\r") for line in lines] if "\r" in text else lines
         pieces = chunk.split(b"\n")
         lines: list[str] = []
         for piece in pieces[:-1]:

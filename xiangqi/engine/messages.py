@@ -23,7 +23,7 @@ class OptionKind(Enum):
     LABEL = "label"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EngineOption:
     """One ``option`` line: what the options dialog shows and what ``setoption`` may send."""
 
@@ -96,7 +96,7 @@ def format_option_value(value: OptionValue) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Score:
     """An engine's evaluation from the side to move's point of view, as the engine sent it."""
 
@@ -109,7 +109,7 @@ class Score:
         return text + (f" {self.bound}bound" if self.bound else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Info:
     """One ``info`` line. Fields the engine did not send are None (``pv`` empty)."""
 
@@ -130,7 +130,7 @@ class Info:
     skipped: tuple[str, ...] = field(default=(), compare=False)  # fields we could not read (logged)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BestMove:
     """``bestmove``; ``move`` is None for ``bestmove (none)`` / ``nobestmove`` (no move to play)."""
 
@@ -138,6 +138,7 @@ class BestMove:
     ponder: Move | None = None
     draw: bool = False
     resign: bool = False
+    skipped: tuple[str, ...] = field(default=(), compare=False)  # words we could not read (logged)
 
     def __str__(self) -> str:
         text = f"bestmove {self.move.iccs() if self.move else '(none)'}"
@@ -146,7 +147,7 @@ class BestMove:
         return text + (" draw" if self.draw else "") + (" resign" if self.resign else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SearchLimits:
     """What bounds a search. Times in milliseconds; at least one limit (or ``infinite``) must be set."""
 

@@ -3,22 +3,24 @@
 Never blocks: the process is started, written and read asynchronously; deadlines are a single-shot QTimer;
 ``shutdown()`` sends ``quit`` and then terminates and kills on timers. Every fault arrives as ``failed``
 with an ``EngineFailure`` (kind + plain words + exit code + the tail of stderr).
+
+``run_search()`` runs one search on an event loop of its own, for command-line tools that have none.
 """
 
 from __future__ import annotations
 
-import ctypes
 import logging
-import sys
+import signal
+import threading
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 
-from PySide6.QtCore import QObject, QProcess, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QProcess, QTimer, Signal
 
 from xiangqi.core import Move, Position
 from xiangqi.engine.lines import LineBuffer, decode_line
-from xiangqi.engine.messages import OptionValue, SearchLimits
+from xiangqi.engine.messages import BestMove, Info, OptionValue, SearchLimits
 from xiangqi.engine.registry import (
     DialectMemory,
     EngineFamily,
@@ -30,17 +32,13 @@ from xiangqi.engine.registry import (
     session_config_for,
 )
 from xiangqi.engine.session import (
-    BestMoveEvent,
     DeadlineKind,
     EngineFailure,
     EngineInfo,
     EngineSession,
-    Failure,
     FailureKind,
-    InfoEvent,
-    Ready,
+    SessionEvent,
     SessionState,
-    StateChanged,
     Step,
     Timeouts,
     TransportAction,
@@ -54,39 +52,6 @@ _FAILED_TO_START = QProcess.ProcessError.FailedToStart
 _CRASH_EXIT = QProcess.ExitStatus.CrashExit
 
 
-# PySide6 6.12.0 on Python 3.11 returns the bool of ``Signal.emit()`` without a reference of its own, so
-# every emit takes one reference from ``True``; after a few hundred emits Python aborts with
-# "bool_dealloc: deallocating True or False". (Python 3.12+ makes True immortal, hiding it.) We measure
-# the leak once and give the reference back after each emit; a fixed PySide6 measures 0 and pays nothing.
-class _EmitProbe(QObject):
-    ping = Signal()
-
-
-def _bool_references_lost_per_emit() -> int:
-    probe = _EmitProbe()
-    before = sys.getrefcount(True) + sys.getrefcount(False)
-    results = [probe.ping.emit() for _ in range(8)]
-    lost = before - (sys.getrefcount(True) + sys.getrefcount(False)) + len(results)
-    for result in results:  # the probe's own lost references are given back too
-        for _ in range(max(0, lost // 8)):
-            _incref(result)
-    return max(0, lost // 8)
-
-
-_incref = ctypes.pythonapi.Py_IncRef
-_incref.argtypes = [ctypes.py_object]
-_incref.restype = None
-_EMIT_LEAK = _bool_references_lost_per_emit()
-
-
-def emit(signal, *args: object) -> None:
-    """``signal.emit(*args)``, minus the PySide6 6.12 reference leak described above."""
-    result = signal.emit(*args)
-    if _EMIT_LEAK and isinstance(result, bool):
-        for _ in range(_EMIT_LEAK):
-            _incref(result)
-
-
 class EngineClient(QObject):
     """One engine process. Signals carry values from ``xiangqi.engine.messages`` / ``session``."""
 
@@ -94,7 +59,7 @@ class EngineClient(QObject):
     info = Signal(object)           # Info (moves in ICCS ranks 0-9)
     best_move = Signal(object)      # BestMove, checked legal in the position searched
     failed = Signal(object)         # EngineFailure
-    state_changed = Signal(object)  # SessionState
+    state_changed = Signal(object)  # SessionState, when it differs from the one last reported (see _emit)
     traffic = Signal(str, str)      # (">" sent | "<" received, line) for an engine console; flood-thinned
 
     def __init__(self, spec: EngineSpec, parent: QObject | None = None, *, timeouts: Timeouts | None = None,
@@ -115,6 +80,12 @@ class EngineClient(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._on_deadline)
         self._traffic_listeners = 0
+        self._reported_state = SessionState.DEAD  # what state_changed said last (a new session: BOOTING)
+        # The signal of each kind of event, its bound emit looked up once (an emit costs more than reading
+        # the line did). A SessionState is announced by _emit.
+        self._emitters = {Info: self.info.emit, BestMove: self.best_move.emit, EngineFailure: self.failed.emit,
+                          EngineInfo: self.ready.emit}
+        self._emit_state = self.state_changed.emit
 
     # Only a console listens to ``traffic``; without one, the per-line signal is not worth its cost.
     def connectNotify(self, signal) -> None:  # noqa: N802 (Qt's name)
@@ -146,6 +117,7 @@ class EngineClient(QObject):
             self._discard_process(kill=True)
         config = session_config_for(self.spec, self._families, self._timeouts, self._memory)
         self._session = EngineSession(config)
+        self._reported_state = self._session.state  # BOOTING goes without saying after start()
         self._stderr.clear()
         self._lines = LineBuffer()
         problem = check_before_start(self.spec, self._families)
@@ -178,8 +150,9 @@ class EngineClient(QObject):
         self._run(lambda s: s.ponderhit(draw_offer))
 
     def shutdown(self) -> None:
-        """quit → terminate → kill, on timers; ``state_changed(DEAD)`` when the process is gone."""
-        if self._session is not None and self._process is not None:
+        """quit → terminate → kill, on timers; ``state_changed(DEAD)`` when the process is gone. A process
+        not started yet (or between two dialect attempts) is killed at once instead."""
+        if self._session is not None:
             self._apply(self._session.quit())
 
     # ------------------------------------------------------------------------------------- process
@@ -190,7 +163,7 @@ class EngineClient(QObject):
             self._apply(command(self._session))
 
     def _not_started(self) -> None:
-        emit(self.failed, EngineFailure(FailureKind.NOT_RUNNING, "The engine has not been started."))
+        self.failed.emit(EngineFailure(FailureKind.NOT_RUNNING, "The engine has not been started."))
 
     def _launch(self) -> None:
         process = QProcess(self)
@@ -277,23 +250,24 @@ class EngineClient(QObject):
     def _apply(self, step: Step) -> None:
         """Carries out a session step: timer, writes, process action, then the events (whose slots may
         call back into this client: the session is already consistent by then)."""
-        if step.cancel_deadline:
+        send, events, deadline, cancel_deadline, action, logged, received = step
+        if cancel_deadline:
             self._timer.stop()
             self._deadline_kind = None
-        if step.deadline is not None:
-            self._deadline_kind = step.deadline.kind
-            self._timer.start(step.deadline.ms)
-        if self._traffic_listeners:
-            for line in step.received:
-                emit(self.traffic, "<", line)
-        if step.send:
-            self._write(step.send)
-        for message in step.log:
+        if deadline is not None:
+            self._deadline_kind = deadline.kind
+            self._timer.start(deadline.ms)
+        if received and self._traffic_listeners:
+            for line in received:
+                self.traffic.emit("<", line)
+        if send:
+            self._write(send)
+        for message in logged:
             self.recent_log.append(message)
             log.debug("%s: %s", self.spec.name, message)
-        if step.action is not None:
-            self._act(step.action)
-        for event in step.events:
+        if action is not None:
+            self._act(action)
+        for event in events:
             self._emit(event)
 
     def _write(self, lines: tuple[str, ...]) -> None:
@@ -302,32 +276,103 @@ class EngineClient(QObject):
         self._process.write(("\n".join(lines) + "\n").encode("utf-8"))
         if self._traffic_listeners:
             for line in lines:
-                emit(self.traffic, ">", line)
+                self.traffic.emit(">", line)
 
     def _act(self, action: TransportAction) -> None:
         self.recent_log.append(f"transport: {action.value}")
         if action is TransportAction.RESTART:
             self._discard_process(kill=True)
-            session = self._session  # a start() in between makes this restart moot
-            QTimer.singleShot(0, self, lambda: self._launch() if self._session is session else None)
+            session = self._session  # a start() or a shutdown() in between makes this restart moot
+            QTimer.singleShot(0, self, lambda: self._launch() if self._session is session
+                              and session.state is SessionState.BOOTING else None)
         elif self._process is not None:
             if action is TransportAction.TERMINATE:
                 self._process.terminate()
             else:
                 self._process.kill()
+        elif action is TransportAction.KILL and self.state is SessionState.QUITTING:
+            # Shut down between two dialect attempts: no process to kill, it is gone already.
+            session = self._session
+            QTimer.singleShot(0, self, lambda: self._apply(session.process_exited(None, None))
+                              if self._session is session else None)
 
-    def _emit(self, event: object) -> None:
+    def _emit(self, event: SessionEvent) -> None:
         kind = type(event)
-        if kind is Ready and self.spec.protocol is Protocol.AUTO:
-            self._memory.remember(self.spec, event.info.dialect)
-        signal_name, field = _SIGNAL_OF_EVENT[kind]
-        emit(getattr(self, signal_name), getattr(event, field))
+        if kind is SessionState:
+            # The state now, if listeners have not heard it: a slot of an earlier event may have moved on
+            # already (a best move's slot that starts the next search leaves the engine thinking: no
+            # "idle" and "thinking" pair for a state that no one could see).
+            state = self._session.state
+            if state is not self._reported_state:
+                self._reported_state = state
+                self._emit_state(state)
+            return
+        if kind is EngineInfo and self.spec.protocol is Protocol.AUTO:
+            self._memory.remember(self.spec, event.dialect)
+        self._emitters[kind](event)
 
 
-_SIGNAL_OF_EVENT = {
-    InfoEvent: ("info", "info"),
-    BestMoveEvent: ("best_move", "best"),
-    StateChanged: ("state_changed", "state"),
-    Failure: ("failed", "failure"),
-    Ready: ("ready", "info"),
-}
+# ---------------------------------------------------------------------------------------------- one search
+def run_search(spec: EngineSpec, position: Position, limits: SearchLimits, *,
+               on_ready: Callable[[EngineInfo], None] = lambda _info: None,
+               on_info: Callable[[Info], None] = lambda _info: None,
+               on_failure: Callable[[EngineFailure], None] = lambda _failure: None,
+               timeout_s: float = 120.0) -> BestMove | None:
+    """Starts the engine, searches ``position`` once and shuts the engine down, on an event loop of its own
+    (made for command-line tools; the same client, handshake, deadlines and faults as the app's).
+
+    ``on_*`` are called as things arrive; the search is stopped after ``timeout_s`` seconds, and on
+    Ctrl+C (its move still counts). Returns the engine's move, or None when it failed."""
+    QCoreApplication.instance() or QCoreApplication([])
+    client = EngineClient(spec)
+    client.ready.connect(on_ready)  # before the search's own slots: the caller hears of it first
+    client.info.connect(on_info)
+    client.failed.connect(on_failure)
+    return _SingleSearch(client, position, limits, timeout_s).run()
+
+
+class _SingleSearch(QObject):
+    """start → ready → go → bestmove (or a failure) → shutdown → dead: the loop ends."""
+
+    def __init__(self, client: EngineClient, position: Position, limits: SearchLimits, timeout_s: float) -> None:
+        super().__init__()
+        self.client, self.position, self.limits = client, position, limits
+        self.best: BestMove | None = None
+        self.loop = QEventLoop()
+        self.deadline = QTimer(self, singleShot=True, interval=int(timeout_s * 1000))
+        self.deadline.timeout.connect(client.stop)
+        client.ready.connect(self._on_ready)
+        client.best_move.connect(self._on_best)
+        client.failed.connect(lambda _failure: client.shutdown())  # a no-op once it is dead
+        client.state_changed.connect(self._on_state)
+
+    def run(self) -> BestMove | None:
+        ticker = QTimer(self, interval=200)  # lets Python run its Ctrl+C handler while Qt waits
+        ticker.start()
+        interruptible = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, lambda *_: self.client.stop()) if interruptible else None
+        try:
+            self.client.start()
+            self.loop.exec()
+        finally:
+            ticker.stop()
+            if interruptible:
+                signal.signal(signal.SIGINT, previous)
+        return self.best
+
+    def _on_ready(self, _info: EngineInfo) -> None:
+        self.client.go(self.position, self.limits)
+        self.deadline.start()
+
+    def _on_best(self, best: BestMove) -> None:
+        self.best = best
+        self.client.shutdown()
+
+    def _on_state(self, state: SessionState) -> None:
+        if state is not SessionState.DEAD:
+            return
+        process = self.client._process
+        if process is None:
+            self.loop.quit()
+        else:  # a fault killed it: dead to us, but wait until the child is collected before returning
+            process.finished.connect(self.loop.quit)

@@ -29,8 +29,8 @@ from xiangqi.engine.messages import (
 
 __all__ = [
     "BestMove", "ByeLine", "Dialect", "DialectRules", "EngineLine", "EngineOption", "HelloOk", "IdLine",
-    "Info", "InfoLine", "MalformedBestMove", "NoBestMove", "OptionKind", "OptionLine", "OtherLine",
-    "ReadyOk", "Score", "SearchLimits", "WireFormat", "BestMoveLine", "parse_line", "parse_info",
+    "Info", "MalformedBestMove", "NO_MOVE", "NoBestMove", "OptionKind", "OptionLine", "OtherLine",
+    "ReadyOk", "Score", "SearchLimits", "WireFormat", "parse_bestmove", "parse_line", "parse_info",
     "parse_option", "thin_info_lines",
 ]
 
@@ -77,7 +77,7 @@ def _by_side(limits: SearchLimits, turn: Color) -> tuple[tuple[int, int], tuple[
     return (red, black) if turn == Color.RED else (black, red)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DialectRules:
     """Everything that differs between UCCI and UCI, as values."""
 
@@ -145,7 +145,7 @@ _WIRE_MOVE = re.compile(r"([a-iA-I])(\d{1,2})-?([a-iA-I])(\d{1,2})")
 _PARSED_MOVES: dict[tuple[str, int], Move] = {}  # every pv repeats the same few moves: parse each once
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WireFormat:
     """How one running engine writes moves and times: its dialect, its rank numbering (0-9, or 1-10 for
     Fairy-Stockfish in UCI mode) and whether ``go`` times are milliseconds."""
@@ -245,64 +245,59 @@ class WireFormat:
 
 
 # ---------------------------------------------------------------------------------------------- lines
-@dataclass(frozen=True)
+NO_MOVE = BestMove(None)  # "bestmove (none)", "nobestmove": no move to play
+_NO_MOVE_WORDS = ("(none)", "none", "0000", "(null)")
+
+
+@dataclass(frozen=True, slots=True)
 class IdLine:
     key: str  # name, author, copyright, user
     value: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OptionLine:
     option: EngineOption
     skipped: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HelloOk:
     dialect: Dialect
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReadyOk:
     pass
 
 
-@dataclass(frozen=True)
-class InfoLine:
-    info: Info
-
-
-@dataclass(frozen=True)
-class BestMoveLine:
-    best: BestMove
-    skipped: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NoBestMove:
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MalformedBestMove:
     text: str
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ByeLine:
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OtherLine:
     """Anything else: start-up banners, "Unknown command" echoes, garbage. Logged, never fatal."""
 
     text: str
 
 
-EngineLine = Union[IdLine, OptionLine, HelloOk, ReadyOk, InfoLine, BestMoveLine, NoBestMove,
-                   MalformedBestMove, ByeLine, OtherLine]
+# ``info`` and ``bestmove`` lines are parsed straight into the values they carry (Info, BestMove): they are
+# the lines an engine sends most, and a wrapper around each would only cost time.
+EngineLine = Union[IdLine, OptionLine, HelloOk, ReadyOk, Info, BestMove, NoBestMove, MalformedBestMove,
+                   ByeLine, OtherLine]
 
 _HELLO_OK = {d.rules.hello_ok: d for d in Dialect}
 _SIMPLE_LINES: dict[str, EngineLine] = {"readyok": ReadyOk(), "nobestmove": NoBestMove(), "bye": ByeLine()}
@@ -313,14 +308,14 @@ def parse_line(line: str, wire: WireFormat) -> EngineLine:
     (or ``MalformedBestMove``, which the session treats as a fault of the search)."""
     text = line.strip()
     head, _, rest = text.partition(" ")
+    if head == "bestmove":  # the line each search waits for
+        return parse_bestmove(rest, wire)
+    if head == "info":
+        return parse_info(rest, wire)
     if head in _HELLO_OK and not rest:
         return HelloOk(_HELLO_OK[head])
     if head in _SIMPLE_LINES and not rest.strip():
         return _SIMPLE_LINES[head]
-    if head == "info":
-        return InfoLine(parse_info(rest, wire))
-    if head == "bestmove":
-        return parse_bestmove(rest, wire)
     if head == "option":
         return parse_option(rest) or OtherLine(text)
     if head == "id" and rest:
@@ -329,18 +324,21 @@ def parse_line(line: str, wire: WireFormat) -> EngineLine:
     return OtherLine(text)
 
 
-def parse_bestmove(rest: str, wire: WireFormat) -> BestMoveLine | MalformedBestMove:
+def parse_bestmove(rest: str, wire: WireFormat) -> BestMove | MalformedBestMove:
+    """What follows ``bestmove``: a move, maybe ``ponder`` and a move, maybe ``draw``/``resign``."""
     words = rest.split()
     if not words:
         return MalformedBestMove("bestmove", "no move after 'bestmove'")
-    if words[0].lower() in ("(none)", "none", "0000", "(null)"):
-        return BestMoveLine(BestMove(None))
+    if words[0].lower() in _NO_MOVE_WORDS:
+        return NO_MOVE
     try:
         move = wire.parse_move(words[0])
     except NotationError as exc:
         return MalformedBestMove(f"bestmove {rest}", str(exc))
+    if len(words) == 1:
+        return BestMove(move)
     ponder, skipped, flags = _bestmove_tail(words[1:], wire)
-    return BestMoveLine(BestMove(move, ponder, "draw" in flags, "resign" in flags), tuple(skipped))
+    return BestMove(move, ponder, "draw" in flags, "resign" in flags, tuple(skipped))
 
 
 def _bestmove_tail(words: list[str], wire: WireFormat) -> tuple[Move | None, list[str], set[str]]:

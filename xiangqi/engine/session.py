@@ -14,16 +14,15 @@ from dataclasses import dataclass, replace
 
 from xiangqi.core import Move, Position, XiangqiError
 from xiangqi.engine.failures import EngineFailure, FailureKind, exit_message
-from xiangqi.engine.messages import BestMove, EngineOption, OptionValue, SearchLimits
+from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionValue, SearchLimits
 from xiangqi.engine.protocol import (
     MILLISECOND_OPTION,
+    NO_MOVE,
     VARIANT_OPTION,
-    BestMoveLine,
     ByeLine,
     Dialect,
     HelloOk,
     IdLine,
-    InfoLine,
     MalformedBestMove,
     NoBestMove,
     OptionLine,
@@ -34,18 +33,13 @@ from xiangqi.engine.protocol import (
     thin_info_lines,
 )
 from xiangqi.engine.session_types import (
-    BestMoveEvent,
     Deadline,
     DeadlineKind,
     EngineInfo,
-    Failure,
-    InfoEvent,
     NameRule,
-    Ready,
     SessionConfig,
     SessionEvent,
     SessionState,
-    StateChanged,
     Step,
     Timeouts,
     TransportAction,
@@ -53,9 +47,8 @@ from xiangqi.engine.session_types import (
 
 # Names the rest of the program imports from here.
 __all__ = [
-    "BestMoveEvent", "Deadline", "DeadlineKind", "EngineFailure", "EngineInfo", "EngineSession", "Failure",
-    "FailureKind", "InfoEvent", "NameRule", "Ready", "SessionConfig", "SessionEvent", "SessionState",
-    "StateChanged", "Step", "Timeouts", "TransportAction", "exit_message",
+    "Deadline", "DeadlineKind", "EngineFailure", "EngineInfo", "EngineSession", "FailureKind", "NameRule",
+    "SessionConfig", "SessionEvent", "SessionState", "Step", "Timeouts", "TransportAction", "exit_message",
 ]
 
 
@@ -100,14 +93,24 @@ class _Out:
         self.action: TransportAction | None = None
         self.received: list[str] = []
 
-    def clear(self) -> None:
-        """Empty again for the next call (emptied in place: a step is made for every line batch)."""
-        self.send.clear()
-        self.events.clear()
-        self.log.clear()
-        self.received.clear()
+    def take(self) -> Step:
+        """The step built so far, and a fresh start for the next. (A step is made for every line batch;
+        the lists that stayed empty, most of them, are kept.)"""
+        send, events, log, received = self.send, self.events, self.log, self.received
+        step = _new_step(Step, (tuple(send) if send else (), tuple(events) if events else (), self.deadline,
+                                self.cancel, self.action, tuple(log) if log else (),
+                                tuple(received) if received else ()))
+        if send:
+            self.send = []
+        if events:
+            self.events = []
+        if log:
+            self.log = []
+        if received:
+            self.received = []
         self.deadline = self.action = None
         self.cancel = False
+        return step
 
 
 class EngineSession:
@@ -130,6 +133,7 @@ class EngineSession:
         self._pending: _Search | None = None
         self._queued: list[str] = []
         self._armed: DeadlineKind | None = None
+        self._listening = False  # a process has started (boot()) and not exited: it can be told to quit
         self._validated: _Validated | None = None
         self._go_cache: dict[tuple, str] = {}
         self._last_go: tuple[tuple | None, str] = (None, "")
@@ -141,7 +145,11 @@ class EngineSession:
         return self._wire
 
     def boot(self) -> Step:
-        """The process has started: say hello in the current dialect."""
+        """The process has started: say hello in the current dialect (or, once shut down, kill it)."""
+        if self.state in (SessionState.QUITTING, SessionState.DEAD):  # shut down before it started
+            self._out.action = TransportAction.KILL
+            return self._flush()
+        self._listening = True
         self._set_state(SessionState.BOOTING)
         self._say_hello(self.config.dialects[self._attempt])
         return self._flush()
@@ -164,6 +172,7 @@ class EngineSession:
     def process_exited(self, exit_code: int | None, signal: int | None, stderr_tail: str = "") -> Step:
         """The process ended: ``signal`` is set when a signal killed it, else ``exit_code``."""
         self._cancel()
+        self._listening = False
         state = self.state
         if state in (SessionState.QUITTING, SessionState.DEAD):
             self._set_state(SessionState.DEAD)
@@ -176,7 +185,10 @@ class EngineSession:
         return self._flush()
 
     def start_failed(self, kind: FailureKind, message: str) -> Step:
-        self._fail(EngineFailure(kind, message))
+        if self.state is SessionState.QUITTING:  # shut down before it could start: nothing was lost
+            self._set_state(SessionState.DEAD)
+        else:
+            self._fail(EngineFailure(kind, message))
         return self._flush()
 
     def deadline_passed(self, kind: DeadlineKind) -> Step:
@@ -247,12 +259,20 @@ class EngineSession:
         return self._flush()
 
     def quit(self) -> Step:
-        """quit, then terminate, then kill, each after its timeout."""
+        """quit, then terminate, then kill, each after its timeout. Before the process has started, or
+        between two dialect attempts, nothing listens for ``quit``: it is killed at once (the transport
+        reports the exit at once when there is no process)."""
         if self.state in (SessionState.QUITTING, SessionState.DEAD):
+            return self._flush()
+        self._search = self._pending = None
+        self._queued.clear()
+        if not self._listening:
+            self._cancel()
+            self._set_state(SessionState.QUITTING)
+            self._out.action = TransportAction.KILL
             return self._flush()
         if self.state in (SessionState.THINKING, SessionState.STOPPING):
             self._send("stop")
-        self._search = self._pending = None
         self._send("quit")
         self._set_state(SessionState.QUITTING)
         self._arm(DeadlineKind.QUIT, self.config.timeouts.quit_ms)
@@ -287,19 +307,19 @@ class EngineSession:
             self._cancel()
             self._become_ready()
 
-    def _on_info(self, line: InfoLine) -> None:
-        self._out.log.extend(f"info: skipped {s}" for s in line.info.skipped)
+    def _on_info(self, info: Info) -> None:
+        if info.skipped:
+            self._out.log.extend(f"info: skipped {s}" for s in info.skipped)
         if self._search is not None and self._search.discard:
             return
-        self._out.events.append(InfoEvent(line.info))
+        self._out.events.append(info)
 
     def _on_no_best_move(self, _line: NoBestMove) -> None:
-        self._on_best_move(BestMoveLine(BestMove(None)))
+        self._on_best_move(NO_MOVE)
 
-    def _on_best_move(self, line: BestMoveLine) -> None:
-        best = line.best
-        if line.skipped:
-            self._out.log.extend(line.skipped)
+    def _on_best_move(self, best: BestMove) -> None:
+        if best.skipped:
+            self._out.log.extend(best.skipped)
         if self.state not in (SessionState.THINKING, SessionState.STOPPING) or self._search is None:
             self._out.log.append(f"ignored {best} outside a search")
             return
@@ -409,7 +429,7 @@ class EngineSession:
             author=self._ids.get("author", ""), dialect=self._wire.dialect, options=tuple(self._options),
             rank_base=self._wire.rank_base, time_in_ms=self._wire.time_in_ms, banner=tuple(self._banner))
         self._set_state(SessionState.IDLE)
-        self._out.events.append(Ready(self.info))
+        self._out.events.append(self.info)
         self._after_search()
 
     def _handshake_timed_out(self) -> None:
@@ -430,7 +450,7 @@ class EngineSession:
     # ------------------------------------------------------------------------------------- searching
     def _prepare_search(self, fen: str, moves: tuple[Move, ...], limits: SearchLimits, ponder: bool,
                         draw_offer: bool, banned: tuple[Move, ...]) -> _Search | None:
-        """Validates and formats a search; a Failure (not fatal) and None when it must not be sent."""
+        """Validates and formats a search; an EngineFailure (not fatal) and None when it must not be sent."""
         request = (fen, moves, limits, ponder, draw_offer, banned)
         try:
             sent = self._replay(fen, moves)
@@ -492,8 +512,7 @@ class EngineSession:
             search = self._prepare_search(*search.request)
             if search is None:
                 return
-        for line in search.lines:
-            self._send(line)
+        self._out.send.extend(search.lines)
         self._search = search
         self._set_state(SessionState.THINKING)
 
@@ -512,9 +531,9 @@ class EngineSession:
 
     def _finish_search(self, best: BestMove) -> None:
         search, self._search = self._search, None
-        self._engine_idle()
         if search is not None and not search.discard:
             self._deliver(search, best)
+        self._engine_idle()  # after the move: a slot of the move may start the next search at once
         self._after_search()
 
     def _deliver(self, search: _Search, best: BestMove) -> None:
@@ -531,7 +550,7 @@ class EngineSession:
                 self._out.log.append(f"dropped illegal ponder move {best.ponder.iccs()!r}")
                 best = replace(best, ponder=None)
             position.pop()
-        self._out.events.append(BestMoveEvent(best))
+        self._out.events.append(best)
 
     def _engine_idle(self) -> None:
         if self._armed is DeadlineKind.STOP:
@@ -542,9 +561,9 @@ class EngineSession:
         """Back to idle: send what waited (options, new game), then a search that waited."""
         if self.state is not SessionState.IDLE:
             return
-        queued, self._queued = self._queued, []
-        for line in queued:
-            self._send(line)
+        if self._queued:
+            self._out.send.extend(self._queued)
+            self._queued.clear()
         pending, self._pending = self._pending, None
         if pending is not None:
             self._search = None
@@ -577,7 +596,7 @@ class EngineSession:
                                  exit_code=exit_code, signal=signal, stderr_tail=stderr_tail[-_STDERR_TAIL:]))
 
     def _fail(self, failure: EngineFailure) -> None:
-        self._out.events.append(Failure(failure))
+        self._out.events.append(failure)
         if failure.fatal:
             self._search = self._pending = None
             self._queued.clear()
@@ -587,8 +606,8 @@ class EngineSession:
     def _refuse_when_dead(self, what: str) -> bool:
         if self.state not in (SessionState.QUITTING, SessionState.DEAD):
             return False
-        self._out.events.append(Failure(EngineFailure(
-            FailureKind.NOT_RUNNING, f"Cannot {what}: the engine is not running. Restart it to continue.")))
+        self._out.events.append(EngineFailure(
+            FailureKind.NOT_RUNNING, f"Cannot {what}: the engine is not running. Restart it to continue."))
         return True
 
     # ------------------------------------------------------------------------------------- plumbing
@@ -613,14 +632,10 @@ class EngineSession:
     def _set_state(self, state: SessionState) -> None:
         if state is not self.state:
             self.state = state
-            self._out.events.append(_STATE_CHANGED[state._name_])  # by name: Enum hashes in Python
+            self._out.events.append(state)
 
     def _flush(self) -> Step:
-        out = self._out
-        step = _new_step(Step, (tuple(out.send), tuple(out.events), out.deadline, out.cancel, out.action,
-                                tuple(out.log), tuple(out.received)))
-        out.clear()
-        return step
+        return self._out.take()
 
 
 _HANDLERS = {
@@ -628,8 +643,8 @@ _HANDLERS = {
     OptionLine: EngineSession._on_option,
     HelloOk: EngineSession._on_hello_ok,
     ReadyOk: EngineSession._on_ready_ok,
-    InfoLine: EngineSession._on_info,
-    BestMoveLine: EngineSession._on_best_move,
+    Info: EngineSession._on_info,
+    BestMove: EngineSession._on_best_move,
     NoBestMove: EngineSession._on_no_best_move,
     MalformedBestMove: EngineSession._on_malformed_best_move,
     OtherLine: EngineSession._on_other,
@@ -637,8 +652,6 @@ _HANDLERS = {
 }
 
 
-# Events are values: one of each state change is enough, and it saves making one per search.
-_STATE_CHANGED = {state._name_: StateChanged(state) for state in SessionState}
 _KEEP_INFO = 8  # info lines kept of one batch (see thin_info_lines)
 _new_step = tuple.__new__  # Step's own constructor, minus a Python-level call (a step is made per line batch)
 

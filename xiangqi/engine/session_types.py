@@ -21,7 +21,7 @@ class SessionState(Enum):
     DEAD = "dead"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EngineInfo:
     name: str
     author: str
@@ -37,32 +37,9 @@ class EngineInfo:
         return next((o for o in self.options if o.name.lower() == key), None)
 
 
-@dataclass(frozen=True)
-class Ready:
-    info: EngineInfo
-
-
-@dataclass(frozen=True)
-class InfoEvent:
-    info: Info
-
-
-@dataclass(frozen=True)
-class BestMoveEvent:
-    best: BestMove
-
-
-@dataclass(frozen=True)
-class Failure:
-    failure: EngineFailure
-
-
-@dataclass(frozen=True)
-class StateChanged:
-    state: SessionState
-
-
-SessionEvent = Union[Ready, InfoEvent, BestMoveEvent, Failure, StateChanged]
+# What a session reports, as the values themselves (their types tell them apart): EngineInfo when the
+# engine is ready, Info, BestMove, EngineFailure, and the SessionState it has just entered.
+SessionEvent = Union[EngineInfo, Info, BestMove, EngineFailure, SessionState]
 
 
 class DeadlineKind(Enum):
@@ -79,7 +56,7 @@ class TransportAction(Enum):
     KILL = "kill"            # SIGKILL
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deadline:
     kind: DeadlineKind
     ms: int
@@ -97,7 +74,7 @@ class Step(NamedTuple):
     received: tuple[str, ...] = ()     # the engine lines read (after flood thinning), for a console
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Timeouts:
     handshake_ms: int = 10_000   # per dialect tried
     ready_ms: int = 10_000       # isready after setup
@@ -106,7 +83,7 @@ class Timeouts:
     terminate_ms: int = 1_500    # exit after terminate, then kill
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NameRule:
     """Family facts applied when the engine's ``id name`` (or banner) matches ``pattern``: a renamed
     Fairy-Stockfish binary still gets its rank numbering and time unit right."""
@@ -116,7 +93,7 @@ class NameRule:
     ucci_time_in_ms: bool | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SessionConfig:
     """How to talk to one engine: dialects to try in order, options to set, overrides from its family."""
 

@@ -51,12 +51,7 @@ _DYING: list[Any] = []   # deleteLater() asked; the Python reference goes when Q
 def _retired(engine: Any, state: Any) -> None:
     if engine not in RETIRING:
         return
-    name = getattr(state, "name", "")
-    if name == "IDLE":
-        # A shutdown() that came before the process had started is not sent (engine layer), and the
-        # engine boots anyway: ask again now that it listens.
-        engine.shutdown()
-    elif name == "DEAD":
+    if getattr(state, "name", "") == "DEAD":
         RETIRING.remove(engine)
         _DYING.append(engine)
         engine.destroyed.connect(lambda _obj=None, e=engine: _DYING.remove(e) if e in _DYING else None)

@@ -14,7 +14,7 @@ from xiangqi.core.errors import NotationError
 from xiangqi.core.move import Move
 from xiangqi.core.notation import chinese, iccs, wxf
 from xiangqi.core.notation.tables import contains_cjk, normalise
-from xiangqi.core.notation.words import choose_move, describe, legal_move_set
+from xiangqi.core.notation.words import choose_move, describe
 
 if TYPE_CHECKING:
     from xiangqi.core.position import Position
@@ -42,7 +42,7 @@ def detect_notation(text: str) -> Notation:
 
 def move_to_text(position: Position, move: Move, notation: Notation, *, fullwidth_digits: bool = False) -> str:
     """``move`` (legal in ``position``, the position before it) written in ``notation``."""
-    if move not in legal_move_set(position):
+    if not position.is_legal(move):
         raise NotationError(f"{move.iccs()!r} is not a legal move in {position.fen()!r}")
     if notation is Notation.ICCS:
         return iccs.write(move)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from xiangqi.core.errors import NotationError
 from xiangqi.core.move import Move
 from xiangqi.core.notation.tables import normalise
-from xiangqi.core.notation.words import legal_move_set
 
 if TYPE_CHECKING:
     from xiangqi.core.position import Position
@@ -31,6 +30,6 @@ def read(position: Position, text: str) -> Move:
     move = Move.from_iccs(clean)
     if position.piece_at(move.from_sq) == 0:
         raise NotationError(f"{text!r}: no piece on {clean[:2].lower()}")
-    if move not in legal_move_set(position):
+    if not position.is_legal(move):
         raise NotationError(f"{text!r} is illegal in this position")
     return move

@@ -181,23 +181,6 @@ def describe(cells: Sequence[int], move: Move) -> MoveWords:
 
 
 # --- reading ---------------------------------------------------------------------------------------
-# Legal moves of the last few boards notated: writing a list of moves and reading them back (or writing
-# several notations of one move) then generates them once per position. Keyed on the exact board and
-# side to move, so it is never stale.
-_LEGAL_CACHE: dict[bytes, frozenset[Move]] = {}
-_LEGAL_CACHE_SIZE = 32
-
-
-def legal_move_set(position: Position) -> frozenset[Move]:
-    key = position.board.tobytes() + bytes((int(position.turn),))
-    moves = _LEGAL_CACHE.get(key)
-    if moves is None:
-        if len(_LEGAL_CACHE) >= _LEGAL_CACHE_SIZE:
-            _LEGAL_CACHE.clear()
-        moves = _LEGAL_CACHE[key] = frozenset(position.legal_moves())
-    return moves
-
-
 def target_of(color: Color, piece: PieceType, from_sq: int, direction: Direction, number: int) -> int | None:
     """The square a piece on ``from_sq`` reaches by ``direction``/``number``, None if no such square."""
     file_index, rank = file_of(from_sq), rank_of(from_sq)
@@ -242,14 +225,15 @@ def resolve(cells: Sequence[int], color: Color, piece: PieceType, ref: PieceRef)
 
 def choose_move(position: Position, text: str, readings: Sequence[Reading]) -> Move:
     """The one legal move the first fitting reading names; NotationError quoting ``text`` otherwise."""
+    # Only the named pieces' targets are checked (one is_legal each), never the whole legal-move list.
     cells, color = position.board.tolist(), position.turn
-    legal = legal_move_set(position)
     any_piece = False
     for reading in readings:
         squares = resolve(cells, color, reading.piece, reading.ref)
         any_piece = any_piece or bool(squares)
         targets = ((sq, target_of(color, reading.piece, sq, reading.direction, reading.number)) for sq in squares)
-        moves = [Move(sq, to_sq) for sq, to_sq in targets if to_sq is not None and Move(sq, to_sq) in legal]
+        candidates = (Move(sq, to_sq) for sq, to_sq in targets if to_sq is not None)
+        moves = [move for move in candidates if position.is_legal(move)]
         if len(moves) == 1:
             return moves[0]
         if moves:

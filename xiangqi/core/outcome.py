@@ -29,9 +29,14 @@ class Outcome:
 
     @property
     def result(self) -> str:
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner is Color.RED else "0-1"
+        return result_text(self.winner)
+
+
+def result_text(winner: Color | None) -> str:
+    """The PGN result for a winner: "1-0", "0-1", or "1/2-1/2" for a draw (no winner)."""
+    if winner is None:
+        return "1/2-1/2"
+    return "1-0" if winner is Color.RED else "0-1"
 
 
 class MoveKind(Enum):

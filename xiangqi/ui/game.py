@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from xiangqi.core import Color, IllegalMoveError, Move, Position
+from xiangqi.core.outcome import result_text
 
 
 class EndReason(Enum):
@@ -36,9 +37,7 @@ class GameResult:
 
     @property
     def score(self) -> str:
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner is Color.RED else "0-1"
+        return result_text(self.winner)
 
     @classmethod
     def from_outcome(cls, outcome: object) -> GameResult:

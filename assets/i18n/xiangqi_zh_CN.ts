@@ -4,6 +4,10 @@
     <context>
         <name>App</name>
         <message>
+            <source>Settings problem: {0}</source>
+            <translation>设置有问题：{0}</translation>
+        </message>
+        <message>
             <source>Settings</source>
             <translation>设置</translation>
         </message>
@@ -109,6 +113,81 @@
         <message>
             <source>Built-in engine</source>
             <translation>内置引擎</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineFailure</name>
+        <message>
+            <source>The engine program {0} was not found. Check its path in the engine settings.</source>
+            <translation>找不到引擎程序 {0}。请在引擎设置中检查它的路径。</translation>
+        </message>
+        <message>
+            <source>The engine program {0} cannot be run: it is not a program, or it may not be executed.</source>
+            <translation>引擎程序 {0} 无法运行：它不是可执行程序，或没有执行权限。</translation>
+        </message>
+        <message>
+            <source>The engine {0} needs a file that is missing (for example its network or opening book).</source>
+            <translation>引擎 {0} 缺少所需的文件（例如神经网络或开局库）。</translation>
+        </message>
+        <message>
+            <source>The engine program {0} could not be started.</source>
+            <translation>引擎程序 {0} 无法启动。</translation>
+        </message>
+        <message>
+            <source>The engine quit while starting up (exit code {0}).</source>
+            <translation>引擎在启动时退出了（退出码 {0}）。</translation>
+        </message>
+        <message>
+            <source>The engine did not answer in time while starting up; it may not be a UCCI or UCI engine, or it needs other arguments.</source>
+            <translation>引擎启动时没有及时响应；它可能不是 UCCI 或 UCI 引擎，或需要其他命令行参数。</translation>
+        </message>
+        <message>
+            <source>The engine crashed (signal {0}).</source>
+            <translation>引擎崩溃了（信号 {0}）。</translation>
+        </message>
+        <message>
+            <source>The engine quit unexpectedly (exit code {0}).</source>
+            <translation>引擎意外退出了（退出码 {0}）。</translation>
+        </message>
+        <message>
+            <source>The engine did not stop thinking when asked, so it was closed.</source>
+            <translation>引擎收到停止指令后没有停止思考，已将其关闭。</translation>
+        </message>
+        <message>
+            <source>The engine chose an illegal move; it was not played.</source>
+            <translation>引擎给出了不合法的着法，未执行该着法。</translation>
+        </message>
+        <message>
+            <source>The engine answered something that is not a move.</source>
+            <translation>引擎的回答不是一个着法。</translation>
+        </message>
+        <message>
+            <source>A request was not sent to the engine because the engine cannot accept it.</source>
+            <translation>引擎无法接受该请求，因此未发送。</translation>
+        </message>
+        <message>
+            <source>The engine is not running. Restart it to continue.</source>
+            <translation>引擎没有在运行。请重新启动引擎后继续。</translation>
+        </message>
+        <message>
+            <source>This computer's processor lacks instructions the engine uses: try a build of the engine for older processors.</source>
+            <translation>这台电脑的处理器不支持引擎所用的指令：请换用适合较旧处理器的引擎版本。</translation>
+        </message>
+        <message>
+            <source>A missing or wrong support file (network, opening book) can cause this.</source>
+            <translation>缺少或用错了辅助文件（神经网络、开局库）可能导致此问题。</translation>
+        </message>
+        <message>
+            <source>It was killed from outside, often because memory ran out: try a smaller Hash setting.</source>
+            <translation>引擎被外部强制结束，通常是因为内存不足：请把 Hash 设置调小。</translation>
+        </message>
+        <message>
+            <source>The engine reported a problem.</source>
+            <translation>引擎报告了一个问题。</translation>
+        </message>
+        <message>
+            <source>{0} {1}</source>
+            <translation>{0}{1}</translation>
         </message>
     </context>
     <context>
@@ -241,8 +320,8 @@
             <translation>引擎给出了不合法的着法（{0}）。可以重启引擎或选择其他引擎，对局会保留。</translation>
         </message>
         <message>
-            <source>The engine stopped working: {0}. You can restart it or choose another engine; the game is kept.</source>
-            <translation>引擎停止工作：{0}。可以重启引擎或选择其他引擎，对局会保留。</translation>
+            <source>{0} You can restart the engine or choose another one; the game is kept.</source>
+            <translation>{0}可以重新启动引擎或换一个引擎，棋局会保留。</translation>
         </message>
         <message>
             <source>Autosave failed: {0}</source>

@@ -4,6 +4,10 @@
     <context>
         <name>App</name>
         <message>
+            <source>Settings problem: {0}</source>
+            <translation>設定有問題：{0}</translation>
+        </message>
+        <message>
             <source>Settings</source>
             <translation>設定</translation>
         </message>
@@ -109,6 +113,81 @@
         <message>
             <source>Built-in engine</source>
             <translation>內建引擎</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineFailure</name>
+        <message>
+            <source>The engine program {0} was not found. Check its path in the engine settings.</source>
+            <translation>找不到引擎程式 {0}。請在引擎設定中檢查它的路徑。</translation>
+        </message>
+        <message>
+            <source>The engine program {0} cannot be run: it is not a program, or it may not be executed.</source>
+            <translation>引擎程式 {0} 無法執行：它不是可執行程式，或沒有執行權限。</translation>
+        </message>
+        <message>
+            <source>The engine {0} needs a file that is missing (for example its network or opening book).</source>
+            <translation>引擎 {0} 缺少所需的檔案（例如神經網路或開局庫）。</translation>
+        </message>
+        <message>
+            <source>The engine program {0} could not be started.</source>
+            <translation>引擎程式 {0} 無法啟動。</translation>
+        </message>
+        <message>
+            <source>The engine quit while starting up (exit code {0}).</source>
+            <translation>引擎在啟動時結束了（結束碼 {0}）。</translation>
+        </message>
+        <message>
+            <source>The engine did not answer in time while starting up; it may not be a UCCI or UCI engine, or it needs other arguments.</source>
+            <translation>引擎啟動時沒有及時回應；它可能不是 UCCI 或 UCI 引擎，或需要其他命令列參數。</translation>
+        </message>
+        <message>
+            <source>The engine crashed (signal {0}).</source>
+            <translation>引擎當掉了（訊號 {0}）。</translation>
+        </message>
+        <message>
+            <source>The engine quit unexpectedly (exit code {0}).</source>
+            <translation>引擎意外結束了（結束碼 {0}）。</translation>
+        </message>
+        <message>
+            <source>The engine did not stop thinking when asked, so it was closed.</source>
+            <translation>引擎收到停止指令後沒有停止思考，已將其關閉。</translation>
+        </message>
+        <message>
+            <source>The engine chose an illegal move; it was not played.</source>
+            <translation>引擎給出了不合法的著法，未執行該著法。</translation>
+        </message>
+        <message>
+            <source>The engine answered something that is not a move.</source>
+            <translation>引擎的回答不是一個著法。</translation>
+        </message>
+        <message>
+            <source>A request was not sent to the engine because the engine cannot accept it.</source>
+            <translation>引擎無法接受該請求，因此未傳送。</translation>
+        </message>
+        <message>
+            <source>The engine is not running. Restart it to continue.</source>
+            <translation>引擎沒有在執行。請重新啟動引擎後繼續。</translation>
+        </message>
+        <message>
+            <source>This computer's processor lacks instructions the engine uses: try a build of the engine for older processors.</source>
+            <translation>這台電腦的處理器不支援引擎所用的指令：請換用適合較舊處理器的引擎版本。</translation>
+        </message>
+        <message>
+            <source>A missing or wrong support file (network, opening book) can cause this.</source>
+            <translation>缺少或用錯了輔助檔案（神經網路、開局庫）可能導致此問題。</translation>
+        </message>
+        <message>
+            <source>It was killed from outside, often because memory ran out: try a smaller Hash setting.</source>
+            <translation>引擎被外部強制結束，通常是因為記憶體不足：請把 Hash 設定調小。</translation>
+        </message>
+        <message>
+            <source>The engine reported a problem.</source>
+            <translation>引擎回報了一個問題。</translation>
+        </message>
+        <message>
+            <source>{0} {1}</source>
+            <translation>{0}{1}</translation>
         </message>
     </context>
     <context>
@@ -241,8 +320,8 @@
             <translation>引擎給出了不合法的著法（{0}）。可以重啟引擎或選擇其他引擎，對局會保留。</translation>
         </message>
         <message>
-            <source>The engine stopped working: {0}. You can restart it or choose another engine; the game is kept.</source>
-            <translation>引擎停止工作：{0}。可以重啟引擎或選擇其他引擎，對局會保留。</translation>
+            <source>{0} You can restart the engine or choose another one; the game is kept.</source>
+            <translation>{0}可以重新啟動引擎或換一個引擎，棋局會保留。</translation>
         </message>
         <message>
             <source>Autosave failed: {0}</source>

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from xiangqi.core import Move, Position
+from xiangqi.engine.failures import EngineFailure, FailureKind
 from xiangqi.engine.messages import BestMove, Info, Score
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import EngineSpec, Protocol
@@ -85,7 +86,7 @@ class ScriptedClient(QObject):
     def crash(self) -> None:
         self._pending = None
         self.state = SimpleNamespace(name="DEAD")
-        self.failed.emit(SimpleNamespace(message="the engine crashed (signal 11)", fatal=True))
+        self.failed.emit(EngineFailure(FailureKind.CRASHED, "the engine crashed (signal 11)", signal=11))
 
     def shutdown(self) -> None:
         self.state = SimpleNamespace(name="DEAD")

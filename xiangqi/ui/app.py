@@ -86,7 +86,8 @@ def show_problems(window: MainWindow, problems: list[str]) -> QMessageBox | None
     """Settings and themes that could not be used (each problem names its file, key and value)."""
     if not problems:
         return None
-    window.statusBar().showMessage(problems[0], 15_000)
+    window.statusBar().showMessage(QCoreApplication.translate("App", "Settings problem: {0}").format(problems[0]),
+                                   15_000)
     return window.show_message(QCoreApplication.translate("App", "Settings"),
                                QCoreApplication.translate("App", "Some settings could not be used; the "
                                                                  "defaults were used for them."),

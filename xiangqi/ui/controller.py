@@ -20,6 +20,7 @@ from xiangqi.ui.clock import GameClock, TimeControlKind
 from xiangqi.ui.game import EndReason, Game, GameResult
 from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.game_setup import GameSetup, is_builtin
+from xiangqi.ui.problem_text import failure_detail, failure_text
 
 EngineFactory = Callable[[EngineSpec, QObject], Any]
 DEFAULT_ENGINE_MS = 3000   # per engine move when the game is untimed and no depth is set
@@ -115,6 +116,7 @@ class GameController(QObject):
         self.engine: Any | None = None
         self.engine_ready = False
         self.engine_info: Any | None = None   # EngineInfo from the engine's ready signal
+        self.engine_failure_detail = ""       # the last engine failure in the engine layer's own words
         self._search: Search | None = None
         self.view_ply: int | None = None
         self.hint: Move | None = None
@@ -529,12 +531,15 @@ class GameController(QObject):
             self.draw_offered.emit()
 
     def _on_engine_failed(self, failure: Any) -> None:
-        text = getattr(failure, "message", None) or str(failure)
+        # The translated sentence is for the player; the engine layer's English words (and its stderr)
+        # stay in ``engine_failure_detail`` for the details of the message.
+        text = failure_text(failure, engine_display_name(self.setup.engine))
+        self.engine_failure_detail = failure_detail(failure)
         if not getattr(failure, "fatal", True) and self._search is None:
             self.message.emit(text)   # e.g. an option value refused: the engine goes on
             return
-        self._trouble(self.tr("The engine stopped working: {0}. You can restart it or choose another "
-                              "engine; the game is kept.").format(text))
+        self._trouble(self.tr("{0} You can restart the engine or choose another one; the game is "
+                              "kept.").format(text))
 
     def _trouble(self, text: str) -> None:
         self._search = None

@@ -20,6 +20,7 @@ from xiangqi.engine.messages import EngineOption, OptionKind
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
 from xiangqi.ui.controller import retire
+from xiangqi.ui.problem_text import failure_detail, failure_text
 
 # Options the program sets itself for every game; shown, but not editable here.
 MANAGED_OPTIONS = {"uci_variant", "protocol", "uci_chess960", "ponder", "multipv"}
@@ -122,7 +123,8 @@ class EngineProbe(QObject):
         self.closed = False
         self.client = EngineClient(spec, self)
         self.client.ready.connect(self._ready)
-        self.client.failed.connect(lambda failure: self._fail(failure.message) if failure.fatal else None)
+        self.client.failed.connect(self._on_client_failed)
+        self.detail = ""   # the engine layer's English words for the last failure (a tool tip)
         self._timer = QTimer(self, singleShot=True, interval=PROBE_TIMEOUT_MS)
         self._timer.timeout.connect(lambda: self._fail(self.tr("The engine did not answer in time.")))
 
@@ -149,6 +151,11 @@ class EngineProbe(QObject):
         self._timer.stop()
         if not self.closed:
             self.probed.emit(info)
+
+    def _on_client_failed(self, failure: Any) -> None:
+        if failure.fatal:
+            self.detail = failure_detail(failure)
+            self._fail(failure_text(failure, self.spec.name))
 
     def _fail(self, message: str) -> None:
         self._timer.stop()
@@ -305,6 +312,7 @@ class EngineManager(QWidget):
 
     def _on_probe_failed(self, message: str) -> None:
         self.status.setText(self.tr("The engine could not be started: %1").replace("%1", message))
+        self.status.setToolTip(self.probe.detail if self.probe is not None else "")
 
     def _on_options(self, entry: dict[str, Any], info: Any) -> None:
         dialect = info.dialect.value.key.upper()

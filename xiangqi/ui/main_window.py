@@ -207,6 +207,7 @@ class MainWindow(QMainWindow):
     def _on_engine_trouble(self, text: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Engine trouble"), text,
                           QMessageBox.StandardButton.NoButton, self)
+        box.setDetailedText(self.controller.engine_failure_detail)   # the engine layer's own words, for a bug report
         restart = box.addButton(self.tr("Restart engine"), QMessageBox.ButtonRole.AcceptRole)
         other = box.addButton(self.tr("Choose another engine…"), QMessageBox.ButtonRole.ActionRole)
         box.addButton(QMessageBox.StandardButton.Close)

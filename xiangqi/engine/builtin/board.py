@@ -24,14 +24,12 @@ from xiangqi.core.tables import ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING
 from xiangqi.engine.builtin.evaluation import (
     DEFENCE,
     EMPTY_HEADED_CANNON,
-    KING_EXPOSURE,
     MAX_ATTACK,
     PST_RED,
 )
-from xiangqi.engine.builtin.geometry import ADVISOR, BLACK, CANNON, ELEPHANT, HORSE, KING, PAWN, RED, ROOK, mirror
+from xiangqi.engine.builtin.geometry import ADVISOR, BLACK, CANNON, ELEPHANT, HORSE, KING, PAWN, RED, ROOK
 from xiangqi.engine.builtin.keys import PIECE_KEYS, SIDE_KEY
 
-MIRROR = tuple(mirror(sq) for sq in range(90))
 _FILE_UP = tuple(tuple(range(sq + 9, 90, 9)) for sq in range(90))
 _FILE_DOWN = tuple(tuple(range(sq - 9, -1, -9)) for sq in range(90))
 
@@ -231,11 +229,8 @@ class SearchBoard:
         black_attack = 3 * c[7 - ROOK] + 2 * (c[7 - HORSE] + c[7 - CANNON])
         red_attack = red_attack if red_attack < MAX_ATTACK else MAX_ATTACK
         black_attack = black_attack if black_attack < MAX_ATTACK else MAX_ATTACK
-        kings = self.kings
         score = DEFENCE[c[7 - ADVISOR] * 3 + c[7 - ELEPHANT]][red_attack]
-        score += KING_EXPOSURE[MIRROR[kings[BLACK]]][red_attack]
         score -= DEFENCE[c[7 + ADVISOR] * 3 + c[7 + ELEPHANT]][black_attack]
-        score -= KING_EXPOSURE[kings[RED]][black_attack]
         cells = self.cells
         for sq in _FILE_UP[self.kings[RED]]:
             if cells[sq]:

@@ -15,13 +15,13 @@ rewritten as a block, since entries are added and removed whole.
 from __future__ import annotations
 
 import math
-import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Collection, Mapping
+
+from xiangqi.atomic import atomic_write
 
 SECTIONS = ("game", "appearance", "sound", "language")
 USER_FILE_HEADER = (
@@ -380,19 +380,7 @@ def _edit_user_file(user: Path, edit: Callable[[str], str], verify: Callable[[di
     if not ok:
         raise SettingsError(f"{user}: cannot save {what}: the file defines it in a way this program "
                             "does not edit (e.g. a dotted key or inline table); change it by hand")
-    _write_atomically(user, new_text)
-
-
-def _write_atomically(file: Path, text: str) -> None:
-    file.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", dir=file.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temp, file)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    atomic_write(user, new_text.encode("utf-8"))
 
 
 # ------------------------------------------------------------------------------------- store

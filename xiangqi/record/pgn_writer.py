@@ -8,11 +8,10 @@ written, and a save goes to a temporary file that replaces the target only when 
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
+from xiangqi.atomic import atomic_write
 from xiangqi.core import Color, NotationError, Position
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.record.errors import PgnError
@@ -191,30 +190,6 @@ def encode_text(text: str, encoding: str = "utf-8", newline: str = "\n", path: s
         line = text.count("\n", 0, exc.start) + 1
         bad = text[exc.start : exc.end]
         raise PgnError(f"the character cannot be written in {encoding.upper()}", path=path, line=line, text=bad) from exc
-
-
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``.
-
-    The target is never truncated: on any error it keeps its old content and the temporary file is
-    removed. The target's permission bits are kept.
-    """
-    target = Path(path)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if target.exists():
-            os.chmod(temp_name, target.stat().st_mode & 0o7777)
-        os.replace(temp_name, target)
-    except BaseException:
-        try:
-            os.unlink(temp_name)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def save_pgn(

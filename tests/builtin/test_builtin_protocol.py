@@ -253,6 +253,30 @@ def test_mate_in_one_is_played_and_scored_as_mate(engine: UcciProcess) -> None:
     assert int([i for i in infos if i.startswith("info depth")][-1].split()[4]) > 20000
 
 
+# Black to move; whatever it plays (its king cannot move, its pawn can), Ra0-a9 mates.
+MATED_NEXT_MOVE = "3k5/1R7/9/9/9/9/8p/9/9/R3K4 b - - 0 1"
+
+
+def test_resigns_when_every_move_gets_mated(engine: UcciProcess) -> None:
+    engine.handshake()
+    engine.send(f"position fen {MATED_NEXT_MOVE}")
+    line, _ = best_move(engine, "go depth 3")
+    assert line.startswith("bestmove ") and line.endswith(" resign"), line
+    assert_legal(MATED_NEXT_MOVE, [], line)
+
+
+def test_resigning_can_be_turned_off_and_never_happens_in_analysis(engine: UcciProcess) -> None:
+    engine.handshake()
+    engine.send(f"position fen {MATED_NEXT_MOVE}")
+    engine.send("go ponder depth 3")
+    engine.send("stop")
+    line, _ = engine.answer("bestmove", "nobestmove")
+    assert not line.endswith(" resign"), line  # a ponder search is only a suggestion
+    engine.send("setoption resign false")
+    line, _ = best_move(engine, "go depth 3")
+    assert line.startswith("bestmove ") and not line.endswith(" resign"), line
+
+
 def test_draw_offer_accepted_only_when_not_better(engine: UcciProcess) -> None:
     engine.handshake()
     lost = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1"  # red without rooks

@@ -8,6 +8,7 @@ the loop and run after ``bestmove``.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from xiangqi.engine.builtin.commands import (
     parse_setoption,
 )
 from xiangqi.engine.builtin.geometry import iccs, move_code
-from xiangqi.engine.builtin.search import Info, Limits, Result, Searcher, format_pv
+from xiangqi.engine.builtin.search import MATE_BOUND, Info, Limits, Result, Searcher, format_pv
 
 ENGINE_NAME = "Xiangqi Built-in 1.0"
 ENGINE_AUTHOR = "the xiangqi project"
@@ -42,6 +43,7 @@ IDENTIFICATION = (
     f"option hashsize type spin min 0 max {MAX_HASH_MB} default 16",
     f"option level type spin min 1 max 5 default {levels.DEFAULT_LEVEL}",
     "option randomness type combo var none var small var medium var large default none",
+    "option resign type check default true",
     "option newgame type button",
     "ucciok",
 )
@@ -72,6 +74,7 @@ class UcciEngine:
         self.millisec = False
         self.level = levels.level(levels.DEFAULT_LEVEL)
         self.randomness = "none"
+        self.resigns = True  # UCCI "bestmove M resign" once the search proves a forced mate against us
         self._thread: threading.Thread | None = None
         self._busy = False  # from go until bestmove is written (the thread may still be finishing)
         self._go: GoCommand | None = None
@@ -133,6 +136,8 @@ class UcciEngine:
                 choices = ", ".join(levels.RANDOMNESS)
                 raise CommandError(f"setoption randomness: {option.value!r} is not one of {choices}")
             self.randomness = value
+        elif option.name == "resign":
+            self.resigns = parse_bool(option)
         elif option.name in ("newgame", "clearhash", "clear hash"):
             self.searcher.new_game()
         elif option.name not in IGNORED_OPTIONS:
@@ -207,7 +212,16 @@ class UcciEngine:
             line += f" ponder {iccs(result.ponder)}"
         if self._draw_offered and result.score <= DRAW_ACCEPT_SCORE:
             line += " draw"
+        elif self._should_resign(result):
+            line += " resign"
         return line
+
+    def _should_resign(self, result: Result) -> bool:
+        """Resign, as a player would, when the search has proved that every move gets mated. Never while
+        analysing (an infinite or ponder search): there the move is a suggestion, not a decision."""
+        go = self._go
+        playing = go is not None and not go.infinite and not go.ponder
+        return self.resigns and playing and result.score < -MATE_BOUND
 
     # ------------------------------------------------------------------------- stop, ponderhit
     def _stop(self, _: list[str]) -> None:
@@ -236,6 +250,7 @@ class UcciEngine:
             now = time.perf_counter()
             self._limits.soft_deadline = now + (soft_ms or hard_ms) / 1000
             self._limits.hard_deadline = now + hard_ms / 1000
+        self._go = dataclasses.replace(self._go, ponder=False)  # a real move now (a second ponderhit errs)
         self._ponder_release.set()
 
     def wait(self) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget, QSlider
 
 from xiangqi.config import SettingsStore, load_settings
-from xiangqi.ui.settings_dialog import SettingsDialog, user_settings_path
+from xiangqi.ui.settings_dialog import SettingsDialog
+from xiangqi.ui.user_files import autosave_path, recent_files_settings, user_settings_path
 
 from appearance_paths import SHIPPED
 
@@ -65,3 +66,15 @@ def test_user_settings_path_can_be_overridden(monkeypatch, tmp_path):
     assert user_settings_path() == tmp_path / "x.toml"
     monkeypatch.delenv("XIANGQI_CONFIG")
     assert user_settings_path().name == "config.toml"
+
+
+def test_another_profile_keeps_its_autosave_and_recent_files_beside_its_settings(monkeypatch, tmp_path):
+    monkeypatch.setenv("XIANGQI_CONFIG", str(tmp_path / "x.toml"))
+    assert autosave_path() == tmp_path / "x.autosave.json"
+    recent = recent_files_settings()
+    recent.setValue("recent", ["/a.pgn"])
+    recent.sync()
+    assert (tmp_path / "x.recent.ini").is_file()
+    monkeypatch.delenv("XIANGQI_CONFIG")
+    assert autosave_path().name == "autosave.json" and autosave_path().parent != tmp_path
+    assert recent_files_settings().fileName() != str(tmp_path / "x.recent.ini")

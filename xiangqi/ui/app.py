@@ -14,7 +14,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from xiangqi.config import SettingsStore
-from xiangqi.ui.autosave import AutosaveStore, default_autosave_path
+from xiangqi.ui.autosave import AutosaveStore
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.engine_list import quick_engine_list
@@ -22,7 +22,8 @@ from xiangqi.ui.game_setup import setup_from_settings
 from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.main_window import MainWindow
 from xiangqi.ui.record_actions import RECORD_SUFFIXES, install_record_ui
-from xiangqi.ui.settings_dialog import apply_settings, install_appearance_ui, user_settings_path
+from xiangqi.ui.settings_dialog import apply_settings, install_appearance_ui
+from xiangqi.ui.user_files import autosave_path, recent_files_settings, user_settings_path
 from xiangqi.ui.sounds import SoundPlayer
 from xiangqi.ui.themes import ThemeLibrary
 
@@ -75,7 +76,7 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     engines = quick_engine_list(settings.engines, look.problems)
     window = MainWindow(GameController(autosave), look.board, look.pieces, engines, look.sounds,
                         setup_from_settings(settings.game))
-    install_record_ui(window)
+    install_record_ui(window, recent_files_settings())
     window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
     apply_settings(window, look.library, settings)
     window.appearance_ui.search_engines()
@@ -107,7 +108,7 @@ def run(argv: list[str]) -> int:
     app.setDesktopFileName("xiangqi")
     app.setWindowIcon(app_icon())
     look = load_appearance(app)
-    store = AutosaveStore(default_autosave_path())
+    store = AutosaveStore(autosave_path())
     window = build_main_window(look, store)
     window.show()
     show_problems(window, look.problems)

@@ -9,16 +9,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QIODevice, QSaveFile, QStandardPaths
+from PySide6.QtCore import QIODevice, QSaveFile
 
 FORMAT_VERSION = 1
-FILE_NAME = "autosave.json"
-
-
-def default_autosave_path() -> Path:
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(folder) / FILE_NAME
-
 
 class AutosaveStore:
     def __init__(self, path: Path) -> None:

@@ -11,12 +11,10 @@ Wiring (in the app, after the main window exists):
 
 from __future__ import annotations
 
-import os
 from dataclasses import fields
-from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, QSize, QStandardPaths, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFormLayout, QLabel, QListView, QListWidget, QListWidgetItem, QMenu,
@@ -29,21 +27,11 @@ from xiangqi.ui.game_setup import setup_from_settings
 from xiangqi.ui.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.themes import ThemeLibrary, board_preview, piece_preview
 
-CONFIG_VARIABLE = "XIANGQI_CONFIG"   # a settings file to use instead of the per-user one
 MENU_ICON_PX = 40
 DIALOG_SIZE = QSize(820, 560)
 ENGINES_TAB = 4   # the settings dialog's page of the engine manager
 BOARD_FLAGS = {"show_hints": "show_hints", "show_last_move": "show_last_move",
                "show_best_move_arrow": "show_arrow", "animate_moves": "animate_moves"}
-
-
-def user_settings_path() -> Path:
-    """The user's settings file: $XIANGQI_CONFIG, else config.toml in Qt's per-user config folder."""
-    override = os.environ.get(CONFIG_VARIABLE)
-    if override:
-        return Path(override)
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppConfigLocation)
-    return Path(folder) / "config.toml"
 
 
 # ----------------------------------------------------------------------------------- live changes

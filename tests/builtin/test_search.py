@@ -156,8 +156,11 @@ def test_weak_levels_vary_their_moves_but_stay_legal(number: int) -> None:
         searcher = Searcher()
         searcher.rng = random.Random(seed)
         limits = Limits(depth=level.max_depth or 3, nodes=level.max_nodes)
-        result = searcher.search(board, limits, margin=level.margin)
+        reported = []
+        result = searcher.search(board, limits, on_info=reported.append, margin=level.margin)
         assert result.best in legal
+        assert reported[-1].pv[0] == result.best  # the line shown last is the move played
+        assert result.ponder is None or result.ponder == reported[-1].pv[1]
         chosen.add(result.best)
     assert len(chosen) > 1
 

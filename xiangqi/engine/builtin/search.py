@@ -147,9 +147,22 @@ class Searcher:
         except SearchAborted:
             _restore(board, saved)
         result.best = self._choose(root, scores, result, margin)
+        if result.pv and result.best != result.pv[0] and result.depth:
+            self._report_choice(board, result, scores, on_info)
         result.ponder = result.pv[1] if len(result.pv) > 1 and result.pv[0] == result.best else None
         result.nodes = self.nodes
         return result
+
+    def _report_choice(self, board: SearchBoard, result: Result, scores: dict[int, int],
+                       on_info: Callable[[Info], None] | None) -> None:
+        """A weaker level picked another move than the best line: the last line reported is the move played,
+        so a GUI never shows one move as the engine's plan and plays another."""
+        best = result.best
+        assert best is not None
+        result.pv = self._principal_variation(board, best, result.depth)
+        result.score = scores.get(best, result.score)
+        if on_info:
+            on_info(Info(result.depth, result.score, self.elapsed_ms(), self.nodes, result.pv))
 
     def _prepare(self, board: SearchBoard, limits: Limits) -> None:
         self.board = board

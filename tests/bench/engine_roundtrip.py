@@ -166,6 +166,17 @@ def repetition(rounds: int, mode: str) -> tuple[float, float]:
     return statistics.median(pipe_times), statistics.median(adapter_times)
 
 
+def warn_if_busy() -> None:
+    """Says so when other programs keep the CPUs busy: an instant engine's round trip is mostly wake-ups,
+    and a busy machine changes where the processes run, for the two sides differently (see above)."""
+    if not hasattr(os, "getloadavg"):
+        return
+    load, cpus = os.getloadavg()[0], os.cpu_count() or 1
+    print(f"load average {load:.2f} on {cpus} CPUs")
+    if load > 0.4 * cpus:  # e.g. 0.8 on two CPUs: one of them mostly busy
+        print("  warning: the machine is busy; the figures below are not representative")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=1000, help="round trips per side per repetition")
@@ -174,6 +185,7 @@ def main() -> int:
     args = parser.parse_args()
     if len(ALL_CPUS) < (1 if args.cpus == "shared" else 2) and args.cpus != "free":
         parser.error(f"--cpus {args.cpus} needs two CPUs")
+    warn_if_busy()
     summary = []
     for mode in MODES if args.cpus == "all" else (args.cpus,):
         print(f"cpus {mode}: {args.repeat} x {args.rounds} round trips per side, alternating blocks of {BLOCK}")

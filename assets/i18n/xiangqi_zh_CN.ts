@@ -1014,6 +1014,10 @@
             <translation>长将判负</translation>
         </message>
         <message>
+            <source>perpetual chase is forbidden</source>
+            <translation>长捉判负</translation>
+        </message>
+        <message>
             <source>by the repetition rules</source>
             <translation>按重复局面规则</translation>
         </message>

@@ -1014,6 +1014,10 @@
             <translation>長將判負</translation>
         </message>
         <message>
+            <source>perpetual chase is forbidden</source>
+            <translation>長捉判負</translation>
+        </message>
+        <message>
             <source>by the repetition rules</source>
             <translation>依重複局面規則</translation>
         </message>

@@ -132,6 +132,59 @@ def test_judge_repetition(kinds: list[tuple[Color, MoveKind]], expected: Outcome
     assert judge_repetition([CycleMove(color, kind) for color, kind in kinds]) == expected
 
 
+def chase(color: Color, *pieces: int) -> CycleMove:
+    return CycleMove(color, MoveKind.CHASE, frozenset(pieces))
+
+
+def idle(color: Color) -> CycleMove:
+    return CycleMove(color, MoveKind.IDLE)
+
+
+def check(color: Color) -> CycleMove:
+    return CycleMove(color, MoveKind.CHECK)
+
+
+RED, BLACK = Color.RED, Color.BLACK
+
+
+@pytest.mark.parametrize(
+    "cycle, expected",
+    [
+        # 长捉: one piece (named 7) chased by every red move.
+        ([chase(RED, 7), idle(BLACK)] * 2, Outcome(Termination.PERPETUAL_CHASE, BLACK)),
+        ([idle(RED), chase(BLACK, 40)] * 2, Outcome(Termination.PERPETUAL_CHASE, RED)),
+        # Other pieces chased on the way do not matter while one is chased by every move.
+        ([chase(RED, 7, 12), idle(BLACK), chase(RED, 7), idle(BLACK)] * 2,
+         Outcome(Termination.PERPETUAL_CHASE, BLACK)),
+        # 一将一捉 loses like the chase.
+        ([check(RED), idle(BLACK), chase(RED, 7), idle(BLACK)] * 2,
+         Outcome(Termination.PERPETUAL_CHASE, BLACK)),
+        # An idle move among the side's moves makes the repetition allowed.
+        ([chase(RED, 7), idle(BLACK), idle(RED), idle(BLACK)], DRAW),
+        ([check(RED), idle(BLACK), idle(RED), idle(BLACK)], DRAW),
+        # Different pieces in turn: no piece chased by every move.
+        ([chase(RED, 7), idle(BLACK), chase(RED, 12), idle(BLACK)], DRAW),
+        # Both forbidden: a draw.
+        ([chase(RED, 7), chase(BLACK, 40)] * 2, DRAW),
+        ([check(RED), chase(BLACK, 40), chase(RED, 7), chase(BLACK, 40)], DRAW),
+        # Perpetual check is ruled first: the checker loses against perpetual chase and 一将一捉.
+        ([check(RED), chase(BLACK, 40)] * 2, Outcome(Termination.PERPETUAL_CHECK, BLACK)),
+        ([chase(RED, 7), check(BLACK), check(RED), check(BLACK)], Outcome(Termination.PERPETUAL_CHECK, RED)),
+        ([check(RED), check(BLACK)] * 2, DRAW),
+    ],
+)
+def test_judge_repetition_with_chases(cycle: list[CycleMove], expected: Outcome) -> None:
+    assert judge_repetition(cycle) == expected
+
+
+def test_only_a_chase_names_chased_pieces() -> None:
+    with pytest.raises(ValueError):
+        CycleMove(Color.RED, MoveKind.CHASE)
+    with pytest.raises(ValueError):
+        CycleMove(Color.RED, MoveKind.CHECK, frozenset({7}))
+    assert CycleMove(Color.RED, MoveKind.IDLE).chased == frozenset()  # the engine's two-field form works
+
+
 def test_illegal_moves_are_refused_with_the_move_quoted() -> None:
     position = Position()
     for text in ("h0h2", "e0e2", "b2b8", "a0a5", "a3b3", "b0d1", "a0b0", "e6e5", "e3e5"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from xiangqi.core import Color, IllegalMoveError, Move
+from xiangqi.core import Color, IllegalMoveError, Move, Outcome, Termination
 from xiangqi.ui.clock import GameClock, TimeControl, TimeControlKind, format_ms
 from xiangqi.ui.game import EndReason, Game, GameResult
 
@@ -135,3 +135,16 @@ def test_a_record_line_goes_on_after_a_repetition_nobody_claimed() -> None:
     assert mate.result == GameResult(EndReason.CHECKMATE, Color.RED)
     with pytest.raises(IllegalMoveError):
         Game.from_line(Game().start_fen, [Move.from_iccs("a0a5")])
+
+
+def test_every_core_termination_has_its_own_end_reason() -> None:
+    reasons = {GameResult.from_outcome(Outcome(t, None)).reason for t in Termination}
+    assert EndReason.OTHER_RULE not in reasons and len(reasons) == len(Termination)
+
+
+def test_perpetual_chase_ends_the_game_for_the_chaser() -> None:
+    game = Game("3k5/9/7n1/9/9/9/7R1/9/9/4K4 b")      # the red rook chases the lone black horse
+    for text in ["h7g9", "h3g3", "g9h7", "g3h3"] * 2:
+        game.play(Move.from_iccs(text))
+    assert game.result == GameResult(EndReason.PERPETUAL_CHASE, Color.BLACK)
+    assert game.result.score == "0-1" and game.can_undo()

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from xiangqi.core.chase import chased_squares
 from xiangqi.core.outcome import CycleMove, MoveKind, Outcome, judge_repetition
+from xiangqi.core.squares import SQUARES
 
 if TYPE_CHECKING:
+    from xiangqi.core.move import Move
     from xiangqi.core.position import Position
 
 REPETITIONS = 3  # the current position seen this many times in all
@@ -26,15 +29,33 @@ def repetition_span(position: Position) -> int | None:
 
 
 def classify_cycle(position: Position, plies: int) -> list[CycleMove]:
-    """Label each of the last ``plies`` moves with what it did (check or not), replaying on a copy."""
+    """Label each of the last ``plies`` moves with what it did (check, chase or idle), replaying on a copy.
+
+    A chase names the pieces it chased by the square each stood on when the cycle began, kept up as they
+    move, so a piece running to and fro stays one target (Pikafish numbers the pieces the same way).
+    """
     replay = position.copy()
     moves = [replay.pop() for _ in range(plies)]
-    cycle = []
+    names = {sq: sq for sq in SQUARES if replay.piece_at(sq)}
+    cycle: list[CycleMove] = []
     for move in reversed(moves):
-        mover = replay.turn
-        replay.push_unchecked(move)
-        cycle.append(CycleMove(mover, MoveKind.CHECK if replay.is_check() else MoveKind.IDLE))
+        cycle.append(_label(replay, move, names))
     return cycle
+
+
+def _label(replay: Position, move: Move, names: dict[int, int]) -> CycleMove:
+    """Play ``move`` on ``replay`` and label it; ``names`` follows the piece that moved."""
+    mover = replay.turn
+    before = chased_squares(replay.board.tolist(), mover)
+    replay.push_unchecked(move)
+    names[move.to_sq] = names.pop(move.from_sq)  # a cycle has no captures: nothing else changes
+    if replay.is_check():
+        return CycleMove(mover, MoveKind.CHECK)  # a check that also chases counts as the check (从重)
+    # Only a new chase counts: a piece already chased before the move and still chased is no new 捉.
+    newly = chased_squares(replay.board.tolist(), mover) - before
+    if not newly:
+        return CycleMove(mover, MoveKind.IDLE)
+    return CycleMove(mover, MoveKind.CHASE, frozenset(names[sq] for sq in newly))
 
 
 def repetition_outcome(position: Position) -> Outcome | None:

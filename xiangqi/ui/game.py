@@ -19,7 +19,8 @@ class EndReason(Enum):
     NATURAL_LIMIT = "natural_limit"
     REPETITION_DRAW = "repetition_draw"
     PERPETUAL_CHECK = "perpetual_check"
-    OTHER_RULE = "other_rule"        # a rule the core adds later (e.g. chasing)
+    PERPETUAL_CHASE = "perpetual_chase"  # 长捉, and 一将一捉 (check and chase)
+    OTHER_RULE = "other_rule"        # a rule the core may add later, until it gets its own reason
     TIME_FORFEIT = "time_forfeit"
     RESIGNATION = "resignation"
     AGREED_DRAW = "agreed_draw"

@@ -20,6 +20,7 @@ REASON_TEXTS = {
     EndReason.NATURAL_LIMIT: QT_TRANSLATE_NOOP("Result", "60 moves without a capture"),
     EndReason.REPETITION_DRAW: QT_TRANSLATE_NOOP("Result", "by repetition"),
     EndReason.PERPETUAL_CHECK: QT_TRANSLATE_NOOP("Result", "perpetual check is forbidden"),
+    EndReason.PERPETUAL_CHASE: QT_TRANSLATE_NOOP("Result", "perpetual chase is forbidden"),
     EndReason.OTHER_RULE: QT_TRANSLATE_NOOP("Result", "by the repetition rules"),
     EndReason.TIME_FORFEIT: QT_TRANSLATE_NOOP("Result", "on time"),
     EndReason.RESIGNATION: QT_TRANSLATE_NOOP("Result", "by resignation"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from xiangqi.core import Color, Move, Outcome, Position, Termination
 from xiangqi.core.chase import chased_squares
 from xiangqi.core.outcome import MoveKind
-from xiangqi.core.repetition import classify_cycle, repetition_span
+from xiangqi.core.repetition import classify_cycle, forbidden_repetition_moves, repetition_span
 from xiangqi.core.squares import parse_square
 
 RED_LOSES = Outcome(Termination.PERPETUAL_CHASE, Color.BLACK)
@@ -234,3 +234,30 @@ def test_perpetual_check_still_loses() -> None:
     position = repeat("R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1", "e9e8 a9a8 e8e9 a8a9")
     assert labels(position) == [(B, IDLE), (R, CHECK), (B, IDLE), (R, CHECK)]
     assert position.outcome() == Outcome(Termination.PERPETUAL_CHECK, Color.BLACK)
+
+
+# The red rook chases the lone black horse to and fro: h7g9 h3g3 g9h7 g3h3.
+ROOK_CHASES_HORSE = "3k5/9/7n1/9/9/9/7R1/9/9/4K4 b - - 0 1"
+
+
+def test_the_move_that_would_lose_by_the_chase_rule_is_the_one_banned() -> None:
+    position = Position.from_fen(ROOK_CHASES_HORSE)
+    for text in "h7g9 h3g3 g9h7 g3h3 h7g9 h3g3 g9h7".split():
+        position.push(Move.from_iccs(text))
+    assert forbidden_repetition_moves(position) == [Move.from_iccs("g3h3")]  # the third 捉 of the horse
+    assert len(position.legal_moves()) > 1 and position.outcome() is None  # nothing else is touched
+
+
+def test_a_repetition_the_mover_does_not_lose_is_not_banned() -> None:
+    position = Position.from_fen(ROOK_CHASES_HORSE)
+    for text in "h7g9 h3g3 g9h7 g3h3 h7g9 h3g3 g9h7 g3h3".split():
+        position.push(Move.from_iccs(text))
+    # The chased horse repeating its flight makes the third repetition too, but the chaser is the one
+    # the rules punish: nothing is banned for black.
+    assert forbidden_repetition_moves(position) == []
+    position.push(Move.from_iccs("h7g9"))
+    assert position.outcome() == RED_LOSES
+
+
+def test_nothing_is_banned_without_a_repetition() -> None:
+    assert forbidden_repetition_moves(Position()) == []

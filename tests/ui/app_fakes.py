@@ -40,6 +40,7 @@ class ScriptedClient(QObject):
         self.spec = spec
         self.replies = list(replies or [])
         self.gos: list[tuple[str, Any, bool]] = []
+        self.banned: list[list[Move]] = []  # the moves each go banned
         self.options_set: list[tuple[str, object]] = []
         self.stops = 0
         self.state = SimpleNamespace(name="BOOTING")
@@ -60,8 +61,10 @@ class ScriptedClient(QObject):
     def set_option(self, name: str, value: object) -> None:
         self.options_set.append((name, value))
 
-    def go(self, position: Position, limits: Any, *, ponder: bool = False, draw_offer: bool = False) -> None:
+    def go(self, position: Position, limits: Any, *, ponder: bool = False, draw_offer: bool = False,
+           banned: Any = ()) -> None:
         self.gos.append((position.fen(), limits, draw_offer))
+        self.banned.append(list(banned))
         self._pending = position.copy()
         self.state = SimpleNamespace(name="THINKING")
         if not self.hold:

@@ -218,3 +218,16 @@ def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot, tmp_pa
     assert not (tmp_path / "autosave.json").exists()             # a record is not an unfinished game
     c.show_record(line)                                          # view_ply None: the end of the line
     assert c.view_ply is None and c.game.result == GameResult(EndReason.CHECKMATE, Color.RED)
+
+
+def test_engine_is_never_asked_for_a_move_that_loses_by_the_chase_rule(qtbot, tmp_path) -> None:
+    # Red (the engine) chases the lone black horse with its rook; its fourth h3-rook move would repeat
+    # the position a third time and lose by 长捉, so that move is banned on the go that would play it.
+    chase = "3k5/9/7n1/9/9/9/7R1/9/9/4K4 b - - 0 1"
+    c, clients = make(qtbot, tmp_path, [play("h3g3"), play("g3h3"), play("h3g3"), play("g3g4")],
+                      human=Color.BLACK, start_fen=chase)
+    for ply, text in enumerate(["h7g9", "g9h7", "h7g9", "g9h7"]):
+        assert c.try_move(m(text))
+        qtbot.waitUntil(lambda: c.game.ply == 2 * ply + 2 or c.game.is_over)
+    assert clients[0].banned == [[], [], [], [m("g3h3")]]
+    assert not c.game.is_over and c.game.moves[-1] == m("g3g4")

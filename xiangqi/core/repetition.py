@@ -1,11 +1,12 @@
-"""Finding a threefold repetition in a Position's history and labelling the moves of its cycle."""
+"""Finding a threefold repetition in a Position's history, labelling the moves of its cycle, and the moves
+that would lose by the repetition rules."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from xiangqi.core.chase import chased_squares
-from xiangqi.core.outcome import CycleMove, MoveKind, Outcome, judge_repetition
+from xiangqi.core.outcome import CycleMove, MoveKind, Outcome, Termination, judge_repetition
 from xiangqi.core.squares import SQUARES
 
 if TYPE_CHECKING:
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from xiangqi.core.position import Position
 
 REPETITIONS = 3  # the current position seen this many times in all
+_FORBIDDEN = (Termination.PERPETUAL_CHECK, Termination.PERPETUAL_CHASE)  # rulings that lose
 
 
 def repetition_span(position: Position) -> int | None:
@@ -63,3 +65,25 @@ def repetition_outcome(position: Position) -> Outcome | None:
     if span is None:
         return None
     return judge_repetition(classify_cycle(position, span))
+
+
+def forbidden_repetition_moves(position: Position) -> list[Move]:
+    """The legal moves that would lose at once by the repetition rules (the threefold repetition they make
+    is ruled perpetual check or chase against the mover). A GUI bans them (UCCI ``banmoves``, UCI
+    ``searchmoves``), as the UCCI protocol intends, so an engine that does not know the chase rules is not
+    lost by them. Empty when every legal move would lose so: the side must still move."""
+    legal = position.legal_moves()
+    banned = [move for move in legal if _loses_by_repetition(position, move)]
+    return banned if len(banned) < len(legal) else []
+
+
+def _loses_by_repetition(position: Position, move: Move) -> bool:
+    mover = position.turn
+    position.push_unchecked(move)  # one of the legal moves
+    try:
+        if repetition_span(position) is None:  # the usual case, and cheap: no threefold repetition
+            return False
+        ruling = position.outcome()  # a mate made by the move comes first
+        return ruling is not None and ruling.termination in _FORBIDDEN and ruling.winner is not mover
+    finally:
+        position.pop()

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from xiangqi.core import Color, Move, Position
+from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.protocol import SearchLimits
 from xiangqi.engine.registry import EngineSpec
@@ -473,7 +474,10 @@ class GameController(QObject):
     def _go(self, purpose: Purpose, limits: SearchLimits, draw_offer: bool = False) -> None:
         position = self.game.position.copy()
         self._search = Search(purpose, position, draw_offer)
-        self.engine.go(self.game.position, limits, draw_offer=draw_offer)
+        # Moves that would lose by 长将/长捉 are banned, so no engine (most do not know the chase rules)
+        # plays or suggests one.
+        self.engine.go(self.game.position, limits, draw_offer=draw_offer,
+                       banned=forbidden_repetition_moves(position))
 
     def _discard_search(self) -> None:
         if self._search is not None and self._search.purpose is not Purpose.DISCARD:

@@ -1,0 +1,149 @@
+"""The evaluation graph: the score after every ply from red's point of view, in pawns, as a Qt chart.
+
+Fed by a plain list (index = ply, 0 = the start position; None where nothing is known). Values beyond
+``clamp`` are drawn at the edge, which is where the series functions put mates. Red's advantage is
+filled red above the zero line, black's dark below it. A click on the chart asks for that ply
+(``ply_clicked``); the ply shown on the board is marked by a vertical line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCharts import QAreaSeries, QChart, QChartView, QLineSeries, QValueAxis
+from PySide6.QtCore import QMargins, QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+DEFAULT_CLAMP = 10.0       # pawns: beyond this an advantage is decisive and drawn at the edge
+RED_FILL = QColor(200, 40, 30, 150)
+BLACK_FILL = QColor(40, 40, 40, 130)
+LINE_COLOUR = QColor(70, 70, 70)
+MARKER_COLOUR = QColor(30, 110, 220)
+MIN_PLIES = 10             # the x axis spans at least this many plies (a short game is not stretched)
+
+
+def clamped(value: float, clamp: float) -> float:
+    return max(-clamp, min(clamp, value))
+
+
+def split_at_zero(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """``points`` with a point added wherever the line crosses zero, so the red and black fills meet
+    exactly on the axis."""
+    result: list[tuple[float, float]] = []
+    for index, (x, y) in enumerate(points):
+        if index:
+            px, py = points[index - 1]
+            if py * y < 0:   # opposite signs: the crossing lies between them
+                result.append((px + (x - px) * py / (py - y), 0.0))
+        result.append((x, y))
+    return result
+
+
+class EvalGraph(QChartView):
+    """The chart; ``set_values`` draws a series, ``set_current_ply`` moves the marker."""
+
+    ply_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None, clamp: float = DEFAULT_CLAMP) -> None:
+        super().__init__(parent)
+        self.clamp = clamp
+        self.values: list[float | None] = []
+        self.current_ply: int | None = None
+        chart = QChart()
+        chart.legend().hide()
+        chart.setMargins(QMargins(2, 2, 2, 2))
+        chart.setBackgroundRoundness(0)
+        chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
+        self.setChart(chart)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(130)
+        self.setToolTip(self.tr("Evaluation after each move (red's point of view, pawns); click to go there"))
+        self._build_series(chart)
+
+    def _build_series(self, chart: QChart) -> None:
+        self.red_upper, self.red_lower = QLineSeries(), QLineSeries()
+        self.black_upper, self.black_lower = QLineSeries(), QLineSeries()
+        self.red_area = QAreaSeries(self.red_upper, self.red_lower)
+        self.black_area = QAreaSeries(self.black_upper, self.black_lower)
+        self.line = QLineSeries()
+        self.marker = QLineSeries()
+        for area, colour in ((self.red_area, RED_FILL), (self.black_area, BLACK_FILL)):
+            area.setBrush(QBrush(colour))
+            area.setPen(QPen(Qt.PenStyle.NoPen))
+        self.line.setPen(QPen(LINE_COLOUR, 1.5))
+        self.marker.setPen(QPen(MARKER_COLOUR, 2))
+        self.axis_x, self.axis_y = QValueAxis(), QValueAxis()
+        self.axis_x.setLabelFormat("%d")
+        self.axis_y.setRange(-self.clamp, self.clamp)
+        self.axis_y.setTickCount(5)
+        self.axis_y.setLabelFormat("%+.0f")
+        for axis in (self.axis_x, self.axis_y):
+            font = axis.labelsFont()
+            font.setPointSizeF(max(6.0, font.pointSizeF() * 0.8))
+            axis.setLabelsFont(font)
+        chart.addAxis(self.axis_x, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(self.axis_y, Qt.AlignmentFlag.AlignLeft)
+        for series in (self.red_area, self.black_area, self.line, self.marker):
+            chart.addSeries(series)
+            series.attachAxis(self.axis_x)
+            series.attachAxis(self.axis_y)
+        self._set_x_range(0)
+
+    # ----------------------------------------------------------------- data
+    def set_values(self, values: Sequence[float | None]) -> None:
+        """The evaluation after each ply (index 0 = the start), pawns from red's point of view."""
+        self.values = list(values)
+        known = [(float(ply), clamped(v, self.clamp)) for ply, v in enumerate(self.values) if v is not None]
+        self.line.replace([QPointF(x, y) for x, y in known])
+        edges = split_at_zero(known)
+        self.red_upper.replace([QPointF(x, max(y, 0.0)) for x, y in edges])
+        self.black_upper.replace([QPointF(x, min(y, 0.0)) for x, y in edges])
+        zeros = [QPointF(x, 0.0) for x, _ in edges]
+        self.red_lower.replace(zeros)
+        self.black_lower.replace(zeros)
+        self._set_x_range(len(self.values) - 1)
+        self._draw_marker()
+
+    def set_current_ply(self, ply: int | None) -> None:
+        """Mark the ply shown on the board (None: no mark)."""
+        self.current_ply = ply
+        self._draw_marker()
+
+    def clear(self) -> None:
+        self.set_values([])
+
+    def _set_x_range(self, last_ply: int) -> None:
+        self.axis_x.setRange(0, max(MIN_PLIES, last_ply))
+        self.axis_x.setTickCount(min(11, max(2, last_ply // 10 + 2)))
+
+    def _draw_marker(self) -> None:
+        ply = self.current_ply
+        if ply is None or not self.values or not 0 <= ply < max(len(self.values), 1):
+            self.marker.clear()
+            return
+        self.marker.replace([QPointF(ply, -self.clamp), QPointF(ply, self.clamp)])
+
+    # ----------------------------------------------------------------- clicks
+    def ply_at(self, x: float, y: float) -> int | None:
+        """The ply under the widget point (``x``, ``y``), or None when no values are shown."""
+        if not self.values:
+            return None
+        chart = self.chart()
+        value = chart.mapToValue(chart.mapFromScene(self.mapToScene(int(x), int(y))), self.line)
+        return max(0, min(len(self.values) - 1, round(value.x())))
+
+    def point_of_ply(self, ply: int) -> QPointF:
+        """Where ``ply`` sits on the zero line, in widget coordinates (for tests and tool tips)."""
+        chart = self.chart()
+        scene = chart.mapToScene(chart.mapToPosition(QPointF(ply, 0.0), self.line))
+        return QPointF(self.mapFromScene(scene))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.button() == Qt.MouseButton.LeftButton:
+            ply = self.ply_at(event.position().x(), event.position().y())
+            if ply is not None:
+                self.ply_clicked.emit(ply)
+                event.accept()
+                return
+        super().mousePressEvent(event)

@@ -4,12 +4,13 @@ Reading uses ``tomllib``. Every key is checked on its own: a bad value produces 
 file, the key and the value, and that key alone falls back (user file -> shipped file -> built-in
 default); everything else still loads. A file that is not valid TOML is reported and skipped whole.
 
-Writing: tomllib has no writer, and a TOML writer would re-emit the whole file and drop the comments of
-a file people edit by hand. So a change is written by editing text: only the line ``key = value`` of the
-changed key is replaced (its trailing comment kept), or inserted at the end of its table, or the table
-is appended. The result is parsed again before it replaces the file (atomically); if it does not read
-back as intended, nothing is written and SettingsError says why. The engine list (``[[engines]]``) is
-rewritten as a block, since entries are added and removed whole.
+Writing uses ``tomlkit``, which keeps the comments and layout of a file people edit by hand: only the
+value of the changed key is replaced (its trailing comment kept), or the key is added to its table, or
+the table is appended; dotted keys and inline tables are edited where they are. The result is parsed
+again before it replaces the file (atomically, see ``xiangqi.atomic``); if the file cannot be read, is
+not valid TOML, does not read back as intended or cannot be written, nothing is written and
+SettingsSaveError says why. The engine list (``[[engines]]``) is rewritten whole, since entries are
+added and removed whole. A BOM and CRLF line ends are read normally and kept when writing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
+from typing import Any
+
+import tomlkit
+from tomlkit import TOMLDocument
+from tomlkit.exceptions import TOMLKitError
 
 from xiangqi.atomic import atomic_write
 
@@ -38,7 +44,7 @@ class SettingsError(ValueError):
 Check = Callable[[Any], Any]
 
 
-def choice(*options: str) -> dict:
+def choice(*options: str) -> dict[str, Check]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or value not in options:
             raise SettingsError(f"must be one of {', '.join(repr(o) for o in options)}")
@@ -46,17 +52,17 @@ def choice(*options: str) -> dict:
     return {"check": check}
 
 
-def number(low: float, high: float, kind: type = float) -> dict:
+def number(low: float, high: float, kind: type = float) -> dict[str, Check]:
     def check(value: Any) -> float | int:
         if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
             raise SettingsError("must be a whole number" if kind is int else "must be a number")
         if not (low <= value <= high) or (isinstance(value, float) and math.isnan(value)):
             raise SettingsError(f"must be between {low} and {high}")
-        return kind(value)
+        return int(value) if kind is int else float(value)
     return {"check": check}
 
 
-def flag() -> dict:
+def flag() -> dict[str, Check]:
     def check(value: Any) -> bool:
         if not isinstance(value, bool):
             raise SettingsError("must be true or false")
@@ -64,7 +70,7 @@ def flag() -> dict:
     return {"check": check}
 
 
-def identifier() -> dict:
+def identifier() -> dict[str, Check]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9_.-]+", value):
             raise SettingsError("must be a theme folder name (letters, digits, _ . -)")
@@ -152,9 +158,10 @@ def load_settings(shipped: Path, user: Path | None,
     """
     values = {s: {f: getattr(getattr(Settings(), s), f) for f in section_fields(s)} for s in SECTIONS}
     errors: list[str] = []
-    engines: list[Mapping[str, Any]] = []
-    for file, required in ((Path(shipped), True), (Path(user) if user else None, False)):
-        data = read_toml(file, errors, required) if file else None
+    engines: Sequence[Mapping[str, Any]] = []
+    files: list[tuple[Path, bool]] = [(Path(shipped), True)] + ([(Path(user), False)] if user else [])
+    for file, required in files:
+        data = read_toml(file, errors, required)
         if data is None:
             continue
         overlay(file, data, values, choices, errors)
@@ -164,21 +171,28 @@ def load_settings(shipped: Path, user: Path | None,
     return Settings(**sections, engines=tuple(engines)), errors
 
 
-def read_toml(file: Path, errors: list[str], required: bool) -> dict | None:
+def read_toml(file: Path, errors: list[str], required: bool) -> dict[str, Any] | None:
+    """The file's tables, or None with a message; a BOM and CRLF line ends are read as usual."""
     try:
-        with file.open("rb") as stream:
-            return tomllib.load(stream)
+        text = file.read_bytes().decode("utf-8-sig")
+        return tomllib.loads(text)
     except FileNotFoundError:
         if required:
             errors.append(f"{file}: settings file not found; using built-in defaults")
-    except (OSError, UnicodeDecodeError) as error:
-        errors.append(f"{file}: cannot read settings ({error}); using defaults for all of it")
+    except OSError as error:
+        errors.append(f"{file}: cannot read settings ({error.strerror or error}); using defaults for all of it")
+    except UnicodeDecodeError as error:
+        errors.append(f"{file}: cannot read settings (not UTF-8 text at byte {error.start}); "
+                      "using defaults for all of it")
     except tomllib.TOMLDecodeError as error:
-        errors.append(f"{file}: not valid TOML ({error}); using defaults for everything in it")
+        errors.append(f"{file}: not valid TOML ({str(error)[:120]}); using defaults for everything in it")
+    except RecursionError:
+        errors.append(f"{file}: not valid TOML (nested too deeply); using defaults for everything in it")
     return None
 
 
-def overlay(file: Path, data: dict, values: dict, choices, errors: list[str]) -> None:
+def overlay(file: Path, data: dict[str, Any], values: dict[str, dict[str, Any]],
+            choices: Mapping[str, Collection[str]] | None, errors: list[str]) -> None:
     for section, table in data.items():
         if section == "engines":
             continue
@@ -216,7 +230,11 @@ def engine_problem(entry: Any) -> str | None:
     if not isinstance(entry, dict):
         return "must be a table"
     for key in ("name", "command"):
-        if not isinstance(entry.get(key), str) or not entry[key].strip():
+        if key not in entry or entry[key] == "":
+            return f"{key} is missing"
+        if not isinstance(entry[key], str):
+            return f"{key} = {toml_literal_or_repr(entry[key])[:80]} must be text"
+        if not entry[key].strip():
             return f"{key} is missing"
     for key, kind in ENGINE_KEYS.items():
         if key in entry and not isinstance(entry[key], kind):
@@ -272,86 +290,63 @@ def toml_key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_literal(key)
 
 
-_TABLE_HEADER = re.compile(r"^\s*\[")
+def _toml_item(value: Any) -> Any:
+    """A tomlkit item for one settings value; tables (engine options) are written inline."""
+    if isinstance(value, Mapping):
+        table = tomlkit.inline_table()
+        table.update({str(k): _toml_item(v) for k, v in value.items()})
+        return table
+    if isinstance(value, (list, tuple)):
+        return [_toml_item(v) for v in value]
+    toml_literal(value)  # the strict checks (e.g. no NaN), with our message
+    return tomlkit.item(value)
 
 
-def _section_bounds(lines: list[str], section: str) -> tuple[int, int] | None:
-    header = re.compile(rf"^\s*\[\s*{re.escape(section)}\s*\]\s*(#.*)?$")
-    for start, line in enumerate(lines):
-        if header.match(line.rstrip("\r\n")):
-            end = next((i for i in range(start + 1, len(lines)) if _TABLE_HEADER.match(lines[i])), len(lines))
-            return start, end
-    return None
-
-
-def _comment_start(text: str) -> int:
-    """Index of a ``#`` that starts a comment (outside strings) in one line, or len(text)."""
-    quote = None
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if quote:
-            if char == "\\" and quote == '"':
-                i += 1
-            elif char == quote:
-                quote = None
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            return i
-        i += 1
-    return len(text)
-
-
-def _lines(text: str) -> list[str]:
-    """Lines as TOML sees them: split at "\n" only (str.splitlines also splits at \x85, \u2028, …)."""
-    return [line for line in re.split(r"(?<=\n)", text) if line]
+def _set_in_document(doc: TOMLDocument, section: str, key: str, value: Any) -> None:
+    """``doc[section][key] = value``: an existing key keeps its place and trailing comment."""
+    table = doc.get(section)
+    if table is None:
+        table = tomlkit.table()
+        table[key] = value
+        doc[section] = table
+    elif isinstance(table, MutableMapping):
+        table[key] = value
+    else:
+        raise SettingsError(f"{section} is not a table")
 
 
 def set_toml_key(text: str, section: str, key: str, literal: str) -> str:
     """``text`` with ``key = literal`` set in ``[section]``; every other line stays as it was."""
-    lines = _lines(text)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
-    bounds = _section_bounds(lines, section)
-    if bounds is None:
-        gap = "\n" if lines and lines[-1].strip() else ""
-        return "".join(lines) + f"{gap}[{section}]\n{key} = {literal}\n"
-    start, end = bounds
-    key_line = re.compile(rf"""^(\s*)(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*=(.*)$""")
-    for i in range(start + 1, end):
-        match = key_line.match(lines[i].rstrip("\r\n"))
-        if match:
-            rest = match.group(2)
-            comment = rest[_comment_start(rest):]
-            newline = lines[i][len(lines[i].rstrip("\r\n")):]
-            lines[i] = f"{match.group(1)}{key} = {literal}{'  ' + comment if comment else ''}{newline}"
-            return "".join(lines)
-    last = max((i for i in range(start, end) if lines[i].strip() and not lines[i].lstrip().startswith("#")),
-               default=start)
-    lines.insert(last + 1, f"{key} = {literal}\n")
-    return "".join(lines)
+    doc = tomlkit.parse(text)
+    _set_in_document(doc, section, key, tomlkit.parse(f"v = {literal}")["v"])
+    return doc.as_string()
 
 
-def replace_engine_blocks(text: str, engines: list[Mapping[str, Any]]) -> str:
+def replace_engine_blocks(text: str, engines: Sequence[Mapping[str, Any]]) -> str:
     """``text`` without its ``[[engines]]`` tables, with the given engines appended as new ones."""
-    lines = _lines(text)
-    kept, skipping = [], False
-    for line in lines:
-        if _TABLE_HEADER.match(line):
-            skipping = bool(re.match(r"^\s*\[\[\s*engines\s*\]\]|^\s*\[\s*engines\.", line))
-        if not skipping:
-            kept.append(line)
-    body = "".join(kept).rstrip("\n") + "\n"
+    doc = tomlkit.parse(text)
+    _replace_engines(doc, engines)
+    return doc.as_string()
+
+
+def _replace_engines(doc: TOMLDocument, engines: Sequence[Mapping[str, Any]]) -> None:
+    if "engines" in doc:
+        del doc["engines"]
+    if not engines:
+        return
+    tables = tomlkit.aot()
     for entry in engines:
-        body += "\n[[engines]]\n" + "".join(f"{toml_key(k)} = {toml_literal(v)}\n" for k, v in entry.items())
-    return body
+        table = tomlkit.table()
+        for name, value in entry.items():
+            table[str(name)] = _toml_item(value)
+        tables.append(table)
+    doc["engines"] = tables
 
 
 def save_user_setting(user: Path, section: str, key: str, value: Any) -> None:
     """Write one changed key into the user's file, keeping every other line (and its comments)."""
     value = check_value(section, key, value)
-    _edit_user_file(Path(user), lambda text: set_toml_key(text, section, key, toml_literal(value)),
+    _edit_user_file(Path(user), lambda doc: _set_in_document(doc, section, key, _toml_item(value)),
                     lambda data: data.get(section, {}).get(key) == value, f"[{section}] {key}")
 
 
@@ -362,25 +357,78 @@ def save_user_engines(user: Path, engines: list[Mapping[str, Any]]) -> None:
         problem = engine_problem(entry)
         if problem:
             raise SettingsError(f"engine #{index} ({entry.get('name', '?')}): {problem}")
-    _edit_user_file(Path(user), lambda text: replace_engine_blocks(text, entries),
+    _edit_user_file(Path(user), lambda doc: _replace_engines(doc, entries),
                     lambda data: data.get("engines", []) == entries, "[[engines]]")
 
 
-def _edit_user_file(user: Path, edit: Callable[[str], str], verify: Callable[[dict], bool], what: str) -> None:
+class SettingsSaveError(SettingsError):
+    """The user's settings file could not be read back or written; it was left as it was."""
+
+
+@dataclass(frozen=True)
+class _UserText:
+    """The user's file as text for tomlkit, with what to restore when writing it back."""
+
+    text: str
+    bom: bool = False
+    crlf: bool = False
+
+    def encode(self, text: str) -> bytes:
+        if self.crlf:
+            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        return (b"\xef\xbb\xbf" if self.bom else b"") + text.encode("utf-8")
+
+
+def _read_user_text(user: Path, what: str) -> _UserText:
     try:
-        text = user.read_text(encoding="utf-8")
+        data = user.read_bytes()
     except FileNotFoundError:
-        text = USER_FILE_HEADER
-    new_text = edit(text)
+        return _UserText(USER_FILE_HEADER)
+    except OSError as error:
+        raise SettingsSaveError(f"{user}: cannot save {what}: the file cannot be read "
+                                f"({error.strerror or error}); it was not changed") from error
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise SettingsSaveError(f"{user}: cannot save {what}: the file is not UTF-8 text "
+                                f"(byte {error.start}); fix or delete it; it was not changed") from error
+    return _UserText(text, data.startswith(b"\xef\xbb\xbf"), "\r\n" in text)
+
+
+def _parse_user_text(user: Path, text: str, what: str) -> TOMLDocument:
+    try:
+        return tomlkit.parse(text)
+    except (TOMLKitError, RecursionError) as error:
+        reason = "it is nested too deeply" if isinstance(error, RecursionError) else str(error)[:120]
+        raise SettingsSaveError(f"{user}: cannot save {what}: the file is not valid TOML ({reason}); "
+                                "fix or delete it") from None
+
+
+def _edit_user_file(user: Path, edit: Callable[[TOMLDocument], None], verify: Callable[[dict[str, Any]], bool],
+                    what: str) -> None:
+    """Read the user's file, apply ``edit`` to it with tomlkit (comments and layout kept), check that
+    it reads back as intended, and write it atomically; any failure leaves the file as it was."""
+    original = _read_user_text(user, what)
+    doc = _parse_user_text(user, original.text, what)
+    try:
+        tomllib.loads(original.text)
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
+        raise SettingsSaveError(f"{user}: cannot save {what}: the file is not valid TOML "
+                                f"({str(error)[:120]}); fix or delete it") from None
+    edit(doc)
+    new_text = doc.as_string()
     try:
         ok = verify(tomllib.loads(new_text))
-    except tomllib.TOMLDecodeError as error:
-        raise SettingsError(f"{user}: cannot save {what}: the file is not valid TOML ({error}); "
-                            "fix or delete it") from error
+    except tomllib.TOMLDecodeError:
+        ok = False
     if not ok:
-        raise SettingsError(f"{user}: cannot save {what}: the file defines it in a way this program "
-                            "does not edit (e.g. a dotted key or inline table); change it by hand")
-    atomic_write(user, new_text.encode("utf-8"))
+        raise SettingsSaveError(f"{user}: cannot save {what}: the file defines it in a way this program "
+                                "does not edit; change it by hand")
+    try:
+        atomic_write(user, original.encode(new_text))
+    except OSError as error:
+        raise SettingsSaveError(f"{user}: cannot save {what}: {error.strerror or error}; "
+                                "the file was not changed") from error
 
 
 # ------------------------------------------------------------------------------------- store
@@ -412,7 +460,7 @@ class SettingsStore:
         self.settings = self.settings.with_value(section, key, value)
         self._notify(section, key, value)
         if self.user is not None:
-            save_user_setting(self.user, section, key, value)
+            save_user_setting(self.user, section, key, value)   # SettingsSaveError: applied, not saved
 
     def set_engines(self, engines: list[Mapping[str, Any]]) -> None:
         """Replace the engine list; saved first, so a list that cannot be saved is not applied."""

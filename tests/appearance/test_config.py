@@ -68,7 +68,7 @@ def test_a_save_keeps_the_comments_of_a_hand_edited_file(tmp_path):
     text = user.read_text()
     old_lines, new_lines = HAND_EDITED.splitlines(), text.splitlines()
     changed = [(a, b) for a, b in zip(old_lines, new_lines) if a != b]
-    assert changed == [('board_theme = "dark"   # keep this', 'board_theme = "wood"  # keep this')]
+    assert changed == [('board_theme = "dark"   # keep this', 'board_theme = "wood"   # keep this')]
     assert "volume = 20 # quiet!\nenabled = false\n" in text           # added to its own table
     assert text.endswith('\n[game]\nlevel = 5\n')                        # new table appended
     settings_, errors = load_settings(SHIPPED, user)

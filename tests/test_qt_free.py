@@ -21,6 +21,9 @@ QT_FREE_MODULES = [
     "xiangqi.commands.perft",
     "xiangqi.commands.notate",
     "xiangqi.commands.pgn",
+    "xiangqi.resources",
+    "xiangqi.launch",
+    "xiangqi.desktop_install",
 ]
 
 

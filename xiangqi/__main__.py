@@ -6,6 +6,10 @@
     python -m xiangqi notate               FEN<TAB>MOVE lines in, ICCS<TAB>WXF<TAB>CHINESE out
     python -m xiangqi engine --command CMD ...
     python -m xiangqi pgn FILE...
+    python -m xiangqi [FILE]               the app, opening a game record (.pgn, .xqf, ...)
+    python -m xiangqi --version
+    python -m xiangqi --install-desktop    menu entry, icons and .pgn/.xqf/.cbl file types (XDG, per user)
+    python -m xiangqi --uninstall-desktop
 
 Each sub-command lives in its own module with ``main(argv: list[str]) -> int`` and is imported only
 when used, so the tools start without loading Qt.
@@ -22,20 +26,57 @@ COMMANDS: dict[str, str] = {
     "notate": "xiangqi.commands.notate",
     "engine": "xiangqi.commands.engine",
     "pgn": "xiangqi.commands.pgn",
+    "book": "xiangqi.commands.book",
 }
 
 
+DESKTOP_OPTIONS = ("--install-desktop", "--uninstall-desktop")
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = _bundle_arguments(list(sys.argv[1:] if argv is None else argv))
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]])
         return int(module.main(args[1:]) or 0)
     if args and args[0] in ("-h", "--help", "help"):
         print(__doc__)
         return 0
+    if args and args[0] in ("--version", "-V"):
+        from xiangqi.resources import version
+
+        print(f"xiangqi {version()}")
+        return 0
+    if args and args[0] in DESKTOP_OPTIONS:
+        from xiangqi import desktop_install
+
+        return desktop_install.main(args)
+    return _start_app(args)
+
+
+def _start_app(args: list[str]) -> int:
+    """The desktop app, after the checks that need no Qt: unknown words (usage, exit 2), no display (exit 1)."""
+    from xiangqi.launch import missing_display, unknown_arguments
+
+    unknown = unknown_arguments(args)
+    if unknown:
+        print(f"xiangqi: no such command or file: {unknown[0][:80]!r}\n{__doc__}", file=sys.stderr)
+        return 2
+    problem = missing_display(args)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     from xiangqi.ui.app import run
 
     return int(run(args) or 0)
+
+
+def _bundle_arguments(args: list[str]) -> list[str]:
+    """In the PyInstaller bundle the program is its own Python: the built-in engine is started as
+    ``<bundle> -u -m xiangqi ucci`` (xiangqi/engine/registry.py), so drop the interpreter's options."""
+    if getattr(sys, "frozen", False):
+        while args[:1] == ["-u"] or args[:2] == ["-m", "xiangqi"]:
+            args = args[1:] if args[0] == "-u" else args[2:]
+    return args
 
 
 if __name__ == "__main__":

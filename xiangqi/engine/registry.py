@@ -23,9 +23,10 @@ from types import MappingProxyType
 from xiangqi.engine.messages import OptionValue
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.session import FailureKind, NameRule, SessionConfig, Timeouts
+from xiangqi.resources import data_root, engines_dir
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-ENGINES_DIR = REPO_ROOT / "engines"
+REPO_ROOT = data_root()      # the checkout, or the installed package's data folder (xiangqi/resources.py)
+ENGINES_DIR = engines_dir()
 FAMILIES_FILE = "families.toml"
 # Debian installs game engines (fairy-stockfish) in /usr/games, which is often not on PATH.
 EXTRA_SEARCH_DIRS = (Path("/usr/games"), Path("/usr/local/games"))

@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop, QThread
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from xiangqi import resources
 from xiangqi.config import SettingsStore
 from xiangqi.ui.autosave import AutosaveStore
 from xiangqi.ui.controller import GameController
@@ -27,9 +28,8 @@ from xiangqi.ui.user_files import autosave_path, recent_files_settings, user_set
 from xiangqi.ui.sounds import SoundPlayer
 from xiangqi.ui.themes import ThemeLibrary
 
-REPO = Path(__file__).resolve().parents[2]
-ASSETS = REPO / "assets"
-SHIPPED_CONFIG = REPO / "config.toml"
+ASSETS = resources.assets_dir()              # the checkout's assets/, or the installed package's copy
+SHIPPED_CONFIG = resources.shipped_config()
 ENGINE_EXIT_WAIT_MS = 3000
 SHOWN_PROBE = "XIANGQI_REPORT_SHOWN"   # tests/bench/ui.py: print the start-up time once shown, then quit
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath, QTransform
 
-GLYPH_DIR = Path(__file__).resolve().parents[2] / "assets" / "glyphs"
+from xiangqi.resources import assets_dir
+
+GLYPH_DIR = assets_dir() / "glyphs"
 UNITS_PER_EM = 1000.0
 STYLES = ("serif", "sans")
 _TOKEN = re.compile(r"[MLHVQCZ]|-?\d+(?:\.\d+)?")
@@ -36,7 +38,8 @@ class Glyph:
 
 def parse_path_data(data: str) -> QPainterPath:
     """QPainterPath from SVG path data limited to absolute M/L/H/V/Q/C/Z (implicit repeats allowed)."""
-    path, command, numbers = QPainterPath(), "", []
+    path, command = QPainterPath(), ""
+    numbers: list[float] = []
     for token in _TOKEN.findall(data) + ["Z"]:
         if token in _ARGS:
             _flush(path, command, numbers)
@@ -92,7 +95,7 @@ def load_glyph_file(file: Path) -> dict[str, Glyph]:
     return glyphs
 
 
-@lru_cache(maxsize=None)
+@cache
 def glyph_table(style: str = "serif") -> dict[str, Glyph]:
     if style not in STYLES:
         raise GlyphError(f"unknown glyph style {style!r} (choose from {', '.join(STYLES)})")
@@ -133,4 +136,5 @@ def glyph_path(text: str, center: QPointF, height: float, style: str = "serif") 
     transform.translate(center.x(), center.y())
     transform.scale(scale, scale)
     transform.translate(-box.center().x(), -box.center().y())
-    return transform.map(outline)
+    placed: QPainterPath = transform.map(outline)
+    return placed

@@ -16,7 +16,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-I18N_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
+from xiangqi.resources import assets_dir
+
+I18N_DIR = assets_dir() / "i18n"
 LANGUAGES = ("zh_CN", "zh_TW", "en")
 LANGUAGE_NAMES = {"zh_CN": "简体中文", "zh_TW": "繁體中文", "en": "English"}
 DEFAULT_LANGUAGE = "zh_CN"   # for a C/POSIX or unknown locale: Chinese players first

@@ -85,3 +85,12 @@ def test_a_non_text_engine_command_says_it_must_be_text(tmp_path):
     _settings, errors = load_settings(SHIPPED, user)
     assert "command = 7 must be text" in errors[0]
     assert "command is missing" in errors[1]
+
+
+def test_the_engine_registry_says_a_non_text_command_must_be_text():
+    from xiangqi.engine.registry import spec_from_config
+    errors: list[str] = []
+    assert spec_from_config({"name": "x", "command": 7}, [], 1, errors) is None
+    assert "must be text" in errors[0] and "got 7" in errors[0]
+    assert spec_from_config({"name": "x"}, [], 2, errors) is None
+    assert "'command' is missing" in errors[1]

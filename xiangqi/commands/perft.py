@@ -12,10 +12,12 @@ from collections.abc import Iterable
 
 from xiangqi.core import FenError, Position
 
+MAX_DEPTH = 20   # far beyond what finishes (depth 7 is hours); deeper would only exhaust the call stack
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m xiangqi perft", description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, required=True, help="plies to count (0 or more)")
+    parser.add_argument("--depth", type=int, required=True, help=f"plies to count (0 to {MAX_DEPTH})")
     parser.add_argument("fen", nargs="*", help="a FEN (its fields may be separate arguments); default: stdin")
     return parser
 
@@ -31,8 +33,8 @@ def _fens(args: argparse.Namespace) -> Iterable[str]:
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
-    if args.depth < 0:
-        print(f"error: --depth {args.depth} is negative", file=sys.stderr)
+    if not 0 <= args.depth <= MAX_DEPTH:
+        print(f"error: --depth {args.depth} is out of range: it must be 0 to {MAX_DEPTH}", file=sys.stderr)
         return 2
     status = 0
     for fen in _fens(args):

@@ -182,8 +182,11 @@ def spec_from_config(entry: Mapping, families: list[EngineFamily], index: int,
     """One ``[[engines]]`` table; None (with a message naming the entry and field) when unusable."""
     where = f"config.toml [[engines]] #{index}"
     command = entry.get("command")
+    if command is not None and not isinstance(command, str):
+        errors.append(f"{where}: 'command' must be text (the engine program's path), got {command!r:.80}")
+        return None
     if not isinstance(command, str) or not command.strip():
-        errors.append(f"{where}: 'command' must be the engine program's path, got {command!r}")
+        errors.append(f"{where}: 'command' is missing: it must be the engine program's path")
         return None
     args = entry.get("args", [])
     if not isinstance(args, list) or not all(isinstance(a, str) for a in args):

@@ -15,6 +15,7 @@ QT_FREE_MODULES = [
     "xiangqi.engine.protocol",
     "xiangqi.engine.session",
     "xiangqi.engine.registry",
+    "xiangqi.engine.retire",
     "xiangqi.engine.builtin",
     "xiangqi.engine.builtin.ucci_loop",
     "xiangqi.config",

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -16,6 +15,7 @@ from xiangqi.engine.failures import EngineFailure, FailureKind
 from xiangqi.engine.messages import BestMove, Info, Score
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import EngineSpec, Protocol
+from xiangqi.engine.session_types import EngineInfo, SessionState
 
 REPO = Path(__file__).resolve().parents[2]
 FAKE_ENGINE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
@@ -43,8 +43,8 @@ class ScriptedClient(QObject):
         self.banned: list[list[Move]] = []  # the moves each go banned
         self.options_set: list[tuple[str, object]] = []
         self.stops = 0
-        self.state = SimpleNamespace(name="BOOTING")
-        self._info = SimpleNamespace(name="Scripted", dialect=dialect, options=options)
+        self.state = SessionState.BOOTING
+        self._info = EngineInfo(name="Scripted", author="", dialect=dialect, options=tuple(options))
         self.hold = False          # when True, go() waits for stop() before answering
         self._pending: Position | None = None
 
@@ -52,7 +52,7 @@ class ScriptedClient(QObject):
         QTimer.singleShot(0, self._boot)
 
     def _boot(self) -> None:
-        self.state = SimpleNamespace(name="IDLE")
+        self.state = SessionState.IDLE
         self.ready.emit(self._info)
 
     def new_game(self) -> None:
@@ -66,7 +66,7 @@ class ScriptedClient(QObject):
         self.gos.append((position.fen(), limits, draw_offer))
         self.banned.append(list(banned))
         self._pending = position.copy()
-        self.state = SimpleNamespace(name="THINKING")
+        self.state = SessionState.THINKING
         if not self.hold:
             QTimer.singleShot(0, self._answer)
 
@@ -83,16 +83,24 @@ class ScriptedClient(QObject):
         best = reply(position)
         if best.move is not None:
             self.info.emit(Info(depth=3, score=Score(cp=25), nps=1000, pv=(best.move,)))
-        self.state = SimpleNamespace(name="IDLE")
+        self.state = SessionState.IDLE
         self.best_move.emit(best)
 
     def crash(self) -> None:
         self._pending = None
-        self.state = SimpleNamespace(name="DEAD")
+        self._set_state(SessionState.DEAD)
         self.failed.emit(EngineFailure(FailureKind.CRASHED, "the engine crashed (signal 11)", signal=11))
 
     def shutdown(self) -> None:
-        self.state = SimpleNamespace(name="DEAD")
+        self._set_state(SessionState.DEAD)
+
+    def _set_state(self, state: SessionState) -> None:
+        self.state = state
+        self.state_changed.emit(state)
+
+    @property
+    def engine_info(self) -> EngineInfo | None:
+        return self._info if self.state not in (SessionState.BOOTING, SessionState.DEAD) else None
 
 
 def first_legal(position: Position) -> BestMove:

@@ -16,6 +16,7 @@ from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.protocol import SearchLimits
 from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.retire import RETIRING, retire
 from xiangqi.ui.autosave import AutosaveStore
 from xiangqi.ui.clock import GameClock, TimeControlKind
 from xiangqi.ui.game import EndReason, Game, GameResult
@@ -31,33 +32,6 @@ CLOCK_TICK_MS = 100
 
 def default_engine_factory(spec: EngineSpec, owner: QObject) -> Any:
     return EngineClient(spec, owner)
-
-
-# Engines being shut down (quit→terminate→kill) belong to no controller or dialog: a controller closed
-# meanwhile must not take a live QProcess down with it. Each is deleted once its process is gone.
-RETIRING: list[Any] = []
-
-
-def retire(engine: Any) -> None:
-    """Shut ``engine`` down in the background; it is deleted once its process has exited."""
-    engine.setParent(None)
-    RETIRING.append(engine)
-    engine.state_changed.connect(lambda state, e=engine: _retired(e, state))
-    engine.shutdown()
-    _retired(engine, engine.state)
-
-
-_DYING: list[Any] = []   # deleteLater() asked; the Python reference goes when Qt has deleted it
-
-
-def _retired(engine: Any, state: Any) -> None:
-    if engine not in RETIRING:
-        return
-    if getattr(state, "name", "") == "DEAD":
-        RETIRING.remove(engine)
-        _DYING.append(engine)
-        engine.destroyed.connect(lambda _obj=None, e=engine: _DYING.remove(e) if e in _DYING else None)
-        engine.deleteLater()
 
 
 class Purpose(Enum):

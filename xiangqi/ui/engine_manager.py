@@ -19,7 +19,7 @@ from xiangqi.config import SettingsError, SettingsStore
 from xiangqi.engine.messages import EngineOption, OptionKind
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
-from xiangqi.ui.controller import retire
+from xiangqi.engine.retire import retire
 from xiangqi.ui.problem_text import failure_detail, failure_text
 
 # Options the program sets itself for every game; shown, but not editable here.

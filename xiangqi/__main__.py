@@ -27,6 +27,8 @@ COMMANDS: dict[str, str] = {
     "engine": "xiangqi.commands.engine",
     "pgn": "xiangqi.commands.pgn",
     "book": "xiangqi.commands.book",
+    "match": "xiangqi.commands.match",
+    "review": "xiangqi.commands.review",
 }
 
 

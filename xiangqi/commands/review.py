@@ -1,0 +1,176 @@
+"""``python -m xiangqi review``: an engine reviews games and marks the mistakes (复盘).
+
+    python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--movetime MS | --depth D]
+                             [--jobs N] [--notation chinese|wxf|iccs] -o OUT.pgn
+
+Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of
+the main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's
+point of view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula
+``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``): ``?!`` at 5 percentage points or more, ``?`` at 10,
+``??`` at 15; the engine's own move is never marked. At each ``?`` and ``??`` the engine's better move
+(and the start of its line) is added as a variation. Per side: the counts, the average centipawn loss
+and the accuracy (lichess's per-move formula, averaged), printed and kept as RedAccuracy/BlackAccuracy tags.
+``--jobs N`` runs N engine processes at once. A progress bar goes to stderr. FILE is never written.
+A game that cannot be read is reported and skipped; an engine that dies is restarted once, then that
+game is reported and written unreviewed.
+Exit status: 0 every game reviewed, 1 some game skipped or unreviewed (or OUT cannot be written),
+2 bad arguments, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from xiangqi.core.notation import Notation
+from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.match.engines import EngineNameError, engine_spec
+from xiangqi.record import Game, RecordError, load_games
+from xiangqi.record.pgn_writer import save_pgn
+from xiangqi.review.annotate import annotate_game, main_line_positions
+
+if TYPE_CHECKING:
+    from xiangqi.review.runner import GameWork
+
+DEFAULT_MOVETIME_MS = 1000
+
+
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m xiangqi review", description=__doc__.split("\n\n")[0],
+                                     epilog=__doc__.split("\n\n", 2)[2],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", type=Path, help="the games to review (PGN, XQF, ...)")
+    parser.add_argument("--game", type=int, metavar="N", help="only game N of the file (from 1)")
+    parser.add_argument("--engine", required=True, metavar="NAME_OR_COMMAND",
+                        help="builtin, builtin:N, an engine the registry knows (fairy-stockfish) or a command")
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--movetime", type=int, metavar="MS", help=f"time per position (default {DEFAULT_MOVETIME_MS})")
+    limit.add_argument("--depth", type=int, metavar="D", help="search depth per position")
+    parser.add_argument("--jobs", type=int, default=1, help="engine processes at once (default 1)")
+    parser.add_argument("--notation", choices=[n.value for n in Notation], default=Notation.CHINESE.value)
+    parser.add_argument("-o", "--output", type=Path, required=True, help="the reviewed games (PGN)")
+    return parser.parse_args(argv)
+
+
+def _read_games(args: argparse.Namespace, problems: list[str]) -> list[tuple[int, Game]]:
+    """The games to review, numbered from 1; unreadable ones are reported in ``problems`` and left out."""
+    games = load_games(args.file)
+    numbered = list(enumerate(games, start=1))
+    if args.game is not None:
+        if not 1 <= args.game <= len(games):
+            raise EngineNameError(f"--game {args.game}: {args.file} has {len(games)} game(s)")
+        numbered = [numbered[args.game - 1]]
+    readable = []
+    for number, game in numbered:
+        if game.errors:
+            problems.append(f"game {number}: cannot be read, skipped: {game.errors[0]}")
+        elif game.ply_count() == 0:
+            problems.append(f"game {number}: has no moves, skipped")
+        else:
+            readable.append((number, game))
+    return readable
+
+
+def main(argv: list[str]) -> int:
+    args = _arguments(argv)
+    problems: list[str] = []
+    try:
+        if args.jobs < 1:
+            raise EngineNameError(f"--jobs {args.jobs}: must be 1 or more")
+        spec = engine_spec(args.engine)
+        limits = (SearchLimits(depth=args.depth) if args.depth is not None
+                  else SearchLimits(movetime_ms=args.movetime or DEFAULT_MOVETIME_MS))
+        if limits.problems():
+            raise EngineNameError(f"bad limit: {limits.problems()[0]}")
+        games = _read_games(args, problems)
+    except (ValueError, OSError, RecordError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.output.resolve() == args.file.resolve():
+        print("error: -o must not be the input file (the input is never written)", file=sys.stderr)
+        return 2
+    works = _works(games, problems)
+    for problem in problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    return _review(args, spec, limits, games, works, bool(problems))
+
+
+def _works(games: list[tuple[int, Game]], problems: list[str]) -> list[GameWork]:
+    from xiangqi.review.runner import GameWork
+
+    works = []
+    for number, game in games:
+        try:
+            works.append(GameWork(number, main_line_positions(game)))
+        except ValueError as exc:
+            problems.append(f"game {number}: skipped: {exc}")
+    return works
+
+
+def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, games: list[tuple[int, Game]],
+            works: list[GameWork], had_problems: bool) -> int:
+    from xiangqi.match.eventloop import ensure_application, run_until
+    from xiangqi.review.runner import ReviewRunner
+
+    ensure_application()
+    runner = ReviewRunner(spec, works, limits, args.jobs)
+    progress = _Progress(sum(len(w.positions) for w in works))
+    runner.position_done.connect(lambda _game, _ply: progress.step())
+    completed = run_until(runner.start, runner.finished, runner.abort)
+    progress.close()
+    if not completed:
+        print("interrupted: nothing written", file=sys.stderr)
+        return 130
+    by_number = {w.number: w for w in works}
+    output, unreviewed = [], 0
+    for number, game in games:
+        work = by_number.get(number)
+        if work is None:
+            continue
+        if work.failed is not None or not work.done:
+            unreviewed += 1
+            print(f"warning: game {number}: not reviewed: {work.failed}", file=sys.stderr)
+        else:
+            values = [v for v in work.values if v is not None]
+            summary = annotate_game(game, work.positions, values, annotator=spec.name)
+            print(f"game {number}: {_players(game)}: {summary.red.text()}; {summary.black.text()}", flush=True)
+        output.append(game)
+    try:
+        save_pgn(args.output, output, notation=Notation(args.notation))
+    except (OSError, RecordError) as exc:
+        print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
+        return 1
+    return 1 if unreviewed or had_problems else 0
+
+
+def _players(game: Game) -> str:
+    red, black = game.headers.get("Red", "") or "?", game.headers.get("Black", "") or "?"
+    return f"{red} vs {black}"
+
+
+class _Progress:
+    """``[#####.....] 45/101 positions`` on stderr: redrawn in place on a terminal, every 10 % otherwise."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = max(total, 1), 0
+        self.tty = sys.stderr.isatty()
+        self._last_tenth = -1
+
+    def step(self) -> None:
+        self.done += 1
+        tenth = 10 * self.done // self.total
+        if not self.tty and tenth == self._last_tenth:
+            return
+        self._last_tenth = tenth
+        filled = self.WIDTH * self.done // self.total
+        bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done}/{self.total} positions"
+        print(("\r" + bar) if self.tty else bar, end="" if self.tty else "\n", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.tty:
+            print(file=sys.stderr)

@@ -1,0 +1,140 @@
+"""Naming engines and time controls on a command line (no Qt).
+
+``engine_spec("builtin:3")`` — the built-in engine at level 3 (``builtin`` alone: level 5, full strength);
+a name or family id the registry finds (``fairy-stockfish``, ``Pikafish``); else a command line, split like a
+shell would (``"/opt/eleeye/eleeye -x"``). ``--option A:NAME=VALUE`` sets an option of engine A (or B, or
+1/2). ``--tc 60+0.5`` is 60 s plus 0.5 s a move.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shlex
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from xiangqi.engine.messages import OptionValue, SearchLimits
+from xiangqi.engine.registry import (
+    BUILTIN_FAMILY,
+    UNKNOWN_FAMILY,
+    EngineSpec,
+    builtin_engine_spec,
+    discover_engines,
+    load_families,
+    recognise,
+)
+
+BUILTIN_LEVELS = range(1, 6)
+BUILTIN_DEFAULT_LEVEL = 5
+_BUILTIN = re.compile(r"builtin(?::(\S+))?", re.IGNORECASE)
+_TIME_CONTROL = re.compile(r"(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?")
+
+
+class EngineNameError(ValueError):
+    """An engine name, option or time control on the command line that cannot be used."""
+
+
+def engine_spec(text: str) -> EngineSpec:
+    """The engine ``text`` names: ``builtin[:LEVEL]``, a registry name or family id, or a command."""
+    name = text.strip()
+    if not name:
+        raise EngineNameError("--engine '': expected builtin, builtin:LEVEL, an engine name or a command")
+    builtin = _BUILTIN.fullmatch(name)
+    if builtin:
+        return builtin_spec(builtin.group(1), text)
+    known = _known_engine(name)
+    if known is not None:
+        return known
+    try:
+        words = shlex.split(name)
+    except ValueError as exc:
+        raise EngineNameError(f"--engine {text[:80]!r}: {exc}") from None
+    command, args = words[0], tuple(_absolute_if_file(a) for a in words[1:])
+    family = recognise(command, load_families())
+    return EngineSpec(name=os.path.basename(command), command=command, args=args,
+                      family=family.id if family else UNKNOWN_FAMILY)
+
+
+def builtin_spec(level_text: str | None, text: str = "builtin") -> EngineSpec:
+    """The built-in engine at a level 1-5 given as text (None: full strength)."""
+    try:
+        level = BUILTIN_DEFAULT_LEVEL if level_text is None else int(level_text)
+    except ValueError:
+        level = 0
+    if level not in BUILTIN_LEVELS:
+        raise EngineNameError(f"--engine {text[:80]!r}: the built-in engine's level must be 1-5")
+    spec = builtin_engine_spec(level)
+    return dataclasses.replace(spec, name=f"Built-in engine level {level}")
+
+
+def _known_engine(name: str) -> EngineSpec | None:
+    """An engine the registry finds on PATH, /usr/games or engines/, by display name or family id."""
+    key = name.lower()
+    for spec in discover_engines([], errors=[]):
+        if spec.family != BUILTIN_FAMILY and key in (spec.name.lower(), spec.family.lower()):
+            return spec
+    return None
+
+
+def _absolute_if_file(arg: str) -> str:
+    """The engine runs in its own folder: a relative path argument that exists here is made absolute."""
+    return os.path.abspath(arg) if not os.path.isabs(arg) and os.path.exists(arg) else arg
+
+
+def with_options(spec: EngineSpec, options: dict[str, OptionValue]) -> EngineSpec:
+    merged = dict(spec.options)
+    merged.update(options)
+    return dataclasses.replace(spec, options=MappingProxyType(merged))
+
+
+def parse_engine_option(text: str, engines: int = 2) -> tuple[int, str, str]:
+    """``A:NAME=VALUE`` (or ``B:``, ``1:``, ``2:``) as (engine index from 0, name, value)."""
+    who, colon, rest = text.partition(":")
+    name, equals, value = rest.partition("=")
+    letters = {chr(ord("a") + i): i for i in range(engines)}
+    index = letters.get(who.strip().lower())
+    if index is None and who.strip().isdigit() and 1 <= int(who) <= engines:
+        index = int(who) - 1
+    if not colon or not equals or not name.strip() or index is None:
+        raise EngineNameError(f"--option {text[:80]!r}: expected ENGINE:NAME=VALUE with ENGINE A or B")
+    return index, name.strip(), value.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """Per move (``movetime_ms``) or a clock (``base_ms`` + ``increment_ms`` a move); exactly one."""
+
+    movetime_ms: int | None = None
+    base_ms: int | None = None
+    increment_ms: int = 0
+
+    def __post_init__(self) -> None:
+        if (self.movetime_ms is None) == (self.base_ms is None):
+            raise EngineNameError("a time control is a time per move or a clock, exactly one")
+        if (self.movetime_ms is not None and self.movetime_ms < 1) or (self.base_ms is not None and self.base_ms < 1):
+            raise EngineNameError(f"a time control needs a positive time, got {self}")
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """``BASE+INC`` in seconds (``60+0.5``, ``300``)."""
+        match = _TIME_CONTROL.fullmatch(text.strip())
+        if match is None:
+            raise EngineNameError(f"--tc {text[:80]!r}: expected BASE+INC in seconds, like 60+0.5")
+        return cls(base_ms=round(float(match.group(1)) * 1000),
+                   increment_ms=round(float(match.group(2) or 0) * 1000))
+
+    def pgn(self) -> str:
+        """The PGN ``TimeControl`` tag: ``60+0.5`` or ``1/0.2`` (seconds per move: moves/seconds form)."""
+        if self.movetime_ms is not None:
+            return f"1/{self.movetime_ms / 1000:g}"
+        assert self.base_ms is not None
+        return f"{self.base_ms / 1000:g}+{self.increment_ms / 1000:g}"
+
+    def limits(self, red_ms: int, black_ms: int) -> SearchLimits:
+        """What a search is given, with the clocks as they stand (ignored per move)."""
+        if self.movetime_ms is not None:
+            return SearchLimits(movetime_ms=self.movetime_ms)
+        return SearchLimits(red_time_ms=max(red_ms, 1), black_time_ms=max(black_ms, 1),
+                            red_increment_ms=self.increment_ms, black_increment_ms=self.increment_ms)

@@ -1,0 +1,338 @@
+"""Playing a match on the Qt event loop: engine seats, clocks, the referee, the PGN file (Qt, no widgets).
+
+``MatchRunner`` plays the schedule on ``concurrency`` boards at once; each board (``_Board``) owns one
+seat per engine (``xiangqi.engine.seat``) and plays its games one after the other. Everything is
+asynchronous: a board asks the seat to move and goes on when ``decided`` or ``trouble`` arrives.
+
+Who loses besides the rules (``xiangqi.match.referee``): an engine that crashes or stops answering
+(it is restarted for the next game), that plays an illegal move, claims to have no move, resigns, or
+oversteps its clock by more than the margin. The time an engine used is measured from the request to
+its answer, so it includes the transport's own few hundred microseconds.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from xiangqi.core import Color, Move, Position
+from xiangqi.core.notation import Notation
+from xiangqi.core.repetition import forbidden_repetition_moves
+from xiangqi.engine.failures import FailureKind
+from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.session_types import SessionState
+from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.match.engines import TimeControl
+from xiangqi.match.record import append_game, finish_game, new_match_game
+from xiangqi.match.referee import Adjudication, EndKind, GameEnd, Referee, loss, rules_end
+from xiangqi.match.schedule import Opening, Pairing, schedule
+from xiangqi.record import Game, GameNode
+from xiangqi.review.evaluation import Evaluation, with_eval
+
+MATE_AS_CP = 100_000  # a mate score, for score adjudication, beyond any centipawn threshold
+ANSWER_GRACE_MS = 5_000  # beyond its time, an engine that has not answered loses the game
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    specs: tuple[EngineSpec, EngineSpec]
+    time: TimeControl
+    games: int = 2
+    openings: tuple[Opening, ...] = ()
+    concurrency: int = 1
+    adjudication: Adjudication = Adjudication()
+    pgn: Path | None = None
+    notation: Notation = Notation.CHINESE
+    time_margin_ms: int = 100
+    event: str = "Engine match"
+
+    @property
+    def names(self) -> tuple[str, str]:
+        first, second = self.specs[0].name, self.specs[1].name
+        return (first, second) if first != second else (f"{first} (A)", f"{second} (B)")
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    pairing: Pairing
+    end: GameEnd
+    plies: int
+    a_score: float  # engine A's points: 1, 0.5, 0
+    game: Game = field(compare=False)
+
+
+class MatchRunner(QObject):
+    """Plays the whole match; ``game_finished`` after each game (already in the PGN), ``finished`` at the end."""
+
+    game_finished = Signal(object)  # FinishedGame
+    finished = Signal()
+    problem = Signal(str)           # something to tell the user that does not end a game
+
+    def __init__(self, settings: MatchSettings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self._pending = schedule(settings.games, list(settings.openings))
+        self._boards: list[_Board] = []
+        self.results: list[FinishedGame] = []
+        self.running = False
+
+    def start(self) -> None:
+        self.running = True
+        count = max(1, min(self.settings.concurrency, len(self._pending)))
+        self._boards = [_Board(self, index) for index in range(count)]
+        for board in self._boards:
+            board.next_game()
+        if not self._boards:
+            self._finish()
+
+    def abort(self) -> None:
+        """Stop now: games in progress are not recorded; the engines are retired."""
+        for board in self._boards:
+            board.close()
+        self._finish()
+
+    def take_pairing(self) -> Pairing | None:
+        return self._pending.pop(0) if self._pending and self.running else None
+
+    def record(self, finished: FinishedGame) -> None:
+        if self.settings.pgn is not None:
+            append_game(self.settings.pgn, finished.game, self.settings.notation)
+        self.results.append(finished)
+        self.game_finished.emit(finished)
+
+    def board_done(self) -> None:
+        if all(board.done for board in self._boards):
+            self._finish()
+
+    def _finish(self) -> None:
+        if self.running:
+            self.running = False
+            self.finished.emit()
+
+
+class _Board(QObject):
+    """One game at a time between the two engines; colours as the pairing says."""
+
+    def __init__(self, match: MatchRunner, index: int) -> None:
+        super().__init__(match)
+        self.match = match
+        self.settings = match.settings
+        # The role only labels the seat's signals: which colour each engine plays changes every game.
+        self.seats = [self._seat(self.settings.specs[0], Role.RED), self._seat(self.settings.specs[1], Role.BLACK)]
+        self.done = False
+        self.game: _GameInPlay | None = None
+        self.watchdog = QTimer(self, singleShot=True)
+        self.watchdog.timeout.connect(self._on_watchdog)
+
+    def _seat(self, spec: EngineSpec, role: Role) -> EngineSeat:
+        seat = EngineSeat(role, spec, parent=self)
+        seat.ready.connect(lambda _info, s=seat: self._on_ready(s))
+        seat.decided.connect(lambda move, s=seat: self._on_decided(s, move))
+        seat.trouble.connect(lambda trouble, s=seat: self._on_trouble(s, trouble))
+        seat.info.connect(lambda info, s=seat: self._on_info(s, info))
+        return seat
+
+    # --------------------------------------------------------------------------------- games
+    def next_game(self) -> None:
+        pairing = self.match.take_pairing()
+        if pairing is None:
+            self.close()
+            self.match.board_done()
+            return
+        a, b = self.settings.names
+        red, black = (a, b) if pairing.a_is_red else (b, a)
+        game, node = new_match_game(self.settings.event, pairing.number, red, black, pairing.opening,
+                                    self.settings.time.pgn())
+        by_colour = {Color.RED: self.seats[0 if pairing.a_is_red else 1],
+                     Color.BLACK: self.seats[1 if pairing.a_is_red else 0]}
+        self.game = _GameInPlay(pairing, game, node, pairing.opening.position(), by_colour,
+                                Referee(self.settings.adjudication), self.settings.time)
+        for seat in self.seats:
+            if not seat.is_ready and seat.state is not SessionState.BOOTING:  # a dead one is started again
+                seat.restart()
+        self._begin_if_ready()
+
+    def _begin_if_ready(self) -> None:
+        game = self.game
+        if game is None or game.begun or not all(seat.is_ready for seat in self.seats):
+            return
+        game.begun = True
+        for seat in self.seats:
+            seat.new_game()
+        ended = rules_end(game.position)  # an opening may end the game (a FEN list can hold anything)
+        if ended is not None:
+            self._end(ended)
+        else:
+            self._ask()
+
+    def _ask(self) -> None:
+        game = self.game
+        assert game is not None
+        seat = game.seats[game.position.turn]
+        game.last_info = None
+        limits = game.clock.limits()
+        game.asked_at = time.monotonic()
+        self.watchdog.start(game.clock.allowed_ms(game.position.turn) + ANSWER_GRACE_MS)
+        seat.search(game.position, limits, Purpose.MOVE, banned=forbidden_repetition_moves(game.position))
+
+    # --------------------------------------------------------------------------------- from the seats
+    def _on_ready(self, seat: EngineSeat) -> None:
+        self._begin_if_ready()
+
+    def _on_info(self, seat: EngineSeat, info: SeatInfo) -> None:
+        game = self.game
+        if game is not None and seat is game.seats[game.position.turn] and info.info.score is not None \
+                and (info.info.multipv or 1) == 1:
+            game.last_info = info
+
+    def _on_decided(self, seat: EngineSeat, move: SeatMove) -> None:
+        game = self.game
+        if game is None or move.purpose is not Purpose.MOVE or seat is not game.seats[game.position.turn]:
+            return
+        self.watchdog.stop()
+        mover = game.position.turn
+        used_ms = (time.monotonic() - game.asked_at) * 1000
+        if not game.clock.spend(mover, used_ms, self.settings.time_margin_ms):
+            self._end(loss(mover, EndKind.TIME, f"lost on time ({used_ms:.0f} ms used, "
+                                                f"{game.clock.left_before_ms:.0f} ms left)"))
+            return
+        best = move.best
+        if best.resign:
+            self._end(loss(mover, EndKind.RESIGNATION, "resigns"))
+        elif best.move is None or not game.position.is_legal(best.move):
+            what = "claims to have no move" if best.move is None else f"played the illegal move {best.move.iccs()}"
+            self._end(loss(mover, EndKind.ILLEGAL, what))
+        else:
+            self._play(game, best.move, used_ms)
+
+    def _play(self, game: _GameInPlay, move_played: Move, used_ms: float) -> None:
+        mover = game.position.turn
+        evaluation = _evaluation(game.last_info)
+        game.node = game.node.add_child(move_played)
+        depth = game.last_info.info.depth if game.last_info is not None else None
+        note = " ".join(part for part in (f"d{depth}" if depth else "", f"{used_ms / 1000:.2f}s") if part)
+        game.node.comment = with_eval(note, evaluation)
+        game.position.push(move_played)
+        ended = game.referee.after_move(game.position, mover, _adjudication_cp(evaluation))
+        if ended is not None:
+            self._end(ended)
+        else:
+            self._ask()
+
+    def _on_trouble(self, seat: EngineSeat, trouble: SeatTrouble) -> None:
+        failure = trouble.failure
+        game = self.game
+        name = seat.spec.name
+        if not failure.fatal and failure.kind not in (FailureKind.ILLEGAL_BESTMOVE, FailureKind.MALFORMED_BESTMOVE):
+            self.match.problem.emit(f"{name}: {failure.message}")
+            return
+        if game is None:
+            return
+        colour = Color.RED if game.seats[Color.RED] is seat else Color.BLACK
+        if failure.fatal:
+            why = f"({name}) lost: the engine failed: {failure.message}"
+            self._end(loss(colour, EndKind.CRASH, why))
+        elif seat is game.seats[game.position.turn]:
+            self._end(loss(colour, EndKind.ILLEGAL, f"({name}) sent a bad move: {failure.message}"))
+
+    def _on_watchdog(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        mover = game.position.turn
+        seat = game.seats[mover]
+        seat.close()  # it does not answer: retire it; the next game starts it again
+        kind = EndKind.TIME if game.clock.time.base_ms is not None else EndKind.CRASH
+        self._end(loss(mover, kind, f"({seat.spec.name}) did not answer in time"))
+
+    # --------------------------------------------------------------------------------- the end
+    def _end(self, end: GameEnd) -> None:
+        game, self.game = self.game, None
+        self.watchdog.stop()
+        if game is None:
+            return
+        for seat in self.seats:
+            seat.discard()
+        finish_game(game.game, game.node, end)
+        a_colour = Color.RED if game.pairing.a_is_red else Color.BLACK
+        score = 0.5 if end.winner is None else float(end.winner is a_colour)
+        plies = game.position.ply
+        try:
+            self.match.record(FinishedGame(game.pairing, end, plies, score, game.game))
+        except OSError as exc:
+            self.match.problem.emit(f"cannot write the PGN file: {exc}")
+            self.match.abort()
+            return
+        QTimer.singleShot(0, self, self.next_game)  # after the seats' own slots have returned
+
+    def close(self) -> None:
+        self.done = True
+        self.game = None
+        self.watchdog.stop()
+        for seat in self.seats:
+            seat.close()
+
+
+@dataclass
+class _Clock:
+    time: TimeControl
+    left_ms: dict[Color, float] = field(default_factory=dict)
+    left_before_ms: float = 0.0
+
+    def __post_init__(self) -> None:
+        base = float(self.time.base_ms or 0)
+        self.left_ms = {Color.RED: base, Color.BLACK: base}
+
+    def limits(self) -> SearchLimits:
+        return self.time.limits(round(self.left_ms[Color.RED]), round(self.left_ms[Color.BLACK]))
+
+    def allowed_ms(self, color: Color) -> int:
+        return self.time.movetime_ms if self.time.movetime_ms is not None else round(self.left_ms[color])
+
+    def spend(self, color: Color, used_ms: float, margin_ms: int) -> bool:
+        """Takes the time used off ``color``'s clock and adds the increment; False when it ran out."""
+        if self.time.base_ms is None:
+            return True
+        self.left_before_ms = self.left_ms[color]
+        self.left_ms[color] -= used_ms
+        if self.left_ms[color] < -margin_ms:
+            return False
+        self.left_ms[color] = max(self.left_ms[color], 0.0) + self.time.increment_ms
+        return True
+
+
+@dataclass
+class _GameInPlay:
+    pairing: Pairing
+    game: Game
+    node: GameNode
+    position: Position
+    seats: dict[Color, EngineSeat]
+    referee: Referee
+    time_control: TimeControl
+    begun: bool = False
+    asked_at: float = 0.0
+    last_info: SeatInfo | None = None
+    clock: _Clock = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.clock = _Clock(self.time_control)
+
+
+def _evaluation(info: SeatInfo | None) -> Evaluation | None:
+    if info is None or info.info.score is None:
+        return None
+    return Evaluation.from_score(info.info.score, info.position.turn)
+
+
+def _adjudication_cp(evaluation: Evaluation | None) -> int | None:
+    if evaluation is None:
+        return None
+    if evaluation.mate is not None:
+        return MATE_AS_CP if evaluation.mate > 0 else -MATE_AS_CP
+    return evaluation.cp
+

@@ -1,0 +1,95 @@
+"""Which games a match plays: colours alternating, each opening played once with each colour (no Qt).
+
+Openings come from a record file (each game's start position and main line) or a FEN list (one FEN per
+line, EPD-style extra fields after the first six ignored, blank lines and ``#`` comments skipped).
+Reading is lenient: a bad entry is skipped with a message naming the file and line or game.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from xiangqi.core import FenError, Move, Position, XiangqiError
+from xiangqi.record import RecordError, load_games
+
+FEN_LIST_SUFFIXES = (".fen", ".epd", ".txt")
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A start position and moves played from it before the engines take over."""
+
+    fen: str = Position.STARTING_FEN
+    moves: tuple[Move, ...] = ()
+    name: str = ""
+
+    def position(self) -> Position:
+        position = Position.from_fen(self.fen)
+        for move in self.moves:
+            position.push(move)
+        return position
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """Game ``number`` (from 1): whether engine A has red, and the opening."""
+
+    number: int
+    a_is_red: bool
+    opening: Opening
+
+
+def schedule(games: int, openings: list[Opening] | None = None) -> list[Pairing]:
+    """Game i (from 0): A is red in even games; the opening changes every second game, so each is played
+    with both colours (cycling through the list when there are more games than openings)."""
+    book = openings or [Opening()]
+    return [Pairing(i + 1, i % 2 == 0, book[(i // 2) % len(book)]) for i in range(games)]
+
+
+def load_openings(path: str | os.PathLike[str], errors: list[str] | None = None) -> list[Opening]:
+    """The openings of a FEN list (by suffix ``.fen``/``.epd``/``.txt``) or any record file we read.
+    OSError if the file cannot be read; bad entries go to ``errors``."""
+    errors = [] if errors is None else errors
+    if Path(path).suffix.lower() in FEN_LIST_SUFFIXES:
+        return _fen_list(Path(path), errors)
+    return _record_openings(path, errors)
+
+
+def _fen_list(path: Path, errors: list[str]) -> list[Opening]:
+    openings = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8-sig", errors="replace").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        fen = " ".join(line.split()[:6])
+        try:
+            openings.append(Opening(Position.from_fen(fen).fen(), (), f"{path.name}:{number}"))
+        except FenError as exc:
+            errors.append(f"{path}:{number}: not a FEN, skipped: {line[:80]!r} ({exc})")
+    return openings
+
+
+def _record_openings(path: str | os.PathLike[str], errors: list[str]) -> list[Opening]:
+    try:
+        games = load_games(path)
+    except RecordError as exc:
+        errors.append(f"{path}: cannot read openings: {exc}")
+        return []
+    openings = []
+    for index, game in enumerate(games, start=1):
+        try:
+            position = game.start_position()
+            moves = game.mainline_moves()
+            for move in moves:
+                position.push(move)
+        except XiangqiError as exc:
+            errors.append(f"{path}: game {index}: skipped as an opening: {exc}")
+            continue
+        if position.outcome() is not None or not position.legal_moves():
+            errors.append(f"{path}: game {index}: skipped as an opening: the game is over after its moves")
+            continue
+        name = game.headers.get("Opening") or f"{Path(path).name} #{index}"
+        openings.append(Opening(game.start_fen, tuple(moves), name))
+    return openings

@@ -1,0 +1,111 @@
+"""Writing a review into a record (no Qt): ``[%eval]`` comments, ?!/?/?? marks, better moves as variations.
+
+The engine's work is given as one ``PositionValue`` per position of the main line (the start and the
+position after every move); ``annotate_game`` turns them into marks (``xiangqi.review.marks``) and writes
+them into the game tree. The game stays a normal record: saved as PGN and read back, the marks are NAGs
+and the evaluations ``[%eval]`` comments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xiangqi.core import Color, Move, Position
+from xiangqi.core.outcome import Outcome
+from xiangqi.record import Game, GameNode
+from xiangqi.review.evaluation import Evaluation, with_eval
+from xiangqi.review.marks import MARK_NAGS, Mark, MoveJudgement, SideSummary, judge_move, summarise
+
+VARIATION_PLIES = 8  # how much of the engine's line a better-move variation shows
+
+
+@dataclass(frozen=True, slots=True)
+class PositionValue:
+    """What is known of one position: the engine's evaluation (red's view), best move and line, or the
+    game's end there (``terminal``: no search; the evaluation is then only used for the winning chances)."""
+
+    evaluation: Evaluation
+    best: Move | None = None
+    pv: tuple[Move, ...] = ()
+    depth: int | None = None
+    terminal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSummary:
+    judgements: tuple[MoveJudgement, ...]
+    red: SideSummary
+    black: SideSummary
+
+
+def main_line_positions(game: Game) -> list[Position]:
+    """The start position and the position after each main-line move, each with its history (for the
+    engine's ``position`` command and the repetition rules). ValueError naming the ply for an illegal move."""
+    position = game.start_position()
+    positions = [position.copy()]
+    for ply, move in enumerate(game.mainline_moves(), start=1):
+        if not position.is_legal(move):
+            raise ValueError(f"main-line move {ply} ({move.iccs()}) is not legal in {position.fen()!r}")
+        position.push(move)
+        positions.append(position.copy())
+    return positions
+
+
+def terminal_value(outcome: Outcome) -> PositionValue:
+    """A finished position's value: a draw is level; a win is a sure thing (a mate for the winner)."""
+    if outcome.winner is None:
+        return PositionValue(Evaluation(cp=0), terminal=True)
+    return PositionValue(Evaluation(mate=1 if outcome.winner is Color.RED else -1), terminal=True)
+
+
+def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[PositionValue],
+                  annotator: str = "") -> ReviewSummary:
+    """Writes the review into ``game``'s main line and returns the summary. ``positions`` and ``values``
+    are index-aligned with the main line: the start, then after each move."""
+    nodes = game.mainline()
+    if not len(positions) == len(values) == len(nodes) + 1:
+        raise ValueError(f"{len(values)} values and {len(positions)} positions for {len(nodes)} moves")
+    game.root.comment = with_eval(game.root.comment, values[0].evaluation)
+    judgements = []
+    for ply, node in enumerate(nodes, start=1):
+        before, after = values[ply - 1], values[ply]
+        assert node.move is not None
+        judgement = judge_move(positions[ply - 1].turn, before.evaluation, after.evaluation,
+                               best=before.best == node.move)
+        judgements.append(judgement)
+        node.comment = with_eval(node.comment, None if after.terminal else after.evaluation)
+        _set_mark(node, judgement.mark)
+        if judgement.mark in (Mark.MISTAKE, Mark.BLUNDER) and before.best is not None:
+            _add_better_line(node, positions[ply - 1], before)
+    if annotator:
+        game.headers["Annotator"] = annotator
+    summary = ReviewSummary(tuple(judgements), summarise(judgements, Color.RED), summarise(judgements, Color.BLACK))
+    game.headers["RedAccuracy"] = f"{summary.red.accuracy:.1f}"
+    game.headers["BlackAccuracy"] = f"{summary.black.accuracy:.1f}"
+    return summary
+
+
+def _set_mark(node: GameNode, mark: Mark | None) -> None:
+    """Replaces an earlier review's mark (a re-review must not pile them up); other NAGs stay."""
+    node.nags[:] = [nag for nag in node.nags if nag not in MARK_NAGS]
+    if mark is not None:
+        node.nags.insert(0, mark.value)
+
+
+def _add_better_line(node: GameNode, before: Position, value: PositionValue) -> None:
+    """The engine's move (and the start of its line) as a variation beside the move played."""
+    parent = node.parent
+    assert parent is not None and value.best is not None
+    if parent.child_for(value.best) is not None or not before.is_legal(value.best):
+        return
+    line = [value.best] + list(value.pv[1:] if value.pv[:1] == (value.best,) else ())
+    board = before.copy()
+    current = parent
+    for move in line[:VARIATION_PLIES]:
+        if not board.is_legal(move):
+            break
+        current = current.add_child(move)
+        board.push(move)
+    first = parent.children[-1]
+    first.comment = with_eval(first.comment, value.evaluation)

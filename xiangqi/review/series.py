@@ -1,0 +1,46 @@
+"""The evaluation graph's data (no Qt): one value per ply of the main line, in pawns from red's point of
+view, clamped, mates at the edge; None where nothing is known.
+
+Two sources: a reviewed record (the ``[%eval]`` comments of its main line, ``record_evaluations``) and
+the game being played (the engine's own scores, gathered by the app as ply → Evaluation). Index 0 is the
+start position (the root comment's ``[%eval]``); index ``n`` the position after the n-th move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from xiangqi.record import Game
+from xiangqi.review.evaluation import EvalCommentError, Evaluation, parse_eval_comment
+
+GRAPH_CLAMP = 10.0   # pawns: an advantage beyond this is decisive; mates are drawn here
+
+
+def record_evaluations(game: Game) -> dict[int, Evaluation]:
+    """The ``[%eval]`` values of the main line by ply (0 = before the first move). A value that cannot
+    be read is left out (the comment stays as the user wrote it)."""
+    found: dict[int, Evaluation] = {}
+    for ply, node in enumerate([game.root, *game.mainline()]):
+        try:
+            evaluation = parse_eval_comment(node.comment)
+        except EvalCommentError:
+            continue
+        if evaluation is not None:
+            found[ply] = evaluation
+    return found
+
+
+def graph_values(evaluations: Mapping[int, Evaluation], plies: int,
+                 clamp: float = GRAPH_CLAMP) -> list[float | None]:
+    """Values for plies 0..``plies`` (pawns, red's view, clamped; None where no evaluation is known)."""
+    values: list[float | None] = []
+    for ply in range(plies + 1):
+        evaluation = evaluations.get(ply)
+        values.append(evaluation.pawns(clamp) if evaluation is not None else None)
+    return values
+
+
+def record_graph_values(game: Game, clamp: float = GRAPH_CLAMP) -> list[float | None]:
+    """The graph of a record's main line; empty when no move has an ``[%eval]`` (nothing to draw)."""
+    evaluations = record_evaluations(game)
+    return graph_values(evaluations, game.ply_count(), clamp) if evaluations else []

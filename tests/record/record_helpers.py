@@ -11,7 +11,7 @@ from xiangqi.core import Move, Position
 from xiangqi.record import Game, GameNode
 from xiangqi.record.xqf_format import HEADER_STRINGS, derive_keys
 
-GAME_SUFFIXES = {".pgn", ".xqf", ".txt"}
+GAME_SUFFIXES = {".pgn", ".xqf", ".txt", ".cbl", ".cbr", ".cbf", ".html", ".htm"}
 START_PIECES = [
     # red R N B A K A B N R C C P P P P P, then black, as XQF squares (file * 10 + rank)
     0, 10, 20, 30, 40, 50, 60, 70, 80, 12, 72, 3, 23, 43, 63, 83,

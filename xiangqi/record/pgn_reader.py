@@ -19,6 +19,7 @@ from xiangqi.core import FenError, Move, NotationError, Position
 from xiangqi.core.notation import Notation, detect_notation, text_to_move
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import RESULTS, Game, GameNode, clean_comment
+from xiangqi.record.winboard import is_winboard, red_for_white, winboard_move
 
 _STRICT_TAG = r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]'
 _TAG_LINE = re.compile(rf"(?:[ \t]*{_STRICT_TAG})+[ \t]*")
@@ -151,6 +152,7 @@ class _GameParser:
         self.frames: list[_Frame] = []
         self.skip_depth = -1  # >= 0 while skipping the rest of a broken variation at that depth
         self.stopped = False
+        self.winboard = False  # [Variant "xiangqi"]: WinBoard SAN moves (Che2, Hxg3, c4)
 
     # --- errors --------------------------------------------------------------------------------
     def line_of(self, offset: int) -> int:
@@ -169,6 +171,9 @@ class _GameParser:
         for name, value in block.tags:
             if name.lower() not in ("fen", "result", "format"):
                 self.game.headers[name] = value
+        if is_winboard(self.game.headers):
+            self.winboard = True
+            self.game.headers = red_for_white(self.game.headers)
         result = _find_tag(block.tags, "Result")
         if result is not None:
             self.game.result = result.strip() if result.strip() in RESULTS else "*"
@@ -197,8 +202,8 @@ class _GameParser:
     # --- movetext --------------------------------------------------------------------------------
     def read_movetext(self, start: int) -> None:
         for match in _TOKEN.finditer(self.text, start):
-            kind = match.lastgroup
-            if kind == "number" or kind == "escape":
+            kind = match.lastgroup  # never None: every alternative of _TOKEN is a named group
+            if kind is None or kind == "number" or kind == "escape":
                 continue
             if kind == "result":
                 if self.frames:
@@ -230,6 +235,11 @@ class _GameParser:
 
     def read_move(self, word: str) -> Move:
         """The move ``word`` names here, remembered for the next game that reaches the same board."""
+        if self.winboard:
+            try:
+                return winboard_move(self.position, word)
+            except NotationError:
+                pass  # the game was saved again in our notations, keeping its Variant tag
         if self.memo is None:
             return self.notation_move(word)
         key = (self.position.board.tobytes(), self.position.turn, self.notation, word)

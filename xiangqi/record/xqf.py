@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from xiangqi.core import FenError, Move, Position
-from xiangqi.record.errors import XqfError
+from xiangqi.record.errors import RecordError, XqfError
 from xiangqi.record.game import Game, GameNode, clean_comment
 from xiangqi.record.xqf_format import PIECE_ORDER, XqfFile, XqfRecord, parse_xqf
 
@@ -79,18 +79,20 @@ def _start_fen(xqf: XqfFile, path: str | None) -> str:
         raise XqfError(f"the set-up position is not legal: {exc}", path=path, offset=0x10) from exc
 
 
-def _checked_move(record: XqfRecord, node: GameNode, position: Position, path: str | None) -> Move:
-    """The record's move if it is legal after ``node``; XqfError otherwise."""
+def _checked_move(
+    record: XqfRecord, node: GameNode, position: Position, path: str | None, error: type[RecordError]
+) -> Move:
+    """The record's move if it is legal after ``node``; ``error`` (XqfError...) otherwise."""
     src, dst = _square(record.source), _square(record.target)
     if src is None or dst is None or src == dst:
-        raise XqfError(
+        raise error(
             f"impossible squares in a move after {_line_text(node)} (this line is cut here)",
             path=path, offset=record.offset, text=f"{record.source}->{record.target}",
         )  # fmt: skip
     move = Move(src, dst)
     if not position.is_legal(move):
         where = "main line" if node.is_main_line() and not node.children else "variation"
-        raise XqfError(
+        raise error(
             f"illegal move at ply {node.ply + 1} ({where}) after {_line_text(node)} (this line is cut here)",
             path=path, offset=record.offset, text=move.iccs(),
         )  # fmt: skip
@@ -105,19 +107,22 @@ def _line_text(node: GameNode) -> str:
     return shown if len(moves) <= 6 else f"... {shown}"
 
 
-def replay_tree(xqf: XqfFile, game: Game, path: str | None) -> None:
-    """Copy the record tree into the game, checking every move; depth first, without recursion."""
+def replay_tree(
+    root: XqfRecord, game: Game, path: str | None, error: type[RecordError] = XqfError
+) -> None:
+    """Copy a record tree (XQF squares; CCBridge readers build the same) into the game, checking every
+    move; depth first, without recursion. Bad moves are reported as ``error`` and their subtree skipped."""
     position = game.start_position()
-    stack: list[tuple[XqfRecord, GameNode, bool]] = [(child, game.root, False) for child in reversed(xqf.root.children)]
+    stack: list[tuple[XqfRecord, GameNode, bool]] = [(child, game.root, False) for child in reversed(root.children)]
     while stack:
         record, parent, leaving = stack.pop()
         if leaving:
             position.pop()
             continue
         try:
-            move = _checked_move(record, parent, position, path)
-        except XqfError as error:
-            game.errors.append(error)
+            move = _checked_move(record, parent, position, path, error)
+        except RecordError as problem:
+            game.errors.append(problem)
             continue
         node = parent.add_child(move, clean_comment(record.comment))
         position.push_unchecked(move)
@@ -138,7 +143,7 @@ def read_xqf(data: bytes, path: str | None = None) -> Game:
     except XqfError as error:
         game.errors.append(error)
         return game
-    replay_tree(xqf, game, path)
+    replay_tree(xqf.root, game, path)
     return game
 
 

@@ -1,0 +1,294 @@
+"""DhtmlXQ (东萍象棋网's web format): ``[DhtmlXQ]…[/DhtmlXQ]`` blocks in web pages or pasted text.
+
+Inside a block every field is ``[DhtmlXQ_name]value[/DhtmlXQ_name]``:
+
+* ``movelist``: the main line, 4 digits a move (from x, from y, to x, to y); x 0–8 from red's left, y 0–9
+  from the top (black's back rank);
+* ``move_X_Y_Z``: line Z, a variation of line X (the main line is 0) whose first move is ply Y (1-based);
+* ``binit``: a set-up position, 64 digits: the x y of the 32 pieces, red 车马相仕帅仕相马车炮炮兵×5 then black
+  in the same order, ``99`` for a piece that is not on the board;
+* ``comment0`` the comment before the first move, ``commentN`` after main-line ply N, ``commentZ_N``
+  after ply N of line Z; ``||`` is a line break;
+* ``title`` ``event`` ``date`` ``place`` ``round`` ``red`` ``black`` ``redteam`` ``blackteam`` ``open``
+  ``result`` (``红胜``/``黑胜``/``和棋``, ``W``/``B``/``D`` in some English pages) and others.
+
+Reading is lenient (a bad move drops the rest of its line, reported with the file and line); writing is
+strict and loses only what the format cannot hold (NAGs and tags it has no field for).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from xiangqi.core import FenError, Move, Position
+from xiangqi.record.errors import RecordError
+from xiangqi.record.game import Game, GameNode, clean_comment
+from xiangqi.record.xqf import letters_to_fen
+
+_BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|(?=\[DhtmlXQ\])|\Z)", re.IGNORECASE | re.DOTALL)
+_FIELD = re.compile(r"\[DhtmlXQ_(\w+)\](.*?)\[/DhtmlXQ_\1\]", re.IGNORECASE | re.DOTALL)
+_VARIATION = re.compile(r"move_(\d+)_(\d+)_(\d+)")
+_COMMENT = re.compile(r"comment(\d+)(?:_(\d+))?")
+_PIECE_ORDER = "RNBAKABNRCCPPPPP"
+# DhtmlXQ field -> our header tag, in the order they are written.
+TAGS = (
+    ("title", "Title"),
+    ("event", "Event"),
+    ("date", "Date"),
+    ("place", "Site"),
+    ("round", "Round"),
+    ("red", "Red"),
+    ("redteam", "RedTeam"),
+    ("black", "Black"),
+    ("blackteam", "BlackTeam"),
+    ("open", "Opening"),
+    ("ecco", "ECCO"),
+    ("author", "Annotator"),
+    ("remark", "Remark"),
+)
+_RESULTS_IN = {"红胜": "1-0", "紅勝": "1-0", "w": "1-0", "1-0": "1-0", "黑胜": "0-1", "黑勝": "0-1", "b": "0-1"}
+_RESULTS_IN.update({"0-1": "0-1", "和棋": "1/2-1/2", "和": "1/2-1/2", "d": "1/2-1/2", "1/2-1/2": "1/2-1/2"})
+_RESULTS_OUT = {"1-0": "红胜", "0-1": "黑胜", "1/2-1/2": "和棋", "*": "未知"}
+
+
+class DhtmlxqError(RecordError):
+    """A DhtmlXQ field that cannot be read (a bad move, a bad set-up)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    fields: dict[str, str]
+    line: int  # line of the block's start in the text
+
+
+def find_blocks(text: str) -> list[_Block]:
+    """Every DhtmlXQ block of a page or pasted text (a bare list of DhtmlXQ_ fields is one block)."""
+    blocks = []
+    for match in _BLOCK.finditer(text):
+        fields = {name.lower(): value for name, value in _FIELD.findall(match.group(1))}
+        if fields:
+            blocks.append(_Block(fields, text.count("\n", 0, match.start()) + 1))
+    if not blocks:
+        fields = {name.lower(): value for name, value in _FIELD.findall(text)}
+        if fields:
+            blocks.append(_Block(fields, 1))
+    return blocks
+
+
+def _square(x: int, y: int) -> int:
+    return (9 - y) * 9 + x
+
+
+def _cells_from_binit(binit: str) -> list[str]:
+    cells = [""] * 90
+    for index in range(32):
+        x, y = int(binit[2 * index]), int(binit[2 * index + 1])
+        if x > 8:
+            continue
+        letter = _PIECE_ORDER[index % 16]
+        cells[_square(x, y)] = letter if index < 16 else letter.lower()
+    return cells
+
+
+def _start_fen(binit: str, movelist: str) -> str:
+    """The FEN of a ``binit`` set-up; the side to move is the colour of the first move's piece."""
+    cells = _cells_from_binit(binit)
+    black_first = False
+    if len(movelist) >= 2 and movelist[:2].isdigit() and int(movelist[0]) <= 8:
+        black_first = cells[_square(int(movelist[0]), int(movelist[1]))].islower()
+    return Position.from_fen(letters_to_fen(cells, black_first)).fen()
+
+
+def _comment(text: str) -> str:
+    return clean_comment(text.replace("||", "\n"))
+
+
+class _TreeBuilder:
+    """Builds the tree line by line; ``lines[z]`` is the path (root first) of line z."""
+
+    def __init__(self, game: Game, fields: dict[str, str], path: str | None, line: int) -> None:
+        self.game, self.fields, self.path, self.line = game, fields, path, line
+        self.lines: dict[int, list[GameNode]] = {}
+        self.starts: dict[int, int] = {}  # the ply of each line's first move
+
+    def error(self, reason: str, text: str) -> None:
+        self.game.errors.append(DhtmlxqError(reason, path=self.path, line=self.line, text=text[:80]))
+
+    def add_line(self, number: int, branch: list[GameNode], digits: str, what: str) -> None:
+        """Play ``digits`` after the path ``branch`` (root first) and keep the new line's path."""
+        path = list(branch)
+        self.starts[number] = len(path)
+        position = self.game.position_at(path[-1])
+        digits = re.sub(r"\s+", "", digits)
+        for start in range(0, len(digits) - len(digits) % 4, 4):
+            text = digits[start : start + 4]
+            move = self._move(text, position)
+            if move is None:
+                self.error(f"bad move in {what} at ply {len(path)} (the rest of the line is skipped)", text)
+                break
+            node = path[-1].child_for(move) or path[-1].add_child(move)
+            position.push_unchecked(move)
+            path.append(node)
+        if len(digits) % 4:
+            self.error(f"{what} has a length that is not a multiple of 4", digits[-8:])
+        self.lines[number] = path
+
+    @staticmethod
+    def _move(text: str, position: Position) -> Move | None:
+        if not text.isdigit() or int(text[0]) > 8 or int(text[2]) > 8:
+            return None
+        move = Move(_square(int(text[0]), int(text[1])), _square(int(text[2]), int(text[3])))
+        return move if move.from_sq != move.to_sq and position.is_legal(move) else None
+
+    def variations(self) -> None:
+        found = []
+        for name, value in self.fields.items():
+            match = _VARIATION.fullmatch(name)
+            if match:
+                parent, ply, number = (int(group) for group in match.groups())
+                found.append((number, parent, ply, value))
+        for number, parent, ply, value in sorted(found):
+            base = self.lines.get(parent)
+            if base is None or not 1 <= ply <= len(base) or number in self.lines:
+                self.error(f"variation {number} branches from a missing line {parent} ply {ply} (skipped)", value)
+                continue
+            self.add_line(number, base[:ply], value, f"variation {number}")
+
+    def comments(self) -> None:
+        for name, value in self.fields.items():
+            match = _COMMENT.fullmatch(name)
+            if not match:
+                continue
+            first, second = match.groups()
+            number, ply = (0, int(first)) if second is None else (int(first), int(second))
+            path = self.lines.get(number)
+            if path is not None and self.starts[number] <= max(ply, 1) and ply < len(path):
+                path[ply].comment = _comment(value)
+
+
+def _headers(fields: dict[str, str]) -> dict[str, str]:
+    headers = {"Game": "Chinese Chess", "Event": "", "Date": "", "Red": "", "Black": ""}
+    for field, tag in TAGS:
+        value = fields.get(field, "").strip()
+        if value:
+            headers[tag] = value
+    return headers
+
+
+def block_to_game(block: _Block, path: str | None = None) -> Game:
+    fields = block.fields
+    game = Game(headers=_headers(fields), result=_RESULTS_IN.get(fields.get("result", "").strip().lower(), "*"))
+    game.source = path
+    movelist = re.sub(r"\s+", "", fields.get("movelist", ""))
+    binit = re.sub(r"\s+", "", fields.get("binit", ""))
+    if binit:
+        try:
+            if len(binit) != 64 or not binit.isdigit():
+                raise FenError("binit must be 64 digits")
+            game.start_fen = _start_fen(binit, movelist)
+        except FenError as exc:
+            reason = f"bad set-up (binit), game not read: {exc}"
+            game.errors.append(DhtmlxqError(reason, path=path, line=block.line, text=binit[:80]))
+            return game
+    builder = _TreeBuilder(game, fields, path, block.line)
+    builder.add_line(0, [game.root], movelist, "the main line")
+    builder.variations()
+    builder.comments()
+    return game
+
+
+def iter_dhtmlxq(text: str, path: str | None = None) -> Iterator[Game]:
+    """The games of every DhtmlXQ block in ``text`` (a web page, a text file, the clipboard)."""
+    for block in find_blocks(text):
+        yield block_to_game(block, path)
+
+
+def read_dhtmlxq(text: str, path: str | None = None) -> list[Game]:
+    return list(iter_dhtmlxq(text, path))
+
+
+# --- writing ----------------------------------------------------------------------------------------
+def _digits(move: Move) -> str:
+    return f"{move.from_sq % 9}{9 - move.from_sq // 9}{move.to_sq % 9}{9 - move.to_sq // 9}"
+
+
+def _binit(fen: str) -> str:
+    """The 64 binit digits of a position (pieces beyond the usual counts cannot be written)."""
+    board = Position.from_fen(fen).board.tolist()
+    slots: list[str] = ["99"] * 32
+    letters = {"K": 1, "A": 2, "B": 3, "N": 4, "R": 5, "C": 6, "P": 7}
+    for sq, value in enumerate(board):
+        if not value:
+            continue
+        letter = next(name for name, code in letters.items() if code == abs(value))
+        offset = 0 if value > 0 else 16
+        free = [i for i, name in enumerate(_PIECE_ORDER) if name == letter and slots[offset + i] == "99"]
+        if not free:
+            raise DhtmlxqError(f"the set-up has too many pieces of one kind for binit: {letter}", text=fen)
+        slots[offset + free[0]] = f"{sq % 9}{9 - sq // 9}"
+    return "".join(slots)
+
+
+def _escape(text: str) -> str:
+    """Field text: line breaks as '||'; a '[' that would start a DhtmlXQ tag becomes full-width."""
+    text = re.sub(r"\[(?=/?DhtmlXQ)", "［", text, flags=re.IGNORECASE)
+    return text.replace("\r\n", "\n").replace("\n", "||")
+
+
+def _line_nodes(start: GameNode) -> list[GameNode]:
+    nodes = [start]
+    nodes.extend(start.line())
+    return nodes
+
+
+def _comment_fields(number: int, nodes: list[GameNode]) -> list[str]:
+    out = []
+    for node in nodes:
+        if node.comment:
+            name = f"comment{node.ply}" if number == 0 else f"comment{number}_{node.ply}"
+            out.append(f"[DhtmlXQ_{name}]{_escape(node.comment)}[/DhtmlXQ_{name}]")
+    return out
+
+
+def _line_fields(game: Game) -> list[str]:
+    """movelist, move_X_Y_Z and comment fields; lines are numbered in the order they are met, so the
+    variations of one move keep their order when read back."""
+    moves: list[str] = []
+    comments: list[str] = []
+    if game.root.comment:
+        comments.append(f"[DhtmlXQ_comment0]{_escape(game.root.comment)}[/DhtmlXQ_comment0]")
+    if not game.root.children:
+        return ["[DhtmlXQ_movelist][/DhtmlXQ_movelist]", *comments]
+    queue: list[tuple[int, int, GameNode]] = [(0, 0, game.root.children[0])]  # (line, parent line, first node)
+    branches = [(0, variation) for variation in game.root.children[1:]]
+    next_number = 1
+    while queue:
+        number, parent, start = queue.pop(0)
+        nodes = _line_nodes(start)
+        digits = "".join(_digits(node.move) for node in nodes if node.move is not None)
+        name = "movelist" if number == 0 else f"move_{parent}_{start.ply}_{number}"
+        moves.append(f"[DhtmlXQ_{name}]{digits}[/DhtmlXQ_{name}]")
+        comments.extend(_comment_fields(number, nodes))
+        branches.extend((number, variation) for node in nodes for variation in node.children[1:])
+        for line, variation in branches:
+            queue.append((next_number, line, variation))
+            next_number += 1
+        branches = []
+    return moves + comments
+
+
+def game_to_dhtmlxq(game: Game) -> str:
+    """The game as one ``[DhtmlXQ]`` block (for forums and 东萍-style pages)."""
+    fields = ["[DhtmlXQ]"]
+    for field, tag in TAGS:
+        value = game.headers.get(tag, "").strip()
+        if value:
+            fields.append(f"[DhtmlXQ_{field}]{_escape(value)}[/DhtmlXQ_{field}]")
+    fields.append(f"[DhtmlXQ_result]{_RESULTS_OUT[game.result]}[/DhtmlXQ_result]")
+    if game.is_setup:
+        fields.append(f"[DhtmlXQ_binit]{_binit(game.start_fen)}[/DhtmlXQ_binit]")
+    fields.extend(_line_fields(game))
+    fields.append("[/DhtmlXQ]")
+    return "\n".join(fields) + "\n"

@@ -53,7 +53,7 @@ def test_red_stalemated_loses() -> None:
 
 
 def test_natural_limit_is_a_draw_and_a_parameter() -> None:
-    position = Position.from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 118 80")
+    position = Position.from_fen("3k5/9/9/9/9/9/p8/9/9/4K4 w - - 118 80")
     assert position.outcome() is None
     play(position, "e0e1")
     assert position.outcome() is None
@@ -62,7 +62,7 @@ def test_natural_limit_is_a_draw_and_a_parameter() -> None:
     assert position.outcome() == Outcome(Termination.NATURAL_LIMIT, None)
     assert position.outcome().result == "1/2-1/2"
     assert position.outcome(natural_limit_plies=200) is None
-    assert Position.from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 10 1").outcome(natural_limit_plies=10) == Outcome(
+    assert Position.from_fen("3k5/9/9/9/9/9/p8/9/9/4K4 w - - 10 1").outcome(natural_limit_plies=10) == Outcome(
         Termination.NATURAL_LIMIT, None
     )
 

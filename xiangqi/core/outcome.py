@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, auto
 
-from xiangqi.core.pieces import Color
+from xiangqi.core.pieces import Color, PieceType
 
 
 class Termination(Enum):
@@ -22,6 +22,16 @@ class Termination(Enum):
     REPETITION_DRAW = auto()
     PERPETUAL_CHECK = auto()  # 长将: the side that checked with every move of the cycle loses
     PERPETUAL_CHASE = auto()  # 长捉, 一将一捉: the side that chased (or checked) with every move loses
+    INSUFFICIENT_MATERIAL = auto()  # 双方无过河子力: neither side can attack the other's king; a draw
+    # Ends the board cannot see (the game model records them; ``Position.outcome`` never returns them):
+    TIME_FORFEIT = auto()   # 超时判负
+    RESIGNATION = auto()    # 认输
+    AGREED_DRAW = auto()    # 议和
+
+    @property
+    def from_board(self) -> bool:
+        """True when the position itself ended the game (taking a move back resumes it)."""
+        return self not in (Termination.TIME_FORFEIT, Termination.RESIGNATION, Termination.AGREED_DRAW)
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,13 @@ def result_text(winner: Color | None) -> str:
     if winner is None:
         return "1/2-1/2"
     return "1-0" if winner is Color.RED else "0-1"
+
+
+def insufficient_material(cells: Sequence[int]) -> bool:
+    """True when neither side has a piece that can cross the river (rook, horse, cannon or pawn): kings,
+    advisors and elephants stay at home, so neither king can ever be attacked and the game is drawn.
+    ``cells`` holds signed piece values (``PieceType`` for red, negated for black)."""
+    return all(abs(value) < PieceType.HORSE for value in cells)
 
 
 class MoveKind(Enum):

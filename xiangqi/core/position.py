@@ -15,17 +15,14 @@ from xiangqi.core import movegen
 from xiangqi.core.errors import IllegalMoveError
 from xiangqi.core.fen import format_fen, parse_fen
 from xiangqi.core.move import Move
-from xiangqi.core.outcome import Outcome, Termination
+from xiangqi.core.outcome import Outcome, Termination, insufficient_material
 from xiangqi.core.pieces import Color
 from xiangqi.core.repetition import repetition_outcome
 from xiangqi.core.zobrist import BLACK_TO_MOVE, PIECE_KEYS, zobrist_of
 
-# Every from/to pair as a shared Move, indexed by the movegen code ``from_sq << 7 | to_sq``.
-MOVES: list[Move | None] = [None] * (90 << 7)
-for _src in range(90):
-    for _dst in range(90):
-        if _src != _dst:
-            MOVES[_src << 7 | _dst] = Move(_src, _dst)
+# Every from/to pair as a shared Move, indexed by the movegen code ``from_sq << 7 | to_sq``. Codes that name no
+# real pair (same square, to-square past 89) get a Move too, so the table holds only Moves; movegen never yields them.
+MOVES: list[Move] = [Move(code >> 7, code & 127) for code in range(90 << 7)]
 
 
 _COLORS = (Color.RED, Color.BLACK)
@@ -224,6 +221,8 @@ class Position:
         if not self._legal_codes():
             termination = Termination.CHECKMATE if self.is_check() else Termination.STALEMATE
             return Outcome(termination, self.turn.other)
+        if insufficient_material(self._cells):
+            return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
         repeated = repetition_outcome(self)
         if repeated is not None:
             return repeated

@@ -26,6 +26,7 @@ QT_FREE_MODULES = [
     "xiangqi.match.results", "xiangqi.match.schedule", "xiangqi.commands.match",
     "xiangqi.review", "xiangqi.review.annotate", "xiangqi.review.evaluation", "xiangqi.review.marks",
     "xiangqi.commands.review",
+    "xiangqi.review.series",
     "xiangqi.resources",
     "xiangqi.launch",
     "xiangqi.desktop_install",

@@ -186,6 +186,7 @@ def is_legal_move(cells: list[int], side: int, king: int, src: int, dst: int, in
     if opened < 0 and screened < 0:
         return True
     rays = RAYS[king]
+    hot: tuple[tuple[int, ...], ...]
     if opened < 0 or opened == screened:
         hot = (rays[screened],)
     else:

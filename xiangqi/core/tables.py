@@ -7,9 +7,11 @@ lookup in a loop costs one index.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 Table = tuple[tuple[int, ...], ...]
 LegTable = tuple[tuple[tuple[int, int], ...], ...]
+_Entry = TypeVar("_Entry")
 
 _ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 _DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -69,7 +71,7 @@ def _pawn_moves(side: int, sq: int) -> tuple[int, ...]:
     return _steps(sq, deltas, lambda t: True)
 
 
-def _per_side(build: Callable[[int, int], tuple]) -> tuple[tuple, tuple]:
+def _per_side(build: Callable[[int, int], _Entry]) -> tuple[tuple[_Entry, ...], tuple[_Entry, ...]]:
     return tuple(build(0, sq) for sq in range(90)), tuple(build(1, sq) for sq in range(90))
 
 
@@ -101,7 +103,7 @@ NEAR_KING: tuple[frozenset[int], ...] = tuple(DIAGONAL_NEIGHBOURS[sq] | {sq} for
 
 # Squares each piece kind can ever stand on (used to validate FEN input), found by walking the tables
 # from the starting squares.
-def _reachable(moves: Table, start: tuple[int, ...]) -> frozenset[int]:
+def _reachable(moves: Table | LegTable, start: tuple[int, ...]) -> frozenset[int]:
     seen, todo = set(start), list(start)
     while todo:
         for step in moves[todo.pop()]:

@@ -62,10 +62,11 @@ def exit_message(when: str, exit_code: int | None, signal: int | None) -> str:
     """Plain words for an unexpected exit, with the code or the signal and a hint."""
     if signal is not None:
         try:
-            name = signals.Signals(signal).name
+            known = signals.Signals(signal)
         except ValueError:
-            name = f"signal {signal}"
-        hint = _SIGNAL_HINTS.get(signal, "the engine crashed")
+            name, hint = f"signal {signal}", "the engine crashed"
+        else:
+            name, hint = known.name, _SIGNAL_HINTS.get(known, "the engine crashed")
         return f"The engine was stopped by {name} (signal {signal}) {when}: {hint}."
-    hint = _EXIT_HINTS.get(exit_code or 0)
-    return f"The engine exited {when} with code {exit_code}" + (f" ({hint})." if hint else ".")
+    exit_hint = _EXIT_HINTS.get(exit_code or 0)
+    return f"The engine exited {when} with code {exit_code}" + (f" ({exit_hint})." if exit_hint else ".")

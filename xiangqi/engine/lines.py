@@ -37,9 +37,9 @@ class LineBuffer:
             except UnicodeDecodeError:
                 pass
             else:
-                lines = text.split("\n")
-                del lines[-1]  # after the last newline: nothing
-                return [line.rstrip("\r") for line in lines] if "\r" in text else lines
+                whole = text.split("\n")
+                del whole[-1]  # after the last newline: nothing
+                return [line.rstrip("\r") for line in whole] if "\r" in text else whole
         pieces = chunk.split(b"\n")
         lines: list[str] = []
         for piece in pieces[:-1]:

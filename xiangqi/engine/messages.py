@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Union
 
 from xiangqi.core import Move
 
-OptionValue = Union[str, int, bool]
+OptionValue = str | int | bool
 
 
 class OptionKind(Enum):

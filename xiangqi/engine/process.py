@@ -15,8 +15,9 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable
 from functools import partial
+from typing import cast
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QProcess, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QMetaMethod, QObject, QProcess, QTimer, Signal
 
 from xiangqi.core import Move, Position
 from xiangqi.engine.lines import LineBuffer, decode_line
@@ -88,11 +89,11 @@ class EngineClient(QObject):
         self._emit_state = self.state_changed.emit
 
     # Only a console listens to ``traffic``; without one, the per-line signal is not worth its cost.
-    def connectNotify(self, signal) -> None:  # noqa: N802 (Qt's name)
+    def connectNotify(self, signal: QMetaMethod) -> None:  # noqa: N802 (Qt's name)
         if signal.name() == b"traffic":
             self._traffic_listeners += 1
 
-    def disconnectNotify(self, signal) -> None:  # noqa: N802 (Qt's name)
+    def disconnectNotify(self, signal: QMetaMethod) -> None:  # noqa: N802 (Qt's name)
         if signal.name() == b"traffic":
             self._traffic_listeners = max(0, self._traffic_listeners - 1)
 
@@ -156,7 +157,7 @@ class EngineClient(QObject):
             self._apply(self._session.quit())
 
     # ------------------------------------------------------------------------------------- process
-    def _run(self, command) -> None:
+    def _run(self, command: Callable[[EngineSession], Step]) -> None:
         if self._session is None:
             self._not_started()
         else:
@@ -202,7 +203,8 @@ class EngineClient(QObject):
         session = self._session
         if process is not self._process or session is None:
             return
-        lines = self._lines.feed(process.readAllStandardOutput().data())
+        # PySide6's stub widens QByteArray.data() to bytes | bytearray | memoryview; it returns bytes.
+        lines = self._lines.feed(cast(bytes, process.readAllStandardOutput().data()))
         if lines:
             self._apply(session.feed_lines(lines))
 
@@ -271,9 +273,10 @@ class EngineClient(QObject):
             self._emit(event)
 
     def _write(self, lines: tuple[str, ...]) -> None:
-        if not self._running:
+        process = self._process
+        if not self._running or process is None:
             return
-        self._process.write(("\n".join(lines) + "\n").encode("utf-8"))
+        process.write(("\n".join(lines) + "\n").encode("utf-8"))
         if self._traffic_listeners:
             for line in lines:
                 self.traffic.emit(">", line)
@@ -283,18 +286,18 @@ class EngineClient(QObject):
         if action is TransportAction.RESTART:
             self._discard_process(kill=True)
             session = self._session  # a start() or a shutdown() in between makes this restart moot
-            QTimer.singleShot(0, self, lambda: self._launch() if self._session is session
+            QTimer.singleShot(0, self, lambda: self._launch() if session is not None and self._session is session
                               and session.state is SessionState.BOOTING else None)
         elif self._process is not None:
             if action is TransportAction.TERMINATE:
                 self._process.terminate()
             else:
                 self._process.kill()
-        elif action is TransportAction.KILL and self.state is SessionState.QUITTING:
+        elif action is TransportAction.KILL and self._session is not None and self.state is SessionState.QUITTING:
             # Shut down between two dialect attempts: no process to kill, it is gone already.
-            session = self._session
-            QTimer.singleShot(0, self, lambda: self._apply(session.process_exited(None, None))
-                              if self._session is session else None)
+            quitting = self._session
+            QTimer.singleShot(0, self, lambda: self._apply(quitting.process_exited(None, None))
+                              if self._session is quitting else None)
 
     def _emit(self, event: SessionEvent) -> None:
         kind = type(event)
@@ -302,12 +305,12 @@ class EngineClient(QObject):
             # The state now, if listeners have not heard it: a slot of an earlier event may have moved on
             # already (a best move's slot that starts the next search leaves the engine thinking: no
             # "idle" and "thinking" pair for a state that no one could see).
-            state = self._session.state
+            state = self.state
             if state is not self._reported_state:
                 self._reported_state = state
                 self._emit_state(state)
             return
-        if kind is EngineInfo and self.spec.protocol is Protocol.AUTO:
+        if isinstance(event, EngineInfo) and self.spec.protocol is Protocol.AUTO:
             self._memory.remember(self.spec, event.dialect)
         self._emitters[kind](event)
 

@@ -8,10 +8,9 @@ time unit). The rest of the program only sees ICCS moves with ranks 0-9 and mill
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Union
 
 from xiangqi.core import Color, Move
 from xiangqi.core.errors import NotationError
@@ -296,8 +295,9 @@ class OtherLine:
 
 # ``info`` and ``bestmove`` lines are parsed straight into the values they carry (Info, BestMove): they are
 # the lines an engine sends most, and a wrapper around each would only cost time.
-EngineLine = Union[IdLine, OptionLine, HelloOk, ReadyOk, Info, BestMove, NoBestMove, MalformedBestMove,
-                   ByeLine, OtherLine]
+EngineLine = (
+    IdLine | OptionLine | HelloOk | ReadyOk | Info | BestMove | NoBestMove | MalformedBestMove | ByeLine | OtherLine
+)
 
 _HELLO_OK = {d.rules.hello_ok: d for d in Dialect}
 _SIMPLE_LINES: dict[str, EngineLine] = {"readyok": ReadyOk(), "nobestmove": NoBestMove(), "bye": ByeLine()}
@@ -495,7 +495,8 @@ def parse_option(rest: str) -> OptionLine | None:
 def _option_fields(words: list[str]) -> dict[str, list[str]]:
     """Keyword -> values; values may contain spaces (``var Both``, string defaults)."""
     fields: dict[str, list[str]] = {}
-    key, current = None, []
+    key: str | None = None
+    current: list[str] = []
     for word in words + ["type"]:  # a sentinel keyword flushes the last field
         if word in _OPTION_KEYWORDS:
             if key is not None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from xiangqi.engine.messages import OptionValue
 from xiangqi.engine.protocol import Dialect
@@ -115,7 +116,7 @@ def load_families(engines_dir: Path | None = None, errors: list[str] | None = No
     return families
 
 
-def _family_from(entry: Mapping) -> EngineFamily:
+def _family_from(entry: Mapping[str, Any]) -> EngineFamily:
     base = entry.get("uci_rank_base")
     if base not in (None, 0, 1):
         raise ValueError(f"uci_rank_base must be 0 or 1, not {base!r}")
@@ -157,7 +158,7 @@ def builtin_engine_spec(level: int = 3) -> EngineSpec:
 
 
 # ------------------------------------------------------------------------------------------- discovery
-def discover_engines(configured: list[dict], engines_dir: Path | None = None,
+def discover_engines(configured: list[dict[str, Any]], engines_dir: Path | None = None,
                      errors: list[str] | None = None, *, search_path: bool = True) -> list[EngineSpec]:
     """Configured engines first, then known engines on PATH (and /usr/games), then programs dropped in
     ``engines/``, then the built-in engine (always listed: the default when nothing else is found).
@@ -177,7 +178,7 @@ def discover_engines(configured: list[dict], engines_dir: Path | None = None,
     return _unique(found)
 
 
-def spec_from_config(entry: Mapping, families: list[EngineFamily], index: int,
+def spec_from_config(entry: Mapping[str, Any], families: list[EngineFamily], index: int,
                      errors: list[str]) -> EngineSpec | None:
     """One ``[[engines]]`` table; None (with a message naming the entry and field) when unusable."""
     where = f"config.toml [[engines]] #{index}"
@@ -292,7 +293,8 @@ def _missing_support(spec: EngineSpec, support: SupportFile) -> StartProblem | N
         target = Path(pointed) if Path(pointed).is_absolute() else folder / pointed
         if target.is_file():
             return None
-        return StartProblem(FailureKind.MISSING_SUPPORT_FILE, f"{spec.name} needs {support.why}: the file {str(target)!r} "
+        return StartProblem(FailureKind.MISSING_SUPPORT_FILE,
+                            f"{spec.name} needs {support.why}: the file {str(target)!r} "
                             f"named by its {support.option} option does not exist.")
     if (folder / support.file).is_file():
         return None

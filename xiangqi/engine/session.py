@@ -9,10 +9,11 @@ write ``send``, deliver ``events``, (re)arm or cancel the single deadline timer,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
-from xiangqi.core import Move, Position, XiangqiError
+from xiangqi.core import Color, Move, Position, XiangqiError
 from xiangqi.engine.failures import EngineFailure, FailureKind, exit_message
 from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionValue, SearchLimits
 from xiangqi.engine.protocol import (
@@ -21,6 +22,7 @@ from xiangqi.engine.protocol import (
     VARIANT_OPTION,
     ByeLine,
     Dialect,
+    EngineLine,
     HelloOk,
     IdLine,
     MalformedBestMove,
@@ -55,6 +57,11 @@ __all__ = [
 # A line like this while booting means "wrong dialect": try the next one at once instead of waiting.
 _REJECTION = re.compile(r"unknown command|unrecognized|unrecognised|not supported|invalid command", re.I)
 _STDERR_TAIL = 2000
+_T = TypeVar("_T")
+# go()'s arguments: fen, moves, limits, ponder, draw_offer, banned.
+_Request = tuple[str, tuple[Move, ...], SearchLimits, bool, bool, tuple[Move, ...]]
+# What a ``go`` line depends on: wire format, limits, side to move, ponder, draw_offer, searchmoves.
+_GoKey = tuple[WireFormat, SearchLimits, Color, bool, bool, tuple[Move, ...]]
 
 
 @dataclass(slots=True)
@@ -62,7 +69,7 @@ class _Search:
     position: Position            # private copy, rebuilt from what was sent: bestmove is checked on it
     lines: tuple[str, ...]
     wire: WireFormat              # the format ``lines`` were written in
-    request: tuple                # go()'s arguments, to write ``lines`` again if the format changed since
+    request: _Request             # go()'s arguments, to write ``lines`` again if the format changed since
     ponder: bool = False
     discard: bool = False         # superseded by a newer go(): its bestmove is dropped
     held: BestMove | None = None  # a ponder search finished before ponderhit
@@ -135,8 +142,8 @@ class EngineSession:
         self._armed: DeadlineKind | None = None
         self._listening = False  # a process has started (boot()) and not exited: it can be told to quit
         self._validated: _Validated | None = None
-        self._go_cache: dict[tuple, str] = {}
-        self._last_go: tuple[tuple | None, str] = (None, "")
+        self._go_cache: dict[_GoKey, str] = {}
+        self._last_go: tuple[_GoKey | None, str] = (None, "")
         self._out = _Out()
 
     # ------------------------------------------------------------------------------------- transport in
@@ -451,10 +458,12 @@ class EngineSession:
     def _prepare_search(self, fen: str, moves: tuple[Move, ...], limits: SearchLimits, ponder: bool,
                         draw_offer: bool, banned: tuple[Move, ...]) -> _Search | None:
         """Validates and formats a search; an EngineFailure (not fatal) and None when it must not be sent."""
-        request = (fen, moves, limits, ponder, draw_offer, banned)
+        request: _Request = (fen, moves, limits, ponder, draw_offer, banned)
+        allowed: tuple[Move, ...] = ()
+        ban_line: str | None = None
         try:
             sent = self._replay(fen, moves)
-            replay, allowed, ban_line = sent.position, (), None
+            replay = sent.position
             if banned:
                 banned = tuple(m for m in banned if replay.is_legal(m))
                 allowed = tuple(m for m in replay.legal_moves() if m not in banned)
@@ -466,13 +475,13 @@ class EngineSession:
         lines = (sent.line, ban_line, go_line) if ban_line else (sent.line, go_line)
         return _Search(replay, lines, sent.wire, request, ponder)
 
-    def _go_line(self, limits: SearchLimits, turn, ponder: bool, draw_offer: bool,
+    def _go_line(self, limits: SearchLimits, turn: Color, ponder: bool, draw_offer: bool,
                  allowed: tuple[Move, ...]) -> str:
         """``wire.go(...)``, remembered: a game or an analysis repeats the same few limits."""
-        key = (self._wire, limits, turn, ponder, draw_offer, allowed)
-        last_key, line = self._last_go
+        key: _GoKey = (self._wire, limits, turn, ponder, draw_offer, allowed)
+        last_key, last_line = self._last_go
         if key == last_key:  # usually the very same objects as last time: compared, not hashed
-            return line
+            return last_line
         line = self._go_cache.get(key)
         if line is None:
             line = self._wire.go(limits, turn, ponder=ponder, draw_offer=draw_offer, searchmoves=allowed)
@@ -509,9 +518,10 @@ class EngineSession:
 
     def _start_search(self, search: _Search) -> None:
         if search.wire is not self._wire:  # asked for while booting: the engine's ranks or time unit differ
-            search = self._prepare_search(*search.request)
-            if search is None:
+            prepared = self._prepare_search(*search.request)
+            if prepared is None:
                 return
+            search = prepared
         self._out.send.extend(search.lines)
         self._search = search
         self._set_state(SessionState.THINKING)
@@ -638,7 +648,9 @@ class EngineSession:
         return self._out.take()
 
 
-_HANDLERS = {
+# Dispatch on the parsed line's type (a dict lookup: info lines are the hot path). Each handler takes the line
+# type it is filed under, which a Callable type cannot say per entry, hence Any for the line.
+_HANDLERS: dict[type[EngineLine], Callable[[EngineSession, Any], None]] = {
     IdLine: EngineSession._on_id,
     OptionLine: EngineSession._on_option,
     HelloOk: EngineSession._on_hello_ok,
@@ -656,5 +668,5 @@ _KEEP_INFO = 8  # info lines kept of one batch (see thin_info_lines)
 _new_step = tuple.__new__  # Step's own constructor, minus a Python-level call (a step is made per line batch)
 
 
-def _first_set(*values):
+def _first_set(*values: _T | None) -> _T | None:
     return next((v for v in values if v is not None), None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionValue
@@ -39,7 +39,7 @@ class EngineInfo:
 
 # What a session reports, as the values themselves (their types tell them apart): EngineInfo when the
 # engine is ready, Info, BestMove, EngineFailure, and the SessionState it has just entered.
-SessionEvent = Union[EngineInfo, Info, BestMove, EngineFailure, SessionState]
+SessionEvent = EngineInfo | Info | BestMove | EngineFailure | SessionState
 
 
 class DeadlineKind(Enum):

@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from xiangqi.atomic import atomic_write
 from xiangqi.core.notation import Notation
 from xiangqi.record.encoding import DecodedText, decode_record
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import Game
 from xiangqi.record.pgn_reader import MoveMemo, parse_game, read_tag_block
-from xiangqi.record.pgn_writer import atomic_write, encode_text, game_to_pgn
+from xiangqi.record.pgn_writer import encode_text, game_to_pgn
 
 Progress = Callable[[int, int], "bool | None"]
 _TAG_START = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*[\"\w]", re.MULTILINE)

@@ -189,7 +189,8 @@ def encode_text(text: str, encoding: str = "utf-8", newline: str = "\n", path: s
     except UnicodeEncodeError as exc:
         line = text.count("\n", 0, exc.start) + 1
         bad = text[exc.start : exc.end]
-        raise PgnError(f"the character cannot be written in {encoding.upper()}", path=path, line=line, text=bad) from exc
+        message = f"the character cannot be written in {encoding.upper()}"
+        raise PgnError(message, path=path, line=line, text=bad) from exc
 
 
 def save_pgn(

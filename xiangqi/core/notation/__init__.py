@@ -40,8 +40,10 @@ def detect_notation(text: str) -> Notation:
     raise NotationError(f"cannot read {text!r}: it is not ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)")
 
 
-def move_to_text(position: Position, move: Move, notation: Notation, *, fullwidth_digits: bool = False) -> str:
-    """``move`` (legal in ``position``, the position before it) written in ``notation``."""
+def move_to_text(position: Position, move: Move, notation: Notation, *, fullwidth_digits: bool = False,
+                 traditional: bool = False) -> str:
+    """``move`` (legal in ``position``, the position before it) written in ``notation``; Chinese notation in
+    traditional characters when ``traditional`` (for a 繁體中文 interface: 俥二進一, 馬8進7)."""
     if not position.is_legal(move):
         raise NotationError(f"{move.iccs()!r} is not a legal move in {position.fen()!r}")
     if notation is Notation.ICCS:
@@ -49,7 +51,7 @@ def move_to_text(position: Position, move: Move, notation: Notation, *, fullwidt
     words = describe(position.board.tolist(), move)
     if notation is Notation.WXF:
         return wxf.write(words)
-    return chinese.write(words, fullwidth_digits=fullwidth_digits)
+    return chinese.write(words, fullwidth_digits=fullwidth_digits, traditional=traditional)
 
 
 def text_to_move(position: Position, text: str, notation: Notation | None = None) -> Move:

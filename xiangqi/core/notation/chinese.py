@@ -1,7 +1,8 @@
 """Chinese notation: ``炮二平五`` / ``马8进7``, ``前炮退二``, ``中兵平四``, ``一兵平五``.
 
-Written: simplified characters; red numbers as Chinese numerals, black numbers as digits (half-width,
-full-width on request); the ordinals 一二三四五 stay Chinese for black too (``一卒平5``).
+Written: simplified characters (traditional on request: 俥二進一, 馬8進7, 後砲退二); red numbers as Chinese
+numerals, black numbers as digits (half-width, full-width on request); the ordinals 一二三四五 stay Chinese
+for black too (``一卒平5``).
 Read as well: traditional and variant characters (車 俥 馬 傌 砲 帥 將 進 後 ...), digits for either side,
 full-width text, the piece before its place (``兵前平四``) and the old five-character forms
 (``前兵九平八``).
@@ -14,13 +15,16 @@ from xiangqi.core.pieces import Color, PieceType
 from xiangqi.core.notation.tables import (
     CN_DIRECTION_READ,
     CN_DIRECTION_WRITE,
+    CN_DIRECTION_WRITE_TRADITIONAL,
     CN_FRONT,
     CN_MIDDLE,
     CN_NUMERALS,
     CN_PIECE_READ,
     CN_PIECE_WRITE,
+    CN_PIECE_WRITE_TRADITIONAL,
     CN_PLACE_READ,
     CN_REAR,
+    CN_REAR_TRADITIONAL,
     FULLWIDTH_DIGITS,
     cn_numeral_value,
     normalise,
@@ -37,19 +41,22 @@ _PLACE_WORDS: dict[int, str] = {
 _PLACES = {CN_FRONT: Place.FRONT, CN_MIDDLE: Place.MIDDLE, CN_REAR: Place.REAR}
 
 
-def write(words: MoveWords, *, fullwidth_digits: bool = False) -> str:
-    direction = CN_DIRECTION_WRITE[words.direction.value]
+def write(words: MoveWords, *, fullwidth_digits: bool = False, traditional: bool = False) -> str:
+    """The move in simplified characters, or ``traditional`` ones (俥傌炮 for red, 車馬砲 for black, 進, 後)."""
+    direction = (CN_DIRECTION_WRITE_TRADITIONAL if traditional else CN_DIRECTION_WRITE)[words.direction.value]
     number = _number(words.color, words.number, fullwidth_digits)
-    return f"{_piece_part(words, fullwidth_digits)}{direction}{number}"
+    return f"{_piece_part(words, fullwidth_digits, traditional)}{direction}{number}"
 
 
-def _piece_part(words: MoveWords, fullwidth_digits: bool) -> str:
-    name, pick = CN_PIECE_WRITE[words.color][words.piece], words.pick
+def _piece_part(words: MoveWords, fullwidth_digits: bool, traditional: bool) -> str:
+    names = CN_PIECE_WRITE_TRADITIONAL if traditional else CN_PIECE_WRITE
+    name, pick = names[words.color][words.piece], words.pick
     if not words.marked:
         return name + _number(words.color, pick.file, fullwidth_digits)
     if pick.ordinal is not None:
         return CN_NUMERALS[pick.ordinal - 1] + name
-    return _PLACE_WORDS[pick.count][pick.index] + name
+    place = _PLACE_WORDS[pick.count][pick.index]
+    return (CN_REAR_TRADITIONAL if traditional and place == CN_REAR else place) + name
 
 
 def _number(color: Color, value: int, fullwidth_digits: bool) -> str:

@@ -43,6 +43,11 @@ CN_PIECE_WRITE: dict[Color, dict[PieceType, str]] = {
     Color.RED: {K: "帅", A: "仕", B: "相", N: "马", R: "车", C: "炮", P: "兵"},
     Color.BLACK: {K: "将", A: "士", B: "象", N: "马", R: "车", C: "炮", P: "卒"},
 }
+# The same in traditional characters as boards and 繁體 books print them: red's 俥傌炮, black's 車馬砲.
+CN_PIECE_WRITE_TRADITIONAL: dict[Color, dict[PieceType, str]] = {
+    Color.RED: {K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵"},
+    Color.BLACK: {K: "將", A: "士", B: "象", N: "馬", R: "車", C: "砲", P: "卒"},
+}
 CN_PIECE_READ: dict[str, PieceType] = {
     "帅": K, "帥": K, "将": K, "將": K,
     "仕": A, "士": A,
@@ -53,10 +58,12 @@ CN_PIECE_READ: dict[str, PieceType] = {
     "兵": P, "卒": P,
 }  # fmt: skip
 CN_DIRECTION_WRITE = {"+": "进", "-": "退", ".": "平"}
+CN_DIRECTION_WRITE_TRADITIONAL = {"+": "進", "-": "退", ".": "平"}
 CN_DIRECTION_READ = {"进": "+", "進": "+", "退": "-", "平": "."}
 CN_NUMERALS = "一二三四五六七八九"
 # Place words that replace the file when several pieces of a kind share it.
 CN_FRONT, CN_MIDDLE, CN_REAR = "前", "中", "后"
+CN_REAR_TRADITIONAL = "後"
 CN_PLACE_READ = {"前": CN_FRONT, "中": CN_MIDDLE, "后": CN_REAR, "後": CN_REAR}
 FULLWIDTH_DIGITS = "１２３４５６７８９"
 

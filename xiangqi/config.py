@@ -89,6 +89,7 @@ class GameSettings:
     clock_increment: float = field(default=5.0, metadata=number(0, 600))
     clock_moves: int = field(default=0, metadata=number(0, 500, int))
     natural_limit_plies: int = field(default=120, metadata=number(10, 1000, int))
+    ponder: bool = field(default=False, metadata=flag())   # the engine thinks on the player's time
 
 
 @dataclass(frozen=True)

@@ -156,3 +156,20 @@ def test_book_player_weights_by_games_and_stops_after_its_plies(tmp_path: Path, 
         assert player.move_for(Position(), 2) is None
         assert BookPlayer(book, plies=0).move_for(Position(), 0) is None
         assert player.move_for(Position("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"), 0) is None
+
+
+def test_small_flushes_merge_into_the_same_book(tmp_path: Path, shared_data: Path) -> None:
+    """Bounded memory: flushing every few rows (upserts into the file) gives the same book as one flush."""
+    from xiangqi.book import BookBuilder
+
+    games = load_games(shared_data / "games" / "wukong" / "bulk_games_uci.pgn") * 2
+    books = []
+    for name, flush_rows in (("one.book", 10**9), ("many.book", 7)):
+        builder = BookBuilder(tmp_path / name, flush_rows=flush_rows)
+        for game in games:
+            builder.add_game(game)
+        report = builder.finish()
+        assert report.games == 30
+        with OpeningBook(tmp_path / name) as book:
+            books.append(list(book))
+    assert books[0] == books[1] and books[0][0][1].games % 2 == 0

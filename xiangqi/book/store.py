@@ -33,6 +33,7 @@ SCHEMA = (
     " red INTEGER NOT NULL, draws INTEGER NOT NULL, black INTEGER NOT NULL,"
     " PRIMARY KEY(key, move)) WITHOUT ROWID",
 )
+INSERT = "INSERT INTO moves(key, move, games, red, draws, black) VALUES(?, ?, ?, ?, ?, ?)"
 UPSERT = (
     "INSERT INTO moves(key, move, games, red, draws, black) VALUES(?, ?, ?, ?, ?, ?)"
     " ON CONFLICT(key, move) DO UPDATE SET games = games + excluded.games, red = red + excluded.red,"

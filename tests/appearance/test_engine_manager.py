@@ -47,7 +47,7 @@ def test_add_fairy_stockfish_build_its_form_and_save_a_change(qtbot, tmp_path):
     form = manager.form
     lines = engine_option_lines(entry["protocol"])
     assert len(form.options) == len(lines) > 10
-    for option, line in zip(form.options, lines):
+    for option, line in zip(form.options, lines, strict=True):
         editor = form.editors[option.name]
         assert isinstance(editor, EDITOR[option.kind]), line
         assert editor.isEnabled() == (option.name.lower() not in MANAGED_OPTIONS)

@@ -27,7 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from xiangqi.core import Color, Move, Position
+from xiangqi.core import Color, Move, Position  # noqa: E402 (after the sys.path line: run as a script)
 
 FAIRY = "/usr/games/fairy-stockfish"
 OPENINGS = (  # ICCS, a few plies each: common first moves so the games differ

@@ -160,7 +160,8 @@ def time_ours_files(paths: list[Path]) -> tuple[int, int, float]:
 
 def report(label: str, games: int, moves: int, seconds: float) -> float:
     rate = moves / seconds
-    print(f"{label:<44} {games:6d} games {moves:8d} moves {seconds:7.2f} s {games / seconds:8.1f} games/s {rate:9.0f} moves/s")
+    print(f"{label:<44} {games:6d} games {moves:8d} moves {seconds:7.2f} s "
+          f"{games / seconds:8.1f} games/s {rate:9.0f} moves/s")
     return rate
 
 

@@ -49,7 +49,7 @@ def test_bad_lines_print_errors_in_place_and_the_rest_go_on(repo_root: Path) -> 
     lines = [
         f"{START}\tC2.5",
         "no tab here",
-        f"not a fen\th2e2",
+        "not a fen\th2e2",
         f"{START}\tR5+1",
         f"{SEED_FOUR_PAWNS}\t兵四平五",
         f"{START}\tZ9*9",

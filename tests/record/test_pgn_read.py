@@ -18,7 +18,9 @@ def test_tags_are_kept_and_structural_ones_modelled() -> None:
     )
     game = parse_game(text)
     assert game.errors == []
-    assert game.headers == {"Game": "Chinese Chess", "Event": "第一届", "Red": "许银川", "RedElo": "2600", "Custom": 'x "y" z'}
+    assert game.headers == {
+        "Game": "Chinese Chess", "Event": "第一届", "Red": "许银川", "RedElo": "2600", "Custom": 'x "y" z'
+    }
     assert game.result == "1-0" and game.start_fen == "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"
     assert iccs_line(game) == ["e1e8"]
 
@@ -133,7 +135,8 @@ def test_many_games_index_lazy_parse_and_errors_per_game() -> None:
     assert progress[-1] == (len(text), len(text))
     assert len(pgn) == 30 and [entry.event for entry in pgn.entries] == [f"E{i}" for i in range(30)]
     entry = pgn.entries[7]
-    assert entry.red == "R7" and entry.result == "1-0" and entry.line == 1 + 7 * 8 + 2  # game 3's comment has two more lines
+    # game 3's comment has two more lines
+    assert entry.red == "R7" and entry.result == "1-0" and entry.line == 1 + 7 * 8 + 2
     broken = pgn.game(7)
     (error,) = broken.errors
     assert error.line == entry.line + 4 and error.game == 7 and error.text == "h2h8" and broken.ply_count() == 0

@@ -19,7 +19,8 @@ SETUP = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"
 
 
 def _sample_game() -> Game:
-    game = Game(headers={"Black": "吕钦", "Custom": "kept", "Red": "胡荣华", "Event": "全国赛", "Game": "Chinese Chess"})
+    headers = {"Black": "吕钦", "Custom": "kept", "Red": "胡荣华", "Event": "全国赛", "Game": "Chinese Chess"}
+    game = Game(headers=headers)
     game.result = "1-0"
     cursor = GameCursor(game)
     for text in ("h2e2", "h9g7", "h0g2"):
@@ -127,7 +128,9 @@ def test_render_rewrites_only_the_edited_games() -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(data=st.data(), notation=st.sampled_from(list(Notation)), encoding=st.sampled_from(["utf-8", "gb18030", "utf-16"]))
+@given(
+    data=st.data(), notation=st.sampled_from(list(Notation)), encoding=st.sampled_from(["utf-8", "gb18030", "utf-16"])
+)
 def test_generated_games_round_trip(data: st.DataObject, notation: Notation, encoding: str) -> None:
     game = random_game(data)
     text = game_to_pgn(game, notation)

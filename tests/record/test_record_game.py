@@ -79,7 +79,7 @@ def test_walk_positions_gives_the_position_before_each_move() -> None:
     game, _ = _game_with_branches()
     seen = [(node.move.iccs(), position.fen()) for node, position in game.walk_positions()]
     assert len(seen) == 6
-    for (text, fen), node in zip(seen, list(game.root.walk())[1:]):
+    for (text, fen), node in zip(seen, list(game.root.walk())[1:], strict=True):
         assert game.position_at(node.parent).fen() == fen and node.move.iccs() == text
 
 

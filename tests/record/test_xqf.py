@@ -17,7 +17,9 @@ TREE = [
     Rec("b2e2", "左中炮"),
     Rec("c3c4", "仙人指路", [Rec("g6g5")]),
 ]  # fmt: skip
-TAGS = {"Title": "标题", "Event": "全国象棋个人赛", "Date": "1997.11.16", "Site": "北京", "Red": "柳大华", "Black": "吕钦"}
+TAGS = {
+    "Title": "标题", "Event": "全国象棋个人赛", "Date": "1997.11.16", "Site": "北京", "Red": "柳大华", "Black": "吕钦"
+}
 
 
 @pytest.mark.parametrize("version", [0x0A, 0x0B, 0x0C, 0x0F, 0x10, 0x12])
@@ -36,7 +38,8 @@ def test_every_version_decodes_the_full_tree(version: int, key_bytes: bytes) -> 
 def test_set_up_position_black_to_move_and_title_as_event() -> None:
     # red king e0, red rook e1 (index 0), black king d9, black pawn f3 (index 27); all others off the board
     pieces = [0xFF] * 32
-    pieces[4], pieces[0], pieces[20], pieces[27] = xqf_square("e0"), xqf_square("e1"), xqf_square("d9"), xqf_square("f3")
+    for index, square in ((4, "e0"), (0, "e1"), (20, "d9"), (27, "f3")):
+        pieces[index] = xqf_square(square)
     data = build_xqf([Rec("f3e3", "", [Rec("e1e3")])], pieces=pieces, setup_type=3, tags={"Title": "残局"}, result=1)
     game = read_xqf(data)
     assert game.errors == []

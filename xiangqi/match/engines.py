@@ -20,6 +20,7 @@ from xiangqi.engine.registry import (
     BUILTIN_FAMILY,
     UNKNOWN_FAMILY,
     EngineSpec,
+    Protocol,
     builtin_engine_spec,
     discover_engines,
     load_families,
@@ -28,6 +29,7 @@ from xiangqi.engine.registry import (
 
 BUILTIN_LEVELS = range(1, 6)
 BUILTIN_DEFAULT_LEVEL = 5
+FAIRY_FAMILY = "fairy-stockfish"
 _BUILTIN = re.compile(r"builtin(?::(\S+))?", re.IGNORECASE)
 _TIME_CONTROL = re.compile(r"(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?")
 
@@ -46,15 +48,32 @@ def engine_spec(text: str) -> EngineSpec:
         return builtin_spec(builtin.group(1), text)
     known = _known_engine(name)
     if known is not None:
-        return known
+        return _comparable_scores(known)
     try:
         words = shlex.split(name)
     except ValueError as exc:
         raise EngineNameError(f"--engine {text[:80]!r}: {exc}") from None
     command, args = words[0], tuple(_absolute_if_file(a) for a in words[1:])
     family = recognise(command, load_families())
-    return EngineSpec(name=os.path.basename(command), command=command, args=args,
-                      family=family.id if family else UNKNOWN_FAMILY)
+    return _comparable_scores(EngineSpec(name=_display_name(command, args), command=command, args=args,
+                                         family=family.id if family else UNKNOWN_FAMILY))
+
+
+def _display_name(command: str, args: tuple[str, ...]) -> str:
+    """The program's file name; for an interpreter running a script (``python engine.py``), the script's."""
+    program = os.path.basename(command)
+    if program.lower().startswith(("python", "pypy")) and args and os.path.isfile(args[0]):
+        return os.path.basename(args[0])
+    return program
+
+
+def _comparable_scores(spec: EngineSpec) -> EngineSpec:
+    """Fairy-Stockfish in UCCI mode reports its internal score units (about 4x its UCI centipawns: cp 260
+    against cp 62 from the start position at depth 7): reviews and score adjudication need centipawns, so
+    it speaks UCI here unless a dialect was chosen."""
+    if spec.family == FAIRY_FAMILY and spec.protocol is Protocol.AUTO:
+        return dataclasses.replace(spec, protocol=Protocol.UCI)
+    return spec
 
 
 def builtin_spec(level_text: str | None, text: str = "builtin") -> EngineSpec:

@@ -97,4 +97,6 @@ def wilson_interval(fraction: float, games: int, z: float = Z95) -> tuple[float,
     denominator = 1 + z * z / games
     centre = (fraction + z * z / (2 * games)) / denominator
     half = z * math.sqrt(fraction * (1 - fraction) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 % or 100 % the far end is exactly the edge (rounding would give a huge finite Elo).
+    return (0.0 if fraction <= 0.0 else low), (1.0 if fraction >= 1.0 else high)

@@ -2,9 +2,10 @@
 
 ``ReviewRunner`` takes the main-line positions of several games, and ``jobs`` engine seats take them off a
 queue one at a time (``go movetime`` or ``go depth``), so N engines keep N cores busy until the last
-position. Positions already over by the rules are not searched. When an engine dies, it is restarted
-and the position asked again; if it dies a second time on the same game, that game is given up
-(``game_failed``) and the engine is restarted for the next game's positions.
+position. Positions already over by the rules are not searched. With a depth limit each search starts
+from an empty hash table (``new_game``), so the review is the same whatever ``jobs`` is. When an engine
+dies, it is restarted and the position asked again; if it dies a second time on the same game, that
+game is given up (``GameWork.failed``) and the engine is restarted for the next game's positions.
 """
 
 from __future__ import annotations
@@ -171,6 +172,10 @@ class _Worker(QObject):
         self.last = None
         limits = self.runner.limits
         self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
+        if limits.depth is not None:
+            # A depth-limited review is reproducible: each position from an empty hash table, so the
+            # result depends neither on --jobs nor on which engine analysed what before.
+            self.seat.new_game()
         self.seat.search(position, limits, Purpose.MOVE, banned=forbidden_repetition_moves(position))
 
     def _on_info(self, info: SeatInfo) -> None:

@@ -1,0 +1,88 @@
+"""``python -m xiangqi match`` with real engine processes: the built-in engine against Fairy-Stockfish, and a
+scripted fake engine that crashes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xiangqi.core import Position
+from xiangqi.record import Game
+from xiangqi.record.pgn_file import PgnFile
+
+REPO = Path(__file__).resolve().parents[2]
+FAIRY = Path("/usr/games/fairy-stockfish")
+FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
+
+
+def run_match(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "xiangqi", "match", *args], cwd=REPO, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def replay(game: Game) -> Position:
+    """The game's end position, every main-line move checked legal on the way."""
+    position = game.start_position()
+    for ply, node in enumerate(game.mainline(), start=1):
+        assert node.move is not None and position.is_legal(node.move), f"illegal move at ply {ply}"
+        position.push(node.move)
+    return position
+
+
+@pytest.mark.fairy
+@pytest.mark.slow
+@pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
+def test_builtin_against_fairy_stockfish_two_games(tmp_path: Path) -> None:
+    pgn = tmp_path / "match.pgn"
+    result = run_match("--engine", "builtin:1", "--engine", "fairy-stockfish", "--games", "2",
+                       "--movetime", "60", "--pgn", str(pgn))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines if line.startswith("Game ")] == ["Game 1/2", "Game 2/2"]
+    assert "Finished match: Score of Built-in engine level 1 vs Fairy-Stockfish" in result.stdout
+    assert "Elo" in lines[-1] and "95% interval" in lines[-1]
+    games = list(PgnFile.open(pgn).games())
+    assert len(games) == 2
+    assert [g.headers["Red"] for g in games] == ["Built-in engine level 1", "Fairy-Stockfish"]
+    assert [g.headers["Black"] for g in games] == ["Fairy-Stockfish", "Built-in engine level 1"]
+    for game in games:
+        assert game.complete and game.result in ("1-0", "0-1", "1/2-1/2")
+        assert game.headers["Termination"] == "normal"
+        end = replay(game)
+        reason = game.mainline()[-1].comment
+        outcome = end.outcome()
+        if outcome is not None:  # ended by the rules: the record's result is the rules' result
+            assert outcome.result == game.result
+        else:
+            assert "resigns" in reason
+        assert game.ply_count() > 4
+
+
+def test_a_crashing_engine_loses_and_is_restarted(tmp_path: Path) -> None:
+    pgn = tmp_path / "crash.pgn"
+    crashing = f"{sys.executable} {FAKE} --fault crash-in-search --name Crasher"
+    healthy = f"{sys.executable} {FAKE} --name Healthy"
+    result = run_match("--engine", crashing, "--engine", healthy, "--games", "2", "--movetime", "50",
+                       "--pgn", str(pgn), timeout=120)
+    assert result.returncode == 0, result.stderr
+    games = list(PgnFile.open(pgn).games())
+    assert len(games) == 2
+    # Game 1: the crasher is red and crashes on its first move; game 2: it is black and crashes on its own.
+    assert [g.result for g in games] == ["0-1", "1-0"]
+    for game in games:
+        assert game.headers["Termination"] == "abandoned"
+        last = game.mainline()[-1].comment if game.mainline() else game.root.comment
+        assert "lost: the engine failed" in last and "SIGSEGV" in last
+    assert games[1].ply_count() == 1  # the healthy engine moved, then the restarted crasher crashed again
+    assert "Score of" in result.stdout and "+0 =0 -2" in result.stdout
+
+
+def test_bad_arguments_exit_2(tmp_path: Path) -> None:
+    result = run_match("--engine", "builtin:7", "--engine", "builtin", "--pgn", str(tmp_path / "x.pgn"))
+    assert result.returncode == 2 and "level must be 1-5" in result.stderr
+    result = run_match("--engine", "builtin", "--pgn", str(tmp_path / "x.pgn"))
+    assert result.returncode == 2 and "exactly twice" in result.stderr
+    assert not (tmp_path / "x.pgn").exists()

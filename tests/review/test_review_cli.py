@@ -1,0 +1,137 @@
+"""``python -m xiangqi review`` with Fairy-Stockfish on a real game with a deliberate blunder, and with the
+scripted fake engine (a game that cannot be read, an engine that keeps dying)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xiangqi.core import Move, Position
+from xiangqi.core.movegen import ROOK
+from xiangqi.core.notation import Notation
+from xiangqi.record import Game, load_games
+from xiangqi.record.pgn_file import PgnFile
+from xiangqi.record.pgn_writer import game_to_pgn, save_pgn
+from xiangqi.review import Mark, parse_eval_comment
+
+REPO = Path(__file__).resolve().parents[2]
+FAIRY = Path("/usr/games/fairy-stockfish")
+FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
+DEPTH = 9           # the same depth for building the game and for the review: the same best moves
+PREFIX_PLIES = 20   # real moves before the blunder
+CONTINUATION = 6    # the engine's best moves after it
+MARKS = {mark.value for mark in Mark}
+
+
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "xiangqi", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def fairy_search(position: Position) -> tuple[Move, int]:
+    """Fairy-Stockfish's best move and score (centipawns, side to move) at DEPTH from a fresh process."""
+    moves = [m.iccs() for m in position.move_stack]
+    result = run("engine", "--command", str(FAIRY), "--protocol", "uci", "--depth", str(DEPTH),
+                 "--fen", Position.STARTING_FEN, "--moves", *moves)
+    assert result.returncode == 0, result.stderr
+    scores = re.findall(r"score cp (-?\d+)", result.stdout)
+    best = result.stdout.strip().splitlines()[-1].split()[1]
+    return Move.from_iccs(best), int(scores[-1])
+
+
+def hanging_rook_moves(position: Position) -> list[Move]:
+    """Rook moves (not captures) to a square the opponent can take it on."""
+    found = []
+    for move in position.legal_moves():
+        if abs(position.piece_at(move.from_sq)) != ROOK or position.is_capture(move):
+            continue
+        position.push(move)
+        if any(reply.to_sq == move.to_sq for reply in position.legal_moves()):
+            found.append(move)
+        position.pop()
+    return found
+
+
+def blunder_game(shared_data: Path) -> tuple[Game, int]:
+    """A real game's first moves, a move that hangs a rook, then Fairy-Stockfish's best moves."""
+    real = load_games(shared_data / "games" / "wukong" / "bulk_games_uci.pgn")[0]
+    position = real.start_position()
+    for move in real.mainline_moves()[:PREFIX_PLIES]:
+        position.push(move)
+    _, before = fairy_search(position)
+    worst: tuple[int, Move] | None = None
+    for move in hanging_rook_moves(position):
+        position.push(move)
+        _, reply_score = fairy_search(position)  # the opponent's view: high is bad for the mover
+        position.pop()
+        if worst is None or reply_score > worst[0]:
+            worst = (reply_score, move)
+    assert worst is not None and worst[0] - (-before) >= 300, f"no rook move hangs it: {worst}, {before}"
+    position.push(worst[1])
+    for _ in range(CONTINUATION):
+        best, _ = fairy_search(position)
+        position.push(best)
+    game = Game({"Event": "blunder test", "Red": "R", "Black": "B"})
+    node = game.root
+    for move in position.move_stack:
+        node = node.add_child(move)
+    return game, PREFIX_PLIES + 1
+
+
+@pytest.mark.fairy
+@pytest.mark.slow
+@pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
+def test_review_marks_the_blunder_and_not_the_best_moves(tmp_path: Path, shared_data: Path) -> None:
+    game, blunder_ply = blunder_game(shared_data)
+    source = tmp_path / "blunder.pgn"
+    save_pgn(source, [game], notation=Notation.ICCS)
+    before = source.read_bytes()
+    out = tmp_path / "reviewed.pgn"
+    result = run("review", str(source), "--engine", "fairy-stockfish", "--depth", str(DEPTH), "--jobs", "2",
+                 "--notation", "iccs", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert source.read_bytes() == before  # the input is never touched
+    assert "positions" in result.stderr  # the progress bar
+    assert re.search(r"red: .*accuracy [\d.]+%", result.stdout)
+    reviewed = list(PgnFile.open(out).games())[0]
+    nodes = reviewed.mainline()
+    assert len(nodes) == game.ply_count()
+    blunder = nodes[blunder_ply - 1]
+    assert set(blunder.nags) & {Mark.BLUNDER.value, Mark.MISTAKE.value}, game_to_pgn(reviewed, Notation.ICCS)
+    for node in nodes[blunder_ply:]:
+        assert not set(node.nags) & MARKS, f"the engine's own move {node.move} was marked {node.nags}"
+    better = blunder.parent.children if blunder.parent else []
+    assert len(better) == 2 and better[1].move != blunder.move  # the engine's move beside the blunder
+    assert all(parse_eval_comment(node.comment) is not None for node in nodes[:-1])
+    assert reviewed.headers["Annotator"] == "Fairy-Stockfish"
+
+
+def test_unreadable_game_skipped_and_dying_engine_reported(tmp_path: Path) -> None:
+    source = tmp_path / "two.pgn"
+    source.write_text('[Event "bad"]\n\n1. h2e2 h9g7 2. z9z9 *\n\n[Event "good"]\n\n1. h2e2 h9g7 2. h0g2 *\n',
+                      encoding="utf-8")
+    out = tmp_path / "out.pgn"
+    crashing = f"{sys.executable} {FAKE} --fault crash-in-search"
+    result = run("review", str(source), "--engine", crashing, "--movetime", "50", "-o", str(out), timeout=120)
+    assert result.returncode == 1
+    assert "game 1: cannot be read, skipped" in result.stderr
+    assert "game 2: not reviewed" in result.stderr and "SIGSEGV" in result.stderr
+    games = list(PgnFile.open(out).games())
+    assert [g.headers["Event"] for g in games] == ["good"]  # written as it was
+    assert all(not node.comment and not node.nags for node in games[0].mainline())
+
+
+def test_review_with_the_fake_engine_marks_its_worse_moves(tmp_path: Path) -> None:
+    """The fake engine always plays the first legal move and sends no score: no mark, a 0.00 evaluation."""
+    source = tmp_path / "game.pgn"
+    source.write_text('[Event "e"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n', encoding="utf-8")
+    out = tmp_path / "out.pgn"
+    result = run("review", str(source), "--engine", f"{sys.executable} {FAKE}", "--movetime", "20",
+                 "--jobs", "2", "-o", str(out), timeout=120)
+    assert result.returncode == 0, result.stderr
+    game = list(PgnFile.open(out).games())[0]
+    assert [parse_eval_comment(n.comment) for n in game.mainline()] == [parse_eval_comment("[%eval 0.00]")] * 4

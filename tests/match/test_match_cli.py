@@ -86,3 +86,13 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     result = run_match("--engine", "builtin", "--pgn", str(tmp_path / "x.pgn"))
     assert result.returncode == 2 and "exactly twice" in result.stderr
     assert not (tmp_path / "x.pgn").exists()
+
+
+def test_the_engine_command_takes_builtin_levels() -> None:
+    result = subprocess.run([sys.executable, "-m", "xiangqi", "engine", "--command", "builtin:2", "--depth", "1"],
+                            cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "option: level spin default 5" in result.stdout and result.stdout.splitlines()[-1].startswith("bestmove")
+    result = subprocess.run([sys.executable, "-m", "xiangqi", "engine", "--command", "builtin:0", "--depth", "1"],
+                            cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "'builtin:0': the built-in engine's level must be 1-5" in result.stderr

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -28,9 +29,13 @@ if TYPE_CHECKING:
     from xiangqi.engine.session_types import EngineInfo
 
 
+_BUILTIN = re.compile(r"builtin(:\S*)?", re.IGNORECASE)
+
+
 def _arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m xiangqi engine", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--command", required=True, help="the engine program")
+    parser.add_argument("--command", required=True,
+                        help="the engine program, or builtin / builtin:LEVEL (1-5) for the built-in engine")
     parser.add_argument("--arg", action="append", default=[], help="one argument for the engine (repeat)")
     parser.add_argument("--protocol", choices=("auto", "ucci", "uci"), default="auto")
     parser.add_argument("--fen", default=Position.STARTING_FEN)
@@ -76,6 +81,14 @@ def main(argv: list[str]) -> int:
     spec = EngineSpec(name=os.path.basename(args.command), command=args.command,
                       args=tuple(_absolute_if_file(a) for a in args.arg), protocol=Protocol(args.protocol),
                       options=MappingProxyType(options), family=family.id if family else "unknown")
+    if _BUILTIN.fullmatch(args.command):  # "builtin" or "builtin:LEVEL", as match and review take it
+        from xiangqi.match.engines import EngineNameError, builtin_spec, with_options
+
+        try:
+            spec = with_options(builtin_spec(args.command.partition(":")[2] or None, args.command), options)
+        except EngineNameError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     limits = SearchLimits(depth=args.depth) if args.depth is not None else SearchLimits(movetime_ms=args.movetime)
     best = run_search(spec, position, limits, on_ready=_print_engine,
                       on_info=lambda info: print(format_info(info), flush=True), on_failure=_print_failure,

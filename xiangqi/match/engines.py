@@ -12,6 +12,7 @@ import dataclasses
 import os
 import re
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -83,7 +84,7 @@ def builtin_spec(level_text: str | None, text: str = "builtin") -> EngineSpec:
     except ValueError:
         level = 0
     if level not in BUILTIN_LEVELS:
-        raise EngineNameError(f"--engine {text[:80]!r}: the built-in engine's level must be 1-5")
+        raise EngineNameError(f"{text[:80]!r}: the built-in engine's level must be 1-5")
     spec = builtin_engine_spec(level)
     return dataclasses.replace(spec, name=f"Built-in engine level {level}")
 
@@ -102,7 +103,7 @@ def _absolute_if_file(arg: str) -> str:
     return os.path.abspath(arg) if not os.path.isabs(arg) and os.path.exists(arg) else arg
 
 
-def with_options(spec: EngineSpec, options: dict[str, OptionValue]) -> EngineSpec:
+def with_options(spec: EngineSpec, options: Mapping[str, OptionValue]) -> EngineSpec:
     merged = dict(spec.options)
     merged.update(options)
     return dataclasses.replace(spec, options=MappingProxyType(merged))

@@ -2,6 +2,72 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>Analyser</name>
+        <message>
+            <source>starting…</source>
+            <translation>启动中…</translation>
+        </message>
+        <message>
+            <source>paused</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no legal moves</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>stopped: the engine failed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>analysing…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>not running</source>
+            <translation>未运行</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnalysisPanel</name>
+        <message>
+            <source>The engine that analyses (independent of the opponent)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Lines: </source>
+            <translation>变例数：</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>分数</translation>
+        </message>
+        <message>
+            <source>N/s</source>
+            <translation>节点/秒</translation>
+        </message>
+        <message>
+            <source>Line</source>
+            <translation>着法</translation>
+        </message>
+        <message>
+            <source>Click a line to play it on the board as a variation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>App</name>
         <message>
             <source>Settings problem: {0}</source>
@@ -279,6 +345,13 @@
         <message>
             <source>The engine did not answer in time.</source>
             <translation>引擎未及时响应。</translation>
+        </message>
+    </context>
+    <context>
+        <name>EvalGraph</name>
+        <message>
+            <source>Evaluation after each move (red's point of view, pawns); click to go there</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -631,16 +704,36 @@
             <translation>计时方式</translation>
         </message>
         <message>
-            <source>None</source>
-            <translation>无</translation>
+            <source>No time limit</source>
+            <translation>不限时</translation>
         </message>
         <message>
-            <source>Time per engine move (步时)</source>
-            <translation>引擎每步限时（步时）</translation>
+            <source>Fixed time per engine move</source>
+            <translation>引擎每步固定时间</translation>
         </message>
         <message>
-            <source>Game clocks (局时)</source>
-            <translation>对局计时（局时）</translation>
+            <source>Game clock</source>
+            <translation>对局计时</translation>
+        </message>
+        <message>
+            <source>Seconds per engine move</source>
+            <translation>引擎每步秒数</translation>
+        </message>
+        <message>
+            <source>Clock: minutes per side</source>
+            <translation>计时：每方分钟数</translation>
+        </message>
+        <message>
+            <source>Clock: increment (seconds)</source>
+            <translation>计时：每步加秒</translation>
+        </message>
+        <message>
+            <source>Clock: moves per period (0 = whole game)</source>
+            <translation>计时：每阶段步数（0 = 整局）</translation>
+        </message>
+        <message>
+            <source>Clock: byoyomi (seconds)</source>
+            <translation>计时：读秒（秒）</translation>
         </message>
         <message>
             <source> s</source>
@@ -657,26 +750,6 @@
         <message>
             <source>The engine thinks about 3 s per move.</source>
             <translation>引擎每步约思考 3 秒。</translation>
-        </message>
-        <message>
-            <source>Seconds per move</source>
-            <translation>每步秒数</translation>
-        </message>
-        <message>
-            <source>Total time (局时)</source>
-            <translation>总时间（局时）</translation>
-        </message>
-        <message>
-            <source>Increment per move (加时)</source>
-            <translation>每步加时（加时）</translation>
-        </message>
-        <message>
-            <source>Moves per period</source>
-            <translation>每阶段步数</translation>
-        </message>
-        <message>
-            <source>Byoyomi (读秒)</source>
-            <translation>读秒</translation>
         </message>
         <message>
             <source>Kind</source>
@@ -1018,8 +1091,8 @@
             <translation>长捉判负</translation>
         </message>
         <message>
-            <source>by the repetition rules</source>
-            <translation>按重复局面规则</translation>
+            <source>neither side can attack any more</source>
+            <translation>双方都已无进攻子力</translation>
         </message>
         <message>
             <source>on time</source>
@@ -1032,6 +1105,10 @@
         <message>
             <source>by agreement</source>
             <translation>双方议和</translation>
+        </message>
+        <message>
+            <source>by the rules</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>You win!</source>
@@ -1051,6 +1128,84 @@
         <message>
             <source>New game</source>
             <translation>新对局</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReviewDialog</name>
+        <message>
+            <source>Review the game</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Start</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source> ms</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Analyse the {0} positions of the main line and mark the moves.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Engine:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Time per position:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Engines at once:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This record cannot be reviewed: {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Analysing with {0}…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The review stopped: {0}</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ReviewSummaryView</name>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Inaccuracies ?!</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mistakes ?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Blunders ??</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Average loss (centipawns)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Accuracy</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Marks by the winning chances a move loses: ?! from {0}, ? from {1}, ?? from {2} percentage points.</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1210,6 +1365,52 @@
         <message>
             <source>A new language is used from the next start of the program.</source>
             <translation>新的语言将在下次启动程序时生效。</translation>
+        </message>
+    </context>
+    <context>
+        <name>SoundPlayer</name>
+        <message>
+            <source>sound file missing: {0}</source>
+            <translation>缺少声音文件：{0}</translation>
+        </message>
+        <message>
+            <source>sound off ({0} is set)</source>
+            <translation>声音已关闭（设置了 {0}）</translation>
+        </message>
+        <message>
+            <source>no Qt multimedia ({0})</source>
+            <translation>没有 Qt 多媒体组件（{0}）</translation>
+        </message>
+        <message>
+            <source>no audio output device</source>
+            <translation>没有音频输出设备</translation>
+        </message>
+        <message>
+            <source>audio unavailable ({0})</source>
+            <translation>无法使用音频（{0}）</translation>
+        </message>
+    </context>
+    <context>
+        <name>StudyTools</name>
+        <message>
+            <source>Analysis</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Analyse</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Analyse the position shown with an engine of your choice</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Re&amp;view the game…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Review needs a record with moves and no game going on against an engine</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>

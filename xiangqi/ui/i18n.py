@@ -76,6 +76,11 @@ def install_translator(app: QCoreApplication, language: str) -> str:
     return used
 
 
+def traditional_moves() -> bool:
+    """True when the interface is 繁體中文: Chinese move text is then written in traditional characters."""
+    return _current["language"] == "zh_TW"
+
+
 def current_language() -> str:
     """The language the last ``install_translator`` call chose ("en" before any call)."""
     return _current["language"]

@@ -11,7 +11,7 @@ import os
 from enum import Enum
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QUrl
 
 SILENCE_VARIABLE = "XIANGQI_NO_SOUND"   # set to 1 to keep the player silent (tests, screenshots)
 
@@ -86,7 +86,7 @@ class SoundPlayer(QObject):
         if kind not in self._effects:
             file = sound_file(self.sound_dir, kind)
             if not file.is_file():
-                self.problem = f"sound file missing: {file}"
+                self.problem = _t(QT_TRANSLATE_NOOP("SoundPlayer", "sound file missing: {0}")).format(file)
                 return None
             from PySide6.QtMultimedia import QSoundEffect
 
@@ -111,17 +111,22 @@ class SoundPlayer(QObject):
 def find_audio_problem() -> str | None:
     """None when sound can play here, else why not."""
     if os.environ.get(SILENCE_VARIABLE, "") not in ("", "0"):
-        return f"sound off ({SILENCE_VARIABLE} is set)"
+        return _t(QT_TRANSLATE_NOOP("SoundPlayer", "sound off ({0} is set)")).format(SILENCE_VARIABLE)
     try:
         from PySide6.QtMultimedia import QMediaDevices
     except ImportError as error:
-        return f"no Qt multimedia ({error})"
+        return _t(QT_TRANSLATE_NOOP("SoundPlayer", "no Qt multimedia ({0})")).format(error)
     try:
         if not QMediaDevices.audioOutputs():
-            return "no audio output device"
+            return _t(QT_TRANSLATE_NOOP("SoundPlayer", "no audio output device"))
     except Exception as error:   # backend initialisation failed
-        return f"audio unavailable ({error})"
+        return _t(QT_TRANSLATE_NOOP("SoundPlayer", "audio unavailable ({0})")).format(error)
     return None
+
+
+def _t(text: str) -> str:
+    """Why there is no sound, in the UI language (the settings dialog shows it)."""
+    return QCoreApplication.translate("SoundPlayer", text)
 
 
 def clamp_volume(value: object) -> int:

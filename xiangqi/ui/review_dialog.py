@@ -51,9 +51,8 @@ class ReviewSummaryView(QWidget):
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
                                   + 5 * self.table.verticalHeader().defaultSectionSize() + 4)
-        self.note = QLabel(self.tr("Marks by the winning chances a move loses: ?! from {0}, ? from {1}, "
-                                   "?? from {2} percentage points.")
-                           .format(f"{INACCURACY_LOSS:g}", f"{MISTAKE_LOSS:g}", f"{BLUNDER_LOSS:g}"), self)
+        marks = self.tr("Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.")
+        self.note = QLabel(marks.format(f"{INACCURACY_LOSS:g}", f"{MISTAKE_LOSS:g}", f"{BLUNDER_LOSS:g}"), self)
         self.note.setWordWrap(True)
         self.graph = EvalGraph(self)
         self.graph.ply_clicked.connect(self.ply_clicked)

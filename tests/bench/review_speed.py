@@ -1,0 +1,138 @@
+"""Whole-game review speed: ``python -m xiangqi review`` of a 100-ply game at 300 ms per position, 2 jobs.
+
+    .venv/bin/python tests/bench/review_speed.py [--plies 100] [--movetime 300] [--jobs 2]
+
+The game is the first master game of ../shared/data/games/wukong/bulk_games_uci.pgn cut to ``--plies``.
+Measured, in one run:
+
+* **review** — the command's wall time (start of Python to exit: reading, engine start, every search,
+  writing the PGN), Fairy-Stockfish as the engine;
+* **pipe** — the reference: ``--jobs`` Fairy-Stockfish processes on plain pipes, each sent its share of the
+  same positions (``position ... moves ...`` + ``go movetime``), waiting for each ``bestmove``;
+* **ideal** — plies × movetime / jobs, the engines' own time.
+
+Target (issue 12): review ≤ 1.15 × ideal. Prints all three and the ratios. Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from xiangqi.core import Position  # noqa: E402
+from xiangqi.core.notation import Notation  # noqa: E402
+from xiangqi.record import Game, load_games  # noqa: E402
+from xiangqi.record.pgn_writer import save_pgn  # noqa: E402
+
+FAIRY = "/usr/games/fairy-stockfish"
+SOURCE = REPO.parent / "shared" / "data" / "games" / "wukong" / "bulk_games_uci.pgn"
+TARGET = 1.15
+
+
+def cut_game(plies: int) -> Game:
+    real = next(g for g in load_games(SOURCE) if g.ply_count() >= plies)
+    game = Game(dict(real.headers))
+    node = game.root
+    for move in real.mainline_moves()[:plies]:
+        node = node.add_child(move)
+    return game
+
+
+def review_seconds(path: Path, movetime: int, jobs: int) -> float:
+    out = path.with_name("reviewed.pgn")
+    started = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "xiangqi", "review", str(path), "--engine", "fairy-stockfish",
+                             "--movetime", str(movetime), "--jobs", str(jobs), "-o", str(out)],
+                            cwd=REPO, capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        raise SystemExit(f"review failed: {result.stderr}")
+    return elapsed
+
+
+def pipe_seconds(game: Game, movetime: int, jobs: int) -> float:
+    """The same positions on plain pipes, shared out round-robin to ``jobs`` engines (UCI, ranks 1-10)."""
+    position, lines = game.start_position(), []
+    for move in [None, *game.mainline_moves()]:
+        if move is not None:
+            position.push(move)
+        fen, moves = position.ucci_position()
+        lines.append(f"position fen {fen}" + (" moves " + " ".join(_uci(m.iccs()) for m in moves) if moves else ""))
+    started = time.perf_counter()
+    threads = [threading.Thread(target=_pipe_worker, args=(lines[j::jobs], movetime)) for j in range(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - started
+
+
+def _uci(iccs: str) -> str:
+    return f"{iccs[0]}{int(iccs[1]) + 1}{iccs[2]}{int(iccs[3]) + 1}"
+
+
+def _pipe_worker(lines: list[str], movetime: int) -> None:
+    proc = subprocess.Popen([FAIRY], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def send(text: str) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(text + "\n")
+        proc.stdin.flush()
+
+    def wait(prefix: str) -> None:
+        assert proc.stdout is not None
+        for out in proc.stdout:
+            if out.startswith(prefix):
+                return
+
+    send("uci")
+    wait("uciok")
+    for option in ("UCI_Variant value xiangqi", "Threads value 1", "Hash value 64"):
+        send(f"setoption name {option}")
+    send("isready")
+    wait("readyok")
+    for line in lines:
+        send(line)
+        send(f"go movetime {movetime}")
+        wait("bestmove")
+    send("quit")
+    proc.wait(timeout=5)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plies", type=int, default=100)
+    parser.add_argument("--movetime", type=int, default=300)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} (2 CPUs shared: above ~1 the engines get less than their time)")
+    game = cut_game(args.plies)
+    ideal = args.plies * args.movetime / 1000 / args.jobs
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.pgn"
+        save_pgn(path, [game], notation=Notation.ICCS)
+        review = review_seconds(path, args.movetime, args.jobs)
+    pipe = pipe_seconds(game, args.movetime, args.jobs)
+    positions = args.plies + (0 if game.end_position().outcome() else 1)
+    print(f"{args.plies}-ply game ({positions} positions), {args.movetime} ms each, {args.jobs} jobs")
+    print(f"ideal (plies x movetime / jobs): {ideal:.2f} s")
+    print(f"pipe reference:                   {pipe:.2f} s  ({pipe / ideal:.3f} x ideal)")
+    print(f"review command:                   {review:.2f} s  ({review / ideal:.3f} x ideal, "
+          f"{review / pipe:.3f} x pipe)")
+    print(f"target review <= {TARGET} x ideal: {'ok' if review <= TARGET * ideal else 'OVER'}")
+    return 0
+
+
+if __name__ == "__main__":
+    Position()  # the core loads before any timing
+    sys.exit(main())

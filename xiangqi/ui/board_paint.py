@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient
 
 from xiangqi.ui.board_geometry import FILES, RANKS, BoardGeometry
 from xiangqi.ui.glyphs import glyph_path
+from xiangqi.ui.themes import BoardLook
 
 CHINESE_NUMERALS = "一二三四五六七八九"
 CANNON_POINTS = ((1, 2), (7, 2), (1, 7), (7, 7))                       # (file, rank)
@@ -26,7 +27,7 @@ def line_width(geo: BoardGeometry) -> float:
     return max(1.0, geo.cell / 60)
 
 
-def paint_static(painter: QPainter, geo: BoardGeometry, theme: object, coordinates: str) -> None:
+def paint_static(painter: QPainter, geo: BoardGeometry, theme: BoardLook, coordinates: str) -> None:
     theme.paint_background(painter, geo.board_rect())
     paint_grid(painter, geo, theme.line)
     paint_marks(painter, geo, theme.line)
@@ -53,8 +54,9 @@ def paint_grid(painter: QPainter, geo: BoardGeometry, color: QColor) -> None:
     frame = geo.cell * 0.12
     painter.setPen(QPen(color, width * 2.5))
     corner = g(0, 0)
-    painter.drawRect(corner.x() - frame, corner.y() - frame, (FILES - 1) * geo.cell + 2 * frame,
-                     (RANKS - 1) * geo.cell + 2 * frame)
+    # QRectF: the int overload this used to hit truncated the frame off the float grid by up to a pixel.
+    painter.drawRect(QRectF(corner.x() - frame, corner.y() - frame, (FILES - 1) * geo.cell + 2 * frame,
+                            (RANKS - 1) * geo.cell + 2 * frame))
 
 
 def paint_marks(painter: QPainter, geo: BoardGeometry, color: QColor) -> None:

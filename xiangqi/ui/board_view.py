@@ -4,17 +4,62 @@ requests. It enforces no rules: it asks the controller what may be picked and wh
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol, SupportsInt
 
-from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
+from PySide6.QtCore import (QEasingCurve, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal,
+                            SignalInstance)
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from xiangqi.core import Color, Move
 from xiangqi.ui import board_paint as bp
 from xiangqi.ui.board_geometry import BoardGeometry
+from xiangqi.ui.themes import BoardLook, PieceLook
 
 ILLEGAL_FLASH_MS = 300
 MOVE_ANIMATION_MS = 150   # short: the eye follows the piece, the game does not wait for it
+
+
+class BoardCells(Protocol):
+    """The 90 cells, read by square: a Position's numpy view or the editor's list."""
+
+    def __getitem__(self, sq: int, /) -> SupportsInt: ...
+
+
+class ShownPosition(Protocol):
+    """The position the board paints: the game's ``Position`` or the position editor's cells."""
+
+    @property
+    def board(self) -> BoardCells: ...
+    @property
+    def turn(self) -> Color: ...
+
+    def is_check(self) -> bool: ...
+    def king_square(self, color: Color) -> int: ...
+
+
+class ShownGame(Protocol):
+    @property
+    def ply(self) -> int: ...
+
+
+class BoardModel(Protocol):
+    """What the board asks of the object behind it: the game controller, or the position editor's model."""
+
+    @property
+    def changed(self) -> SignalInstance: ...
+    @property
+    def game(self) -> ShownGame | None: ...      # None: nothing is played (the editor), no moves to animate
+    @property
+    def view_ply(self) -> int | None: ...
+    @property
+    def hint(self) -> Move | None: ...
+
+    def board_position(self) -> ShownPosition: ...
+    def displayed_last_move(self) -> Move | None: ...
+    def can_pick(self, sq: int) -> bool: ...
+    def targets(self, sq: int) -> list[int]: ...
+    def try_move(self, move: Move) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -26,7 +71,7 @@ class MovingPiece:
     to_sq: int
 
 
-def paint_piece(painter: QPainter, pieces: object, piece: int, rect: QRectF, dpr: float) -> None:
+def paint_piece(painter: QPainter, pieces: PieceLook, piece: int, rect: QRectF, dpr: float) -> None:
     """One piece from the current piece set, drawn into ``rect``."""
     size = max(1, round(rect.width()))
     painter.drawPixmap(rect, pieces.pixmap(piece, size, dpr), QRectF())
@@ -35,7 +80,7 @@ def paint_piece(painter: QPainter, pieces: object, piece: int, rect: QRectF, dpr
 class BoardView(QWidget):
     square_clicked = Signal(int)   # for tests and the status bar: a point was clicked
 
-    def __init__(self, controller: object, theme: object, pieces: object,
+    def __init__(self, controller: BoardModel, theme: BoardLook, pieces: PieceLook,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -69,7 +114,7 @@ class BoardView(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(630, 700)
 
-    def set_appearance(self, theme: object, pieces: object) -> None:
+    def set_appearance(self, theme: BoardLook, pieces: PieceLook) -> None:
         self.theme, self.pieces = theme, pieces
         self._invalidate()
 
@@ -102,7 +147,7 @@ class BoardView(QWidget):
     def _shown_state(self) -> tuple[object, int] | None:
         """The game shown and how many of its moves (None for a model without a game: the editor)."""
         c = self.controller
-        game = getattr(c, "game", None)
+        game = c.game
         return None if game is None else (game, game.ply if c.view_ply is None else c.view_ply)
 
     def _on_model_changed(self) -> None:
@@ -121,7 +166,7 @@ class BoardView(QWidget):
         if move is None:
             return
         self.animation.stop()
-        self.moving = MovingPiece(int(self.controller.board_position().piece_at(move.to_sq)),
+        self.moving = MovingPiece(int(self.controller.board_position().board[move.to_sq]),
                                   move.from_sq, move.to_sq)
         self.animation.start()
 
@@ -165,10 +210,10 @@ class BoardView(QWidget):
         self._paint_pieces(painter, geo, position)
         self._paint_over_pieces(painter, geo, position)
         if self.banner:
-            self._paint_banner(painter, geo)
+            self._paint_banner(painter, geo, self.banner)
         painter.end()
 
-    def _paint_under_pieces(self, painter: QPainter, geo: BoardGeometry, position: object) -> None:
+    def _paint_under_pieces(self, painter: QPainter, geo: BoardGeometry, position: ShownPosition) -> None:
         last = self.controller.displayed_last_move()
         if self.show_last_move and last is not None:
             bp.paint_square_corners(painter, geo, last.from_sq, self.theme.highlight)
@@ -176,7 +221,7 @@ class BoardView(QWidget):
         if position.is_check():
             bp.paint_check(painter, geo, position.king_square(position.turn), self.theme.check)
 
-    def _paint_pieces(self, painter: QPainter, geo: BoardGeometry, position: object) -> None:
+    def _paint_pieces(self, painter: QPainter, geo: BoardGeometry, position: ShownPosition) -> None:
         dpr = self.devicePixelRatioF()
         board = position.board
         dragging = self.selected if self._drag_pos is not None else None
@@ -185,11 +230,11 @@ class BoardView(QWidget):
             value = int(board[sq])
             if value and sq != dragging and sq != arriving:
                 paint_piece(painter, self.pieces, value, geo.piece_rect(sq), dpr)
-        moving = self.moving_rect(geo)
-        if moving is not None:
-            paint_piece(painter, self.pieces, self.moving.piece, moving, dpr)
+        moving_rect = self.moving_rect(geo)
+        if self.moving is not None and moving_rect is not None:
+            paint_piece(painter, self.pieces, self.moving.piece, moving_rect, dpr)
 
-    def _paint_over_pieces(self, painter: QPainter, geo: BoardGeometry, position: object) -> None:
+    def _paint_over_pieces(self, painter: QPainter, geo: BoardGeometry, position: ShownPosition) -> None:
         board = position.board
         if self.selected is not None:
             bp.paint_ring(painter, geo, self.selected, self.theme.highlight, max(2.0, geo.cell / 16))
@@ -207,7 +252,7 @@ class BoardView(QWidget):
             rect = QRectF(self._drag_pos.x() - d / 2, self._drag_pos.y() - d / 2, d, d)
             paint_piece(painter, self.pieces, int(board[self.selected]), rect, self.devicePixelRatioF())
 
-    def _paint_banner(self, painter: QPainter, geo: BoardGeometry) -> None:
+    def _paint_banner(self, painter: QPainter, geo: BoardGeometry, text: str) -> None:
         band = QRectF(geo.left - geo.cell * 0.5, geo.top + 3.9 * geo.cell, 9 * geo.cell, 1.2 * geo.cell)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 200))
@@ -217,7 +262,7 @@ class BoardView(QWidget):
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(QColor("white"))
-        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, self.banner)
+        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, text)
 
     # ------------------------------------------------------------------ input
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -252,7 +297,7 @@ class BoardView(QWidget):
                 self._dropped = False
         self.update()
 
-    def keyPressEvent(self, event) -> None:   # noqa: ANN001 - Qt's QKeyEvent
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.selected is not None:
             self.selected = None
             self.update()

@@ -25,6 +25,13 @@ DEFAULT_LANGUAGE = "zh_CN"   # for a C/POSIX or unknown locale: Chinese players 
 TRADITIONAL_REGIONS = ("TW", "HK", "MO")
 
 _installed: list[QTranslator] = []
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate looks for)
+    """Marks ``text`` for lupdate under ``context`` and returns it unchanged, like Qt's own, whose PySide6
+    stub types the result as ``object``; import this one so the marked strings stay ``str``."""
+    return text
+
 _current = {"language": "en"}
 
 

@@ -4,14 +4,16 @@ be used; it then starts a new record from there."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QSize, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSize, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QGridLayout, QHBoxLayout, QLabel,
                                QLineEdit, QPushButton, QRadioButton, QToolButton, QVBoxLayout, QWidget)
 
-from xiangqi.core import FenError, PieceType, Position
+from xiangqi.core import Color, FenError, PieceType, Position
 from xiangqi.core.fen import format_fen
 from xiangqi.ui.board_view import BoardView
+from xiangqi.ui.i18n import QT_TRANSLATE_NOOP
+from xiangqi.ui.themes import BoardLook, PieceLook
 
 ERASER = 0
 PIECE_NAMES = {
@@ -33,14 +35,23 @@ class EditedBoard:
         self.board = cells
         self.red_to_move = red_to_move
 
+    @property
+    def turn(self) -> Color:
+        return Color.RED if self.red_to_move else Color.BLACK
+
     def is_check(self) -> bool:
-        return False
+        return False  # an edited position is not judged: the board marks no check
+
+    def king_square(self, color: Color) -> int:
+        king = int(PieceType.KING) * (1 if color is Color.RED else -1)
+        return self.board.index(king) if king in self.board else -1
 
 
 class EditorModel(QObject):
     """Stands where the board widget expects its controller: it shows the cells and takes no moves."""
 
     changed = Signal()
+    game = None      # nothing is played here: no move to animate
     hint = None
     view_ply = None
 
@@ -105,7 +116,7 @@ class EditorModel(QObject):
 
 
 class PositionEditor(QDialog):
-    def __init__(self, fen: str, theme: object, pieces: object, parent: QWidget | None = None) -> None:
+    def __init__(self, fen: str, theme: BoardLook, pieces: PieceLook, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Edit position"))
         self.model = EditorModel(fen, self)
@@ -137,9 +148,9 @@ class PositionEditor(QDialog):
         self.red_button.toggled.connect(lambda red: self.model.set_red_to_move(red))
         for text, slot in ((self.tr("Clear board"), self.model.clear),
                            (self.tr("Initial position"), lambda: self.model.set_fen(Position.STARTING_FEN))):
-            button = QPushButton(text, self)
-            button.clicked.connect(lambda _c=False, s=slot: s())
-            side.addWidget(button)
+            push = QPushButton(text, self)
+            push.clicked.connect(lambda _c=False, s=slot: s())
+            side.addWidget(push)
         side.addStretch(1)
         side.addWidget(self.problem_label)
         top = QHBoxLayout()

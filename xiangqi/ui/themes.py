@@ -11,10 +11,11 @@ the reason is kept in ``ThemeLibrary.errors``; the program carries on with the f
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Protocol, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
@@ -29,6 +30,36 @@ PIECE_LETTERS: dict[int, str] = {
 }
 DEFAULT_BOARD, DEFAULT_PIECES = "wood", "engraved"
 _PIXMAP_CACHE_LIMIT = 256
+_Theme = TypeVar("_Theme")
+# A theme.toml as tomllib reads it: tables of strings, whatever else a hand-edited file holds.
+ThemeToml = dict[str, Any]
+
+
+class BoardLook(Protocol):
+    """What painting a board needs: a ``BoardTheme``, or the fallback theme when no folder loaded."""
+
+    @property
+    def background(self) -> QColor: ...
+    @property
+    def line(self) -> QColor: ...
+    @property
+    def river_text(self) -> QColor: ...
+    @property
+    def coordinate_text(self) -> QColor: ...
+    @property
+    def highlight(self) -> QColor: ...
+    @property
+    def hint(self) -> QColor: ...
+    @property
+    def check(self) -> QColor: ...
+
+    def paint_background(self, painter: QPainter, rect: QRectF) -> None: ...
+
+
+class PieceLook(Protocol):
+    """What drawing pieces needs: a ``PieceSet``, or the fallback discs when no folder loaded."""
+
+    def pixmap(self, piece: int, diameter_px: int, device_pixel_ratio: float = 1.0) -> QPixmap: ...
 
 
 class ThemeError(ValueError):
@@ -57,7 +88,7 @@ class Picture:
     def paint(self, painter: QPainter, rect: QRectF) -> None:
         if self._svg is not None:
             self._svg.render(painter, rect)
-        else:
+        elif self._image is not None:
             painter.drawImage(rect, self._image)
 
 
@@ -97,13 +128,14 @@ def load_board_theme(folder: Path) -> BoardTheme:
     data = read_theme_toml(folder)
     colors = data.get("colors", {})
     toml_file = folder / "theme.toml"
-    values = {}
+    values: dict[str, QColor] = {}
     for key in BOARD_COLORS:
         if key not in colors:
             raise ThemeError(f"{toml_file}: [colors] {key} is missing")
         values[key] = parse_color(colors[key], f"{toml_file}: [colors] {key}")
     texture_name = data.get("files", {}).get("texture")
-    texture = picture = None
+    texture: Path | None = None
+    picture: Picture | None = None
     if texture_name is not None:
         texture = theme_file(folder, "texture", texture_name)
         picture = Picture(texture)
@@ -151,7 +183,7 @@ class PieceSet:
 def load_piece_set(folder: Path) -> PieceSet:
     data = read_theme_toml(folder)
     files = data.get("files", {})
-    pictures = {}
+    pictures: dict[int, Picture] = {}
     for piece, letter in PIECE_LETTERS.items():
         if letter not in files:
             raise ThemeError(f"{folder / 'theme.toml'}: [files] {letter} is missing (one file per FEN letter)")
@@ -160,7 +192,7 @@ def load_piece_set(folder: Path) -> PieceSet:
 
 
 # ---------------------------------------------------------------------------------------- shared
-def read_theme_toml(folder: Path) -> dict:
+def read_theme_toml(folder: Path) -> ThemeToml:
     file = folder / "theme.toml"
     try:
         with file.open("rb") as stream:
@@ -175,7 +207,7 @@ def read_theme_toml(folder: Path) -> dict:
     return data
 
 
-def read_names(data: dict, folder: Path) -> dict[str, str]:
+def read_names(data: ThemeToml, folder: Path) -> dict[str, str]:
     names = {k: v for k, v in data.get("names", {}).items() if isinstance(v, str) and v.strip()}
     if "en" not in names:
         raise ThemeError(f"{folder / 'theme.toml'}: [names] en is missing")
@@ -218,8 +250,8 @@ class ThemeLibrary:
         library.pieces = library._load_all(root / "pieces", load_piece_set)
         return library
 
-    def _load_all(self, folder: Path, loader) -> dict:
-        loaded = {}
+    def _load_all(self, folder: Path, loader: Callable[[Path], _Theme]) -> dict[str, _Theme]:
+        loaded: dict[str, _Theme] = {}
         if not folder.is_dir():
             self.errors.append(f"{folder}: theme folder not found")
             return loaded
@@ -242,7 +274,7 @@ class ThemeLibrary:
         return _pick(self.pieces, id, DEFAULT_PIECES)
 
 
-def _pick(themes: dict, id: str, default: str):
+def _pick(themes: dict[str, _Theme], id: str, default: str) -> _Theme:
     if not themes:
         raise LookupError("no theme loaded (see ThemeLibrary.errors)")
     return themes.get(id) or themes.get(default) or next(iter(themes.values()))

@@ -7,12 +7,13 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import (QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, QObject,
-                            QPersistentModelIndex, Qt, Signal)
+from PySide6.QtCore import (QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt,
+                            Signal)
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel,
                                QLineEdit, QProgressBar, QTableView, QVBoxLayout, QWidget)
 
 from xiangqi.record import GameEntry, PgnFile
+from xiangqi.ui.i18n import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = (QT_TRANSLATE_NOOP("GameTableModel", "#"), QT_TRANSLATE_NOOP("GameTableModel", "Red"),

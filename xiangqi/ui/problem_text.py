@@ -8,11 +8,11 @@ the English ``failure.message`` as the detail (tool tip / "Show Details…").
 from __future__ import annotations
 
 import signal as signals
-from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
-from xiangqi.engine.failures import FailureKind
+from xiangqi.engine.failures import EngineFailure, FailureKind
+from xiangqi.ui.i18n import QT_TRANSLATE_NOOP
 
 CONTEXT = "EngineFailure"   # the tables below spell it out: lupdate reads only literals
 
@@ -60,15 +60,13 @@ _SIGNAL_HINTS: dict[int, str] = {
 }
 
 
-def failure_text(failure: Any, program: str = "") -> str:
+def failure_text(failure: EngineFailure, program: str = "") -> str:
     """One or two plain sentences in the current UI language for an ``EngineFailure``;
     ``program``: the engine's name or command, shown where the sentence names the program."""
-    kind = getattr(failure, "kind", None)
-    signal = getattr(failure, "signal", None)
-    exit_code = getattr(failure, "exit_code", None)
+    kind, signal, exit_code = failure.kind, failure.signal, failure.exit_code
     if kind is FailureKind.HANDSHAKE_EXIT and signal is not None:
         kind = FailureKind.CRASHED
-    source = _KIND_TEXTS.get(kind) if isinstance(kind, FailureKind) else None
+    source = _KIND_TEXTS.get(kind)
     if source is None:
         return QCoreApplication.translate("EngineFailure", "The engine reported a problem.")
     text = QCoreApplication.translate(CONTEXT, source)
@@ -85,10 +83,10 @@ def failure_text(failure: Any, program: str = "") -> str:
     return text.replace(" {0} ", " ").replace(" {0}", "").replace("{0}", "")   # no name to show
 
 
-def failure_detail(failure: Any) -> str:
+def failure_detail(failure: EngineFailure) -> str:
     """The engine layer's own English words (and the end of the engine's stderr) for the details."""
-    message = getattr(failure, "message", None) or str(failure)
-    tail = (getattr(failure, "stderr_tail", "") or "").strip()
+    message = failure.message or str(failure)
+    tail = failure.stderr_tail.strip()
     return f"{message}\n\n{tail}" if tail else message
 
 

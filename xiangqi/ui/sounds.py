@@ -10,8 +10,14 @@ from __future__ import annotations
 import os
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QUrl
+from PySide6.QtCore import QCoreApplication, QObject, QUrl
+
+from xiangqi.ui.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:  # imported when first needed: QtMultimedia may be missing, and then the player is silent
+    from PySide6.QtMultimedia import QSoundEffect
 
 SILENCE_VARIABLE = "XIANGQI_NO_SOUND"   # set to 1 to keep the player silent (tests, screenshots)
 
@@ -37,7 +43,7 @@ class SoundPlayer(QObject):
         self.sound_dir = Path(sound_dir)
         self._enabled = bool(enabled)
         self._volume = clamp_volume(volume)
-        self._effects: dict[SoundKind, object] = {}
+        self._effects: dict[SoundKind, QSoundEffect] = {}
         self._output_checked = False
         self._no_audio: str | None = None   # why no audio output can be used, once checked
         self.problem: str | None = None   # why the player is silent, once known
@@ -82,7 +88,7 @@ class SoundPlayer(QObject):
         except Exception as error:   # a multimedia backend failure must not reach the game
             self._go_silent(f"sound: {error}")
 
-    def _effect(self, kind: SoundKind):
+    def _effect(self, kind: SoundKind) -> QSoundEffect | None:
         if kind not in self._effects:
             file = sound_file(self.sound_dir, kind)
             if not file.is_file():
@@ -130,7 +136,9 @@ def _t(text: str) -> str:
 
 
 def clamp_volume(value: object) -> int:
+    if not isinstance(value, int | float | str):
+        return 70
     try:
         return max(0, min(100, int(value)))
-    except (TypeError, ValueError):
+    except ValueError:
         return 70

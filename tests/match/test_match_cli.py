@@ -96,3 +96,23 @@ def test_the_engine_command_takes_builtin_levels() -> None:
     result = subprocess.run([sys.executable, "-m", "xiangqi", "engine", "--command", "builtin:0", "--depth", "1"],
                             cwd=REPO, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "'builtin:0': the built-in engine's level must be 1-5" in result.stderr
+
+
+def test_clock_loss_and_concurrent_games(tmp_path: Path) -> None:
+    """A slow engine on a 4-second clock loses on time; two boards play the four games at once. (The fake
+    engine's first move takes it a second or so: it loads the rules core then.)"""
+    pgn = tmp_path / "clock.pgn"
+    slow = f"{sys.executable} {FAKE} --delay-ms 700 --name Slow"
+    quick = f"{sys.executable} {FAKE} --name Quick"
+    result = run_match("--engine", slow, "--engine", quick, "--games", "4", "--tc", "4+0", "--concurrency", "2",
+                       "--notation", "wxf", "--pgn", str(pgn), timeout=120)
+    assert result.returncode == 0, result.stderr
+    games = list(PgnFile.open(pgn).games())
+    assert sorted(int(g.headers["Round"]) for g in games) == [1, 2, 3, 4]
+    for game in games:
+        slow_is_red = game.headers["Red"] == "fake_engine.py (A)"
+        assert game.result == ("0-1" if slow_is_red else "1-0")
+        assert game.headers["Termination"] == "time forfeit" and game.headers["TimeControl"] == "4+0"
+        assert "lost on time" in game.mainline()[-1].comment
+        assert 4 <= game.ply_count() <= 14  # 700 ms a move: about the fifth move oversteps the 4 seconds
+    assert "+0 =0 -4" in result.stdout

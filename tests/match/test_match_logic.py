@@ -30,6 +30,7 @@ def test_elo_of_a_score() -> None:
     assert elo_of(0.75) == pytest.approx(190.8, abs=0.1)
     assert elo_of(0.25) == pytest.approx(-190.8, abs=0.1)
     assert elo_of(1.0) == math.inf and elo_of(0.0) == -math.inf
+    assert Tally.of([1, 0]).elo().text().startswith("+0 ")
 
 
 def test_tally_and_interval_like_cutechess() -> None:
@@ -75,6 +76,12 @@ def test_fen_list_openings_skip_bad_lines(tmp_path: Path) -> None:
     openings = load_openings(path, errors)
     assert [o.fen for o in openings] == [Position.from_fen(good).fen()]
     assert len(errors) == 1 and ":4:" in errors[0] and "not a fen" in errors[0]
+
+
+def test_the_shipped_test_openings() -> None:
+    openings = load_openings(Path(__file__).parent / "data" / "openings.pgn")
+    assert len(openings) == 12
+    assert [m.iccs() for m in openings[0].moves] == ["h2e2", "h9g7"]
 
 
 def test_record_openings(shared_data: Path) -> None:

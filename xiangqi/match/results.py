@@ -28,7 +28,7 @@ def elo_of(fraction: float) -> float:
 def format_elo(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
-    return f"{value:+.0f}"
+    return f"{round(value):+d}"  # an int: no "-0"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ QT_FREE_MODULES = [
     "xiangqi.engine.session",
     "xiangqi.engine.registry",
     "xiangqi.engine.retire",
+    "xiangqi.game", "xiangqi.game.model", "xiangqi.game.result", "xiangqi.game.autosave", "xiangqi.game.clock",
+    "xiangqi.game.setup", "xiangqi.game.notation_text",
     "xiangqi.engine.builtin",
     "xiangqi.engine.builtin.ucci_loop",
     "xiangqi.config",

@@ -9,19 +9,19 @@
         </message>
         <message>
             <source>paused</source>
-            <translation type="unfinished" />
+            <translation>已暂停</translation>
         </message>
         <message>
             <source>no legal moves</source>
-            <translation type="unfinished" />
+            <translation>无合法着法</translation>
         </message>
         <message>
             <source>stopped: the engine failed</source>
-            <translation type="unfinished" />
+            <translation>已停止：引擎出错</translation>
         </message>
         <message>
             <source>analysing…</source>
-            <translation type="unfinished" />
+            <translation>分析中…</translation>
         </message>
         <message>
             <source>not running</source>
@@ -32,7 +32,7 @@
         <name>AnalysisPanel</name>
         <message>
             <source>The engine that analyses (independent of the opponent)</source>
-            <translation type="unfinished" />
+            <translation>用于分析的引擎（与对手无关）</translation>
         </message>
         <message>
             <source>Lines: </source>
@@ -40,7 +40,7 @@
         </message>
         <message>
             <source>Pause</source>
-            <translation type="unfinished" />
+            <translation>暂停</translation>
         </message>
         <message>
             <source>Depth</source>
@@ -60,11 +60,11 @@
         </message>
         <message>
             <source>Click a line to play it on the board as a variation</source>
-            <translation type="unfinished" />
+            <translation>点击一行，把它作为变着走到棋盘上</translation>
         </message>
         <message>
             <source>Resume</source>
-            <translation type="unfinished" />
+            <translation>继续</translation>
         </message>
     </context>
     <context>
@@ -351,7 +351,7 @@
         <name>EvalGraph</name>
         <message>
             <source>Evaluation after each move (red's point of view, pawns); click to go there</source>
-            <translation type="unfinished" />
+            <translation>每步之后的局面评分（红方视角，以兵为单位）；点击可跳到该步</translation>
         </message>
     </context>
     <context>
@@ -1108,7 +1108,7 @@
         </message>
         <message>
             <source>by the rules</source>
-            <translation type="unfinished" />
+            <translation>按规则判定</translation>
         </message>
         <message>
             <source>You win!</source>
@@ -1134,43 +1134,43 @@
         <name>ReviewDialog</name>
         <message>
             <source>Review the game</source>
-            <translation type="unfinished" />
+            <translation>复盘</translation>
         </message>
         <message>
             <source>Start</source>
-            <translation type="unfinished" />
+            <translation>开始</translation>
         </message>
         <message>
             <source> ms</source>
-            <translation type="unfinished" />
+            <translation> 毫秒</translation>
         </message>
         <message>
             <source>Analyse the {0} positions of the main line and mark the moves.</source>
-            <translation type="unfinished" />
+            <translation>分析主线的 {0} 个局面并标注着法。</translation>
         </message>
         <message>
             <source>Engine:</source>
-            <translation type="unfinished" />
+            <translation>引擎：</translation>
         </message>
         <message>
             <source>Time per position:</source>
-            <translation type="unfinished" />
+            <translation>每个局面的时间：</translation>
         </message>
         <message>
             <source>Engines at once:</source>
-            <translation type="unfinished" />
+            <translation>同时运行的引擎数：</translation>
         </message>
         <message>
             <source>This record cannot be reviewed: {0}</source>
-            <translation type="unfinished" />
+            <translation>无法复盘这份棋谱：{0}</translation>
         </message>
         <message>
             <source>Analysing with {0}…</source>
-            <translation type="unfinished" />
+            <translation>正在用 {0} 分析…</translation>
         </message>
         <message>
             <source>The review stopped: {0}</source>
-            <translation type="unfinished" />
+            <translation>复盘中止：{0}</translation>
         </message>
     </context>
     <context>
@@ -1185,27 +1185,27 @@
         </message>
         <message>
             <source>Inaccuracies ?!</source>
-            <translation type="unfinished" />
+            <translation>疑问着 ?!</translation>
         </message>
         <message>
             <source>Mistakes ?</source>
-            <translation type="unfinished" />
+            <translation>错着 ?</translation>
         </message>
         <message>
             <source>Blunders ??</source>
-            <translation type="unfinished" />
+            <translation>败着 ??</translation>
         </message>
         <message>
             <source>Average loss (centipawns)</source>
-            <translation type="unfinished" />
+            <translation>平均损失（百分兵）</translation>
         </message>
         <message>
             <source>Accuracy</source>
-            <translation type="unfinished" />
+            <translation>准确率</translation>
         </message>
         <message>
-            <source>Marks by the winning chances a move loses: ?! from {0}, ? from {1}, ?? from {2} percentage points.</source>
-            <translation type="unfinished" />
+            <source>Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.</source>
+            <translation>按失去的胜率标注：?! 自 {0}、? 自 {1}、?? 自 {2} 个百分点起。</translation>
         </message>
     </context>
     <context>
@@ -1394,23 +1394,23 @@
         <name>StudyTools</name>
         <message>
             <source>Analysis</source>
-            <translation type="unfinished" />
+            <translation>分析</translation>
         </message>
         <message>
             <source>&amp;Analyse</source>
-            <translation type="unfinished" />
+            <translation>分析(&amp;A)</translation>
         </message>
         <message>
             <source>Analyse the position shown with an engine of your choice</source>
-            <translation type="unfinished" />
+            <translation>用你选择的引擎分析当前局面</translation>
         </message>
         <message>
             <source>Re&amp;view the game…</source>
-            <translation type="unfinished" />
+            <translation>复盘(&amp;V)…</translation>
         </message>
         <message>
             <source>Review needs a record with moves and no game going on against an engine</source>
-            <translation type="unfinished" />
+            <translation>复盘需要一份有着法的棋谱，且没有正在与引擎进行的对局</translation>
         </message>
     </context>
     <context>

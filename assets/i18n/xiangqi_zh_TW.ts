@@ -9,19 +9,19 @@
         </message>
         <message>
             <source>paused</source>
-            <translation type="unfinished" />
+            <translation>已暫停</translation>
         </message>
         <message>
             <source>no legal moves</source>
-            <translation type="unfinished" />
+            <translation>無合法著法</translation>
         </message>
         <message>
             <source>stopped: the engine failed</source>
-            <translation type="unfinished" />
+            <translation>已停止：引擎出錯</translation>
         </message>
         <message>
             <source>analysing…</source>
-            <translation type="unfinished" />
+            <translation>分析中…</translation>
         </message>
         <message>
             <source>not running</source>
@@ -32,7 +32,7 @@
         <name>AnalysisPanel</name>
         <message>
             <source>The engine that analyses (independent of the opponent)</source>
-            <translation type="unfinished" />
+            <translation>用於分析的引擎（與對手無關）</translation>
         </message>
         <message>
             <source>Lines: </source>
@@ -40,7 +40,7 @@
         </message>
         <message>
             <source>Pause</source>
-            <translation type="unfinished" />
+            <translation>暫停</translation>
         </message>
         <message>
             <source>Depth</source>
@@ -60,11 +60,11 @@
         </message>
         <message>
             <source>Click a line to play it on the board as a variation</source>
-            <translation type="unfinished" />
+            <translation>點擊一行，把它作為變著走到棋盤上</translation>
         </message>
         <message>
             <source>Resume</source>
-            <translation type="unfinished" />
+            <translation>繼續</translation>
         </message>
     </context>
     <context>
@@ -351,7 +351,7 @@
         <name>EvalGraph</name>
         <message>
             <source>Evaluation after each move (red's point of view, pawns); click to go there</source>
-            <translation type="unfinished" />
+            <translation>每步之後的局面評分（紅方視角，以兵為單位）；點擊可跳到該步</translation>
         </message>
     </context>
     <context>
@@ -1108,7 +1108,7 @@
         </message>
         <message>
             <source>by the rules</source>
-            <translation type="unfinished" />
+            <translation>依規則判定</translation>
         </message>
         <message>
             <source>You win!</source>
@@ -1134,43 +1134,43 @@
         <name>ReviewDialog</name>
         <message>
             <source>Review the game</source>
-            <translation type="unfinished" />
+            <translation>復盤</translation>
         </message>
         <message>
             <source>Start</source>
-            <translation type="unfinished" />
+            <translation>開始</translation>
         </message>
         <message>
             <source> ms</source>
-            <translation type="unfinished" />
+            <translation> 毫秒</translation>
         </message>
         <message>
             <source>Analyse the {0} positions of the main line and mark the moves.</source>
-            <translation type="unfinished" />
+            <translation>分析主線的 {0} 個局面並標註著法。</translation>
         </message>
         <message>
             <source>Engine:</source>
-            <translation type="unfinished" />
+            <translation>引擎：</translation>
         </message>
         <message>
             <source>Time per position:</source>
-            <translation type="unfinished" />
+            <translation>每個局面的時間：</translation>
         </message>
         <message>
             <source>Engines at once:</source>
-            <translation type="unfinished" />
+            <translation>同時執行的引擎數：</translation>
         </message>
         <message>
             <source>This record cannot be reviewed: {0}</source>
-            <translation type="unfinished" />
+            <translation>無法復盤這份棋譜：{0}</translation>
         </message>
         <message>
             <source>Analysing with {0}…</source>
-            <translation type="unfinished" />
+            <translation>正在用 {0} 分析…</translation>
         </message>
         <message>
             <source>The review stopped: {0}</source>
-            <translation type="unfinished" />
+            <translation>復盤中止：{0}</translation>
         </message>
     </context>
     <context>
@@ -1185,27 +1185,27 @@
         </message>
         <message>
             <source>Inaccuracies ?!</source>
-            <translation type="unfinished" />
+            <translation>疑問著 ?!</translation>
         </message>
         <message>
             <source>Mistakes ?</source>
-            <translation type="unfinished" />
+            <translation>錯著 ?</translation>
         </message>
         <message>
             <source>Blunders ??</source>
-            <translation type="unfinished" />
+            <translation>敗著 ??</translation>
         </message>
         <message>
             <source>Average loss (centipawns)</source>
-            <translation type="unfinished" />
+            <translation>平均損失（百分兵）</translation>
         </message>
         <message>
             <source>Accuracy</source>
-            <translation type="unfinished" />
+            <translation>準確率</translation>
         </message>
         <message>
-            <source>Marks by the winning chances a move loses: ?! from {0}, ? from {1}, ?? from {2} percentage points.</source>
-            <translation type="unfinished" />
+            <source>Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.</source>
+            <translation>按失去的勝率標註：?! 自 {0}、? 自 {1}、?? 自 {2} 個百分點起。</translation>
         </message>
     </context>
     <context>
@@ -1394,23 +1394,23 @@
         <name>StudyTools</name>
         <message>
             <source>Analysis</source>
-            <translation type="unfinished" />
+            <translation>分析</translation>
         </message>
         <message>
             <source>&amp;Analyse</source>
-            <translation type="unfinished" />
+            <translation>分析(&amp;A)</translation>
         </message>
         <message>
             <source>Analyse the position shown with an engine of your choice</source>
-            <translation type="unfinished" />
+            <translation>用你選擇的引擎分析目前局面</translation>
         </message>
         <message>
             <source>Re&amp;view the game…</source>
-            <translation type="unfinished" />
+            <translation>復盤(&amp;V)…</translation>
         </message>
         <message>
             <source>Review needs a record with moves and no game going on against an engine</source>
-            <translation type="unfinished" />
+            <translation>復盤需要一份有著法的棋譜，且沒有正在與引擎進行的對局</translation>
         </message>
     </context>
     <context>

@@ -35,7 +35,7 @@ def themes_copy(tmp_path) -> Path:
 
 @pytest.fixture
 def window(qtbot, tmp_path, library, store):
-    from xiangqi.ui.autosave import AutosaveStore
+    from xiangqi.game.autosave import AutosaveStore
     from xiangqi.ui.controller import GameController
     from xiangqi.ui.main_window import MainWindow
     from xiangqi.ui.settings_dialog import install_appearance_ui

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 import xiangqi.ui.i18n as i18n
 from xiangqi.ui import controller
 from xiangqi.ui.app import build_main_window, load_appearance, show_problems
-from xiangqi.ui.autosave import AutosaveStore
+from xiangqi.game.autosave import AutosaveStore
 from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.settings_dialog import ENGINES_TAB, SettingsDialog
 

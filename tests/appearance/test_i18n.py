@@ -77,7 +77,7 @@ def visible_texts(window) -> set[str]:
 
 @pytest.mark.parametrize("language, game_menu", [("zh_CN", "游戏(&G)"), ("zh_TW", "遊戲(&G)"), ("en", "&Game")])
 def test_main_window_is_translated(qapp, qtbot, tmp_path, library, store, language, game_menu):
-    from xiangqi.ui.autosave import AutosaveStore
+    from xiangqi.game.autosave import AutosaveStore
     from xiangqi.ui.controller import GameController
     from xiangqi.ui.main_window import MainWindow
     from xiangqi.ui.record_actions import install_record_ui
@@ -103,13 +103,13 @@ def test_main_window_is_translated(qapp, qtbot, tmp_path, library, store, langua
 
 @pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
 def test_result_texts_are_translated(qapp, language):
-    from xiangqi.ui.game import EndReason
+    from xiangqi.core import Termination
     from xiangqi.ui.result_dialog import reason_text
 
     try:
         install_translator(qapp, language)
-        untranslated = [r for r in EndReason if reason_text(r).isascii()]
+        untranslated = [r for r in Termination if reason_text(r).isascii()]
         assert untranslated == []
     finally:
         install_translator(qapp, "en")
-    assert reason_text(EndReason.CHECKMATE) == "by checkmate"
+    assert reason_text(Termination.CHECKMATE) == "by checkmate"

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from xiangqi.core import Move  # noqa: E402
 from xiangqi.engine.registry import builtin_engine_spec, discover_engines  # noqa: E402
-from xiangqi.ui.clock import TimeControl, TimeControlKind  # noqa: E402
+from xiangqi.game.clock import TimeControl, TimeControlKind  # noqa: E402
 from xiangqi.ui.controller import GameController  # noqa: E402
-from xiangqi.ui.game_setup import GameSetup  # noqa: E402
+from xiangqi.game.setup import GameSetup  # noqa: E402
 from xiangqi.ui.main_window import MainWindow  # noqa: E402
 
 

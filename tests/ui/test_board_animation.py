@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 from xiangqi.core import Move, parse_square
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.game.setup import GameSetup
 from xiangqi.ui.main_window import MainWindow
 
 

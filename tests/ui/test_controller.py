@@ -6,14 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 
-from xiangqi.core import Color, Move
+from xiangqi.core import Color, Move, Termination
+from xiangqi.engine.session_types import SessionState
 from xiangqi.engine.messages import BestMove
 from xiangqi.engine.protocol import Dialect
-from xiangqi.ui.autosave import AutosaveStore
-from xiangqi.ui.clock import TimeControl, TimeControlKind
+from xiangqi.game.autosave import AutosaveStore
+from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.ui.controller import GameController
-from xiangqi.ui.game import EndReason, Game, GameResult
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.game.result import GameResult
+from xiangqi.record import Game as Record
+from xiangqi.game.setup import GameSetup
 
 from app_fakes import ScriptedClient, builtin_like_spec, play
 
@@ -84,7 +86,7 @@ def test_engine_resigns(qtbot, tmp_path) -> None:
     c, _ = make(qtbot, tmp_path, [lambda p: BestMove(None, resign=True)])
     with qtbot.waitSignal(c.game_over) as blocker:
         c.try_move(m("h2e2"))
-    assert blocker.args[0] == GameResult(EndReason.RESIGNATION, Color.RED)
+    assert blocker.args[0] == GameResult(Termination.RESIGNATION, Color.RED)
 
 
 def test_draw_offer_goes_with_next_search_for_ucci(qtbot, tmp_path) -> None:
@@ -93,7 +95,7 @@ def test_draw_offer_goes_with_next_search_for_ucci(qtbot, tmp_path) -> None:
     with qtbot.waitSignal(c.game_over) as blocker:
         c.try_move(m("h2e2"))
     assert clients[0].gos[-1][2] is True
-    assert blocker.args[0] == GameResult(EndReason.AGREED_DRAW, None)
+    assert blocker.args[0] == GameResult(Termination.AGREED_DRAW, None)
 
 
 def test_engine_offers_draw_and_player_accepts(qtbot, tmp_path) -> None:
@@ -103,7 +105,7 @@ def test_engine_offers_draw_and_player_accepts(qtbot, tmp_path) -> None:
     assert c.game.ply == 2 and c.engine_draw_offer
     with qtbot.waitSignal(c.game_over):
         c.accept_draw()
-    assert c.game.result.reason is EndReason.AGREED_DRAW
+    assert c.game.result.reason is Termination.AGREED_DRAW
 
 
 def test_uci_engine_decides_draw_by_its_score(qtbot, tmp_path) -> None:
@@ -142,7 +144,7 @@ def test_clock_runs_out(qtbot, tmp_path) -> None:
     now.ms = 5_001
     with qtbot.waitSignal(c.game_over, timeout=2000) as blocker:
         pass
-    assert blocker.args[0] == GameResult(EndReason.TIME_FORFEIT, Color.BLACK)
+    assert blocker.args[0] == GameResult(Termination.TIME_FORFEIT, Color.BLACK)
 
 
 def test_engine_gets_the_clocks(qtbot, tmp_path) -> None:
@@ -174,7 +176,7 @@ def test_autosave_after_each_move_and_resume(qtbot, tmp_path) -> None:
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
     saved = AutosaveStore(tmp_path / "autosave.json").load()
-    assert saved["moves"] == ["h2e2", "h9g7"]
+    assert saved is not None and saved.moves_played == 2 and saved.model().moves == c.game.moves
     fresh, _ = make(qtbot, tmp_path / "other")
     fresh.resume(saved)
     assert fresh.game.position.fen() == c.game.position.fen()
@@ -198,7 +200,7 @@ def test_two_players_without_engine(qtbot, tmp_path) -> None:
     c.new_game(GameSetup(engine=None))
     assert c.try_move(m("h2e2")) and c.try_move(m("h9g7"))
     c.resign()     # red (to move) resigns
-    assert c.game.result == GameResult(EndReason.RESIGNATION, Color.BLACK)
+    assert c.game.result == GameResult(Termination.RESIGNATION, Color.BLACK)
 
 
 def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot, tmp_path) -> None:
@@ -208,16 +210,17 @@ def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot, tmp_pa
     heard: dict[str, list] = {"message": [], "game_over": [], "engine_state": [], "engine_name": []}
     for name, values in heard.items():
         getattr(c, name).connect(lambda *args, v=values: v.append(args))
-    line = Game.from_line("4k4/R8/9/9/9/9/9/9/1R7/3K5 w", [m("b1b9")])
+    line = Record(start_fen="4k4/R8/9/9/9/9/9/9/1R7/3K5 w")
+    mate = line.add_move(line.root, m("b1b9"))
     with qtbot.waitSignal(c.changed):
-        c.show_record(line, view_ply=0)
-    assert c.game is line and c.view_ply == 0 and c.engine is None and c.setup.engine is None
-    assert clients[0].state.name == "DEAD"                       # the engine was shut down
+        c.open_record(line)
+    assert c.game.record is line and c.view_ply == 0 and c.seats == {} and c.setup.engine is None
+    assert clients[0].state is SessionState.DEAD                 # the engine was shut down
     assert heard["message"] == [] and heard["game_over"] == []   # no "new game", no result dialog
     assert heard["engine_state"] == [("DEAD",)] and heard["engine_name"] == [("",)]
     assert not (tmp_path / "autosave.json").exists()             # a record is not an unfinished game
-    c.show_record(line)                                          # view_ply None: the end of the line
-    assert c.view_ply is None and c.game.result == GameResult(EndReason.CHECKMATE, Color.RED)
+    c.show_node(mate)                                            # the end of the line
+    assert c.view_ply is None and c.game.result == GameResult(Termination.CHECKMATE, Color.RED)
 
 
 def test_engine_is_never_asked_for_a_move_that_loses_by_the_chase_rule(qtbot, tmp_path) -> None:
@@ -228,6 +231,6 @@ def test_engine_is_never_asked_for_a_move_that_loses_by_the_chase_rule(qtbot, tm
                       human=Color.BLACK, start_fen=chase)
     for ply, text in enumerate(["h7g9", "g9h7", "h7g9", "g9h7"]):
         assert c.try_move(m(text))
-        qtbot.waitUntil(lambda: c.game.ply == 2 * ply + 2 or c.game.is_over)
+        qtbot.waitUntil(lambda ply=ply: c.game.ply == 2 * ply + 2 or c.game.is_over)
     assert clients[0].banned == [[], [], [], [m("g3h3")]]
     assert not c.game.is_over and c.game.moves[-1] == m("g3g4")

@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 
 from xiangqi.core import Color
 from xiangqi.engine.registry import discover_engines
-from xiangqi.ui.autosave import AutosaveStore
-from xiangqi.ui.clock import TimeControl, TimeControlKind
+from xiangqi.game.autosave import AutosaveStore
+from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.game.setup import GameSetup
 from xiangqi.ui.main_window import MainWindow
 
 pytestmark = [pytest.mark.fairy, pytest.mark.slow]
@@ -38,7 +38,7 @@ def test_a_few_moves_against_fairy_stockfish(qtbot, tmp_path) -> None:
         move = sorted(position.legal_moves(), key=lambda m: m.iccs())[turn % 3]
         for square in (move.from_sq, move.to_sq):
             qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=board.point_of(square))
-        qtbot.waitUntil(lambda: controller.game.ply == 2 * (turn + 1) or controller.game.is_over,
+        qtbot.waitUntil(lambda turn=turn: controller.game.ply == 2 * (turn + 1) or controller.game.is_over,
                         timeout=15_000)
         if controller.game.is_over:
             break

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from test_record_ui_support import build_window, message_boxes, play
 
 from xiangqi.record import load_games
-from xiangqi.ui.autosave import AutosaveStore
+from xiangqi.game.autosave import AutosaveStore
 
 Button = QMessageBox.StandardButton
 

@@ -13,7 +13,7 @@ from app_fakes import ScriptedClient, builtin_like_spec
 from xiangqi.core import Color, Move
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.game.setup import GameSetup
 from xiangqi.ui.main_window import MainWindow
 from xiangqi.ui.record_actions import RecordUi, install_record_ui
 
@@ -77,8 +77,8 @@ def test_moves_played_on_the_board_enter_the_record_and_a_new_game_starts_a_new_
     assert [n.move.iccs() for n in ui.link.record.mainline()] == ["h2e2", "h9g7"]
     assert ui.link.modified and window.isWindowModified()
     window.controller.undo()
-    play(window, "b9c7")          # a different reply: a variation, the old move stays in the tree
-    assert [c.move.iccs() for c in ui.link.record.mainline()[0].children] == ["h9g7", "b9c7"]
+    play(window, "b9c7")          # a different reply: the game played is the main line, the old move stays
+    assert [c.move.iccs() for c in ui.link.record.mainline()[0].children] == ["b9c7", "h9g7"]
     window.controller.new_game(window.last_setup.with_engine(None))
     assert ui.link.record.ply_count() == 0 and not ui.link.modified
 
@@ -96,6 +96,6 @@ def test_opening_a_record_during_an_engine_game_lets_the_engine_go(qtbot, tmp_pa
     assert ui.link.record.headers["Black"] == "Scripted"
     ui.link.set_modified(False)
     assert ui.open_file(shared_data / "games" / SAMPLE_XQF)
-    assert controller.engine is None and controller.setup.engine is None
+    assert controller.seats == {} and controller.setup.engine is None
     assert "not running" in window.engine_label.text()
     assert len(moves_of(window)) == ui.link.record.ply_count() == 75

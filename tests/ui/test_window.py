@@ -11,12 +11,12 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox
 
 from xiangqi.core import Color, parse_square
-from xiangqi.ui.autosave import AutosaveStore
-from xiangqi.ui.clock import TimeControl, TimeControlKind
+from xiangqi.game.autosave import AutosaveStore
+from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.game import EndReason
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.core import Termination as EndReason
+from xiangqi.game.setup import GameSetup
 from xiangqi.ui.main_window import MainWindow
 from xiangqi.ui.result_dialog import ResultDialog
 
@@ -168,7 +168,7 @@ def test_whole_game_to_mate_from_a_pasted_fen_with_result_dialog(window, qtbot, 
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
     for mine, expected in (("i0i9", 2), ("i9f9", 4)):
         play(qtbot, window, mine)
-        qtbot.waitUntil(lambda: len(moves(window)) == expected, timeout=10_000)
+        qtbot.waitUntil(lambda expected=expected: len(moves(window)) == expected, timeout=10_000)
     play(qtbot, window, "a0a8")
     qtbot.waitUntil(lambda: bool(dialogs_of(window, ResultDialog)), timeout=5_000)
     result = dialogs_of(window, ResultDialog)[0]

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from xiangqi import resources
 from xiangqi.config import SettingsStore
-from xiangqi.ui.autosave import AutosaveStore
+from xiangqi.game.autosave import AutosaveStore
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.engine_list import quick_engine_list
-from xiangqi.ui.game_setup import setup_from_settings
+from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.main_window import MainWindow
 from xiangqi.ui.record_actions import RECORD_SUFFIXES, install_record_ui

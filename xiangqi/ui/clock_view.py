@@ -7,7 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from xiangqi.core import Color
-from xiangqi.ui.clock import format_ms
+from xiangqi.game.clock import format_ms
 
 RUNNING_STYLE = "QLabel { background: #2e7d32; color: white; border-radius: 4px; padding: 2px 6px; }"
 IDLE_STYLE = "QLabel { padding: 2px 6px; }"

@@ -1,50 +1,43 @@
-"""The game controller: the one object that changes the game. The board view asks it what may be
-picked and moved, the engine's answers come back to it, and every view repaints from its signals.
-Nothing here paints; nothing here blocks (engine work arrives as signals, clocks tick on a QTimer)."""
+"""The game controller: applies moves to the game model, asks the engine seats whose turn it is, runs the
+clock and emits signals; it never holds an engine client or a widget.
+
+The model (``xiangqi.game.model.GameModel``: the record tree, the node the game is at, the node shown) is
+the one idea of where the game is. Seats (``xiangqi.engine.seat.EngineSeat``) are the engines: one per
+colour an engine plays. Human vs engine and engine vs engine differ only in which seats are filled;
+a record being studied has none. Nothing here paints or blocks (engines answer through signals, the clock
+ticks on a QTimer)."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum, auto
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from xiangqi.core import Color, Move, Position
+from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
 from xiangqi.core.repetition import forbidden_repetition_moves
-from xiangqi.engine.process import EngineClient
-from xiangqi.engine.protocol import SearchLimits
+from xiangqi.engine.failures import EngineFailure
+from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.retire import RETIRING, retire
-from xiangqi.ui.autosave import AutosaveStore
-from xiangqi.ui.clock import GameClock, TimeControlKind
-from xiangqi.ui.game import EndReason, Game, GameResult
+from xiangqi.engine.retire import RETIRING, engines_retiring
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.session_types import EngineInfo, SessionState
+from xiangqi.game.autosave import AutosaveStore, Snapshot, snapshot_of
+from xiangqi.game.clock import GameClock, TimeControlKind
+from xiangqi.game.model import GameModel
+from xiangqi.game.result import GameResult
+from xiangqi.game.setup import GameSetup, is_builtin
+from xiangqi.record import Game as Record
+from xiangqi.record import GameNode
 from xiangqi.ui.engine_list import engine_display_name
-from xiangqi.ui.game_setup import GameSetup, is_builtin
 from xiangqi.ui.problem_text import failure_detail, failure_text
 
-EngineFactory = Callable[[EngineSpec, QObject], Any]
+__all__ = ["RETIRING", "EngineTrouble", "GameController", "MovePlayed"]
+
 DEFAULT_ENGINE_MS = 3000   # per engine move when the game is untimed and no depth is set
 HINT_MS = 1500
 CLOCK_TICK_MS = 100
-
-
-def default_engine_factory(spec: EngineSpec, owner: QObject) -> Any:
-    return EngineClient(spec, owner)
-
-
-class Purpose(Enum):
-    MOVE = auto()      # the engine's own move
-    HINT = auto()      # a suggestion for the human
-    DISCARD = auto()   # stopped and no longer wanted: its bestmove is dropped
-
-
-@dataclass
-class Search:
-    purpose: Purpose
-    position: Position   # the searched position (a copy), for PV text and the score's sign
-    draw_offer: bool = False
 
 
 @dataclass(frozen=True)
@@ -56,101 +49,124 @@ class MovePlayed:
 
 
 @dataclass(frozen=True)
-class Analysis:
-    """One engine ``info`` with what is needed to show it: the searched position and the sign that
-    turns the side-to-move score into red's point of view."""
+class EngineTrouble:
+    """An engine problem for the player: the sentence, the engine layer's own words, and whether
+    restarting the same engine can help (not for a missing file)."""
 
-    info: Any
-    position: Position
-    red_sign: int
+    text: str
+    detail: str
+    restartable: bool
 
 
 class GameController(QObject):
     changed = Signal()               # position, view, hint or result changed: repaint
+    tree_changed = Signal()          # moves were added to the record
+    game_replaced = Signal()         # another game (record): new, resumed or opened
+    analysis_reset = Signal()        # engine lines shown so far no longer belong to the position
     move_played = Signal(object)     # MovePlayed
     game_over = Signal(object)       # GameResult
-    analysis = Signal(object)        # Analysis
+    analysis = Signal(object)        # SeatInfo
     engine_state = Signal(str)       # SessionState name
     engine_name = Signal(str)
-    engine_trouble = Signal(str)     # plain words for the player
+    engine_trouble = Signal(object)  # EngineTrouble
     draw_offered = Signal()          # the engine offers a draw
     message = Signal(str)            # a status-bar line
     clocks_changed = Signal()
     illegal_move = Signal()
 
-    def __init__(self, autosave: AutosaveStore | None = None,
-                 engine_factory: EngineFactory | None = None,
+    def __init__(self, autosave: AutosaveStore | None = None, engine_factory: EngineFactory | None = None,
                  now: Callable[[], float] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.autosave = autosave
-        self._engine_factory = engine_factory or default_engine_factory
+        self._engine_factory = engine_factory
         self._now = now
         self.setup = GameSetup(engine=None)
-        self.game = Game()
+        self.game = GameModel()
         self.clock = self._new_clock()
-        self.engine: Any | None = None
-        self.engine_ready = False
-        self.engine_info: Any | None = None   # EngineInfo from the engine's ready signal
+        self.seats: dict[Color, EngineSeat] = {}
         self.engine_failure_detail = ""       # the last engine failure in the engine layer's own words
-        self._search: Search | None = None
-        self.view_ply: int | None = None
         self.hint: Move | None = None
         self.engine_draw_offer = False
         self._human_draw_offer = False
         self._last_engine_cp: int | None = None
+        self._clock_held = False
         self._tick = QTimer(self)
         self._tick.setInterval(CLOCK_TICK_MS)
         self._tick.timeout.connect(self._on_tick)
 
     # ----------------------------------------------------------------- game lifecycle
     def new_game(self, setup: GameSetup) -> None:
-        self._begin(setup, Game(setup.start_fen, setup.natural_limit_plies))
+        record = Record(fresh_headers(setup), setup.start_fen or Position.STARTING_FEN)
+        self._begin(setup, GameModel(record, natural_limit_plies=setup.natural_limit_plies))
         self.message.emit(self.tr("New game"))
 
-    def resume(self, snapshot: dict[str, Any]) -> None:
+    def resume(self, snapshot: Snapshot) -> None:
         """Continue an autosaved game; raises ValueError naming what is wrong with the snapshot."""
-        setup = GameSetup.from_dict(snapshot["setup"])
-        game = Game.replay(snapshot["start_fen"], snapshot.get("moves", []),
-                           snapshot.get("redo", []), setup.natural_limit_plies)
-        self._begin(setup, game, snapshot.get("clock"))
+        model = snapshot.model()
+        self._begin(snapshot.setup, model, snapshot.clock)
         self.message.emit(self.tr("Resumed the unfinished game"))
 
-    def show_record(self, game: Game, view_ply: int | None = None) -> None:
-        """Show a game from a record (a file, a variation, a pasted game) as a two-player game viewed
-        after ``view_ply`` moves: no engine, no clock, no "new game" message and no result dialog
-        (a record that ended is shown with its result on the board)."""
-        self._discard_search()
-        self._no_engine()
+    def open_record(self, record: Record, node: GameNode | None = None) -> None:
+        """Study ``record`` (a file, a pasted game): two players, no engine, no clock, shown at ``node``."""
+        self._study(GameModel(record, playing=False), node or record.root)
+        self.game_replaced.emit()
+
+    def show_node(self, node: GameNode) -> None:
+        """Show ``node`` of the record: on the game's line by viewing it, else by studying its line (the
+        engines leave: a side line is looked at by two players)."""
+        if self.game.view(node):
+            self.changed.emit()
+            return
+        self._study(self.game, node)
+
+    def play_line(self, moves: list[Move]) -> bool:
+        """Put ``moves`` (an engine line) into the record as a variation from the position shown and show
+        its end. False when a move is not legal there (nothing is added)."""
+        try:
+            end = self.game.add_line(self.game.cursor, moves)
+        except IllegalMoveError:
+            return False
+        self.tree_changed.emit()
+        self.show_node(end)
+        return True
+
+    def record_changed(self) -> None:
+        """The record's comments or marks were changed from outside (a review wrote them)."""
+        self.tree_changed.emit()
+
+    def _study(self, model: GameModel, node: GameNode) -> None:
+        self._discard_searches()
+        self._close_seats()
         self._tick.stop()
-        self.setup = GameSetup(engine=None, start_fen=game.start_fen,
-                               natural_limit_plies=game.natural_limit_plies)
-        self.game, self.clock, self.hint = game, self._new_clock(), None
-        self.view_ply = None if view_ply in (None, game.ply) else view_ply
+        self.setup = GameSetup(engine=None, start_fen=model.start_fen,
+                               natural_limit_plies=model.natural_limit_plies)
+        model.playing = False   # moves played now are variations of the record, not a game's main line
+        line = list(node.line())
+        model.go_to(line[-1] if line else node)
+        model.view(node)
+        self.game, self.clock, self.hint = model, self._new_clock(), None
         self.engine_draw_offer = self._human_draw_offer = False
         self._last_engine_cp = None
         if self.autosave is not None:
             self.autosave.clear()   # the autosave keeps games being played; a record has its own file
+        self.analysis_reset.emit()
         self.changed.emit()
         self.clocks_changed.emit()
 
-    def _begin(self, setup: GameSetup, game: Game, clock_state: dict | None = None) -> None:
-        self._discard_search()
-        old_spec = self.setup.engine
-        self.setup, self.game = setup, game
+    def _begin(self, setup: GameSetup, model: GameModel, clock_state: dict[str, object] | None = None) -> None:
+        self._discard_searches()
+        self.setup, self.game = setup, model
         self.clock = self._new_clock()
         if clock_state:
             self.clock.restore(clock_state)
-        self.view_ply, self.hint = None, None
+        self.hint = None
         self.engine_draw_offer = self._human_draw_offer = False
         self._last_engine_cp = None
-        if setup.engine is None:
-            self._no_engine()
-        elif self.engine is None or old_spec != setup.engine or not self._engine_alive():
-            self._start_engine(setup.engine)
-        elif self.engine_ready:
-            self.engine.new_game()
-            self._apply_strength()
+        self._clock_held = False
+        self._fill_seats()
         self._autosave()
+        self.analysis_reset.emit()
+        self.game_replaced.emit()
         self._after_position_change()
 
     def _new_clock(self) -> GameClock:
@@ -158,25 +174,29 @@ class GameController(QObject):
             return GameClock(self.setup.time_control)
         return GameClock(self.setup.time_control, now=self._now)
 
-    # ----------------------------------------------------------------- what the board asks
+    # ----------------------------------------------------------------- what the views ask
+    @property
+    def view_ply(self) -> int | None:
+        """The ply shown when it is not the game's own position (None: the game's position is shown)."""
+        return self.game.cursor.ply if self.game.viewing else None
+
     def board_position(self) -> Position:
-        if self.view_ply is None:
-            return self.game.position
-        return self.game.position_at(self.view_ply)
+        return self.game.shown_position()
 
     def displayed_last_move(self) -> Move | None:
-        ply = self.game.ply if self.view_ply is None else self.view_ply
-        return self.game.moves[ply - 1] if ply else None
+        return self.game.cursor.move
+
+    def engine_plays(self, color: Color) -> bool:
+        return color in self.seats
 
     def human_to_move(self) -> bool:
-        return (self.view_ply is None and not self.game.is_over
-                and not self.setup.engine_plays(self.game.turn))
+        return not self.game.viewing and not self.game.is_over and not self.engine_plays(self.game.position.turn)
 
     def can_pick(self, sq: int) -> bool:
         if not self.human_to_move():
             return False
         value = int(self.game.position.piece_at(sq))
-        return value != 0 and (value > 0) == (self.game.turn is Color.RED)
+        return value != 0 and (value > 0) == (self.game.position.turn is Color.RED)
 
     def targets(self, sq: int) -> list[int]:
         if not self.can_pick(sq):
@@ -194,23 +214,25 @@ class GameController(QObject):
 
     # ----------------------------------------------------------------- playing moves
     def _play(self, move: Move, by_engine: bool) -> None:
-        if self._search_purpose() is Purpose.HINT:
-            self._discard_search()   # the player moved before the hint came
+        self._discard_searches(Purpose.HINT)   # the player moved before the hint came
         position = self.game.position
-        capture = position.is_capture(move)
-        mover = position.turn
+        capture, mover = position.is_capture(move), position.turn
+        known = self.game.head.child_for(move) is not None
         self.game.play(move)
         self.hint = None
         if self.clock.timed:
             self.clock.moved(mover)
         self.move_played.emit(MovePlayed(move, capture, self.game.position.is_check(), by_engine))
+        if not known:
+            self.tree_changed.emit()
         self._autosave()
         self._after_position_change()
 
     def _after_position_change(self) -> None:
         """Everything that follows a change of the game: result, clocks, the engine's turn."""
-        if self.game.is_over:
-            self._end(self.game.result)  # type: ignore[arg-type]
+        result = self.game.result
+        if result is not None:
+            self._end(result)
             return
         self._run_clock()
         self.changed.emit()
@@ -220,7 +242,7 @@ class GameController(QObject):
     def _end(self, result: GameResult) -> None:
         self.clock.stop()
         self._tick.stop()
-        self._discard_search()
+        self._discard_searches()
         self.hint = None
         if self.autosave is not None:
             self.autosave.clear()
@@ -228,16 +250,17 @@ class GameController(QObject):
         self.clocks_changed.emit()
         self.game_over.emit(result)
 
-    def _finish(self, reason: EndReason, winner: Color | None) -> None:
+    def _finish(self, reason: Termination, winner: Color | None) -> None:
         if self.game.is_over:
             return
-        self.game.finish(GameResult(reason, winner))
-        self._end(self.game.result)  # type: ignore[arg-type]
+        result = GameResult(reason, winner)
+        self.game.finish(result)
+        self._end(result)
 
     def _on_tick(self) -> None:
         flagged = self.clock.flagged()
         if flagged is not None and not self.game.is_over:
-            self._finish(EndReason.TIME_FORFEIT, flagged.other)
+            self._finish(Termination.TIME_FORFEIT, flagged.other)
         self.clocks_changed.emit()
 
     # ----------------------------------------------------------------- player commands
@@ -247,7 +270,7 @@ class GameController(QObject):
 
     def redo(self) -> bool:
         """Put back what undo took (your move and the engine's reply)."""
-        if self._search_purpose() is Purpose.MOVE:
+        if self._searching(Purpose.MOVE):
             return False
         return self._step(self.game.can_redo, self.game.redo)
 
@@ -255,11 +278,12 @@ class GameController(QObject):
         """One ply back or forward, and one more when that leaves the engine to move."""
         if not can():
             return False
-        self._discard_search()
-        self.view_ply, self.hint = None, None
+        self._discard_searches()
+        self.hint = None
         step()
-        if self.setup.engine_plays(self.game.turn) and can():
+        if self.engine_plays(self.game.position.turn) and can():
             step()
+        self.analysis_reset.emit()
         self._settle()
         return True
 
@@ -275,155 +299,195 @@ class GameController(QObject):
         self._run_clock()
 
     def _run_clock(self) -> None:
-        """Spend the side to move's time, except an engine's that cannot think (booting, trouble)."""
+        """Spend the side to move's time, except an engine's that cannot think (booting, trouble), and
+        not while a dialog holds the game (``hold_clock``)."""
         if not self.clock.timed or self.game.is_over:
             return
-        waiting = self.setup.engine_plays(self.game.turn) and not self.engine_ready
-        if waiting:
+        turn = self.game.position.turn
+        seat = self.seats.get(turn)
+        if self._clock_held or (seat is not None and not seat.is_ready):
             self.clock.stop()
-        elif self.clock.running is not self.game.turn:
-            self.clock.start(self.game.turn)
+            self._tick.stop()
+            return
+        if self.clock.running is not turn:
+            self.clock.start(turn)
         self._tick.start()
+
+    def hold_clock(self, held: bool) -> None:
+        """Stop the clock while a dialog is open over the game (the new-game dialog), and go on after."""
+        self._clock_held = held
+        self._restart_clock()
+        self.clocks_changed.emit()
 
     def resign(self) -> None:
         if not self.game.is_over:
-            loser = self.setup.human if self.setup.engine else self.game.turn
-            self._finish(EndReason.RESIGNATION, loser.other)
+            turn = self.game.position.turn
+            loser = self.setup.human if self.seats and not self.engine_plays(self.setup.human) else turn
+            self._finish(Termination.RESIGNATION, loser.other)
 
     def offer_draw(self) -> None:
         """UCCI engines answer ``go draw`` with their next move; others decide by their own score."""
-        if self.game.is_over or self.setup.engine is None:
+        seat = self.seats.get(self.game.position.turn.other) or self.seats.get(self.game.position.turn)
+        if self.game.is_over or seat is None:
             return
-        if self._engine_takes_draw_offers():
+        if seat.takes_draw_offers():
             self._human_draw_offer = True
             self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
         elif self._last_engine_cp is not None and self._last_engine_cp <= 0:
-            self._finish(EndReason.AGREED_DRAW, None)
+            self._finish(Termination.AGREED_DRAW, None)
         else:
             self.message.emit(self.tr("The engine declines the draw"))
 
     def accept_draw(self) -> None:
         if self.engine_draw_offer and not self.game.is_over:
-            self._finish(EndReason.AGREED_DRAW, None)
+            self._finish(Termination.AGREED_DRAW, None)
 
     def request_hint(self) -> bool:
-        if not self.human_to_move() or not self.engine_ready or self._search is not None:
+        seat = self._hint_seat()
+        if not self.human_to_move() or seat is None or not seat.is_ready or seat.searching:
             return False
-        self._go(Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
+        self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
         self.message.emit(self.tr("The engine is looking for a hint…"))
         return True
 
+    def _hint_seat(self) -> EngineSeat | None:
+        return next(iter(self.seats.values()), None)
+
     def stop(self) -> None:
         """Make the engine answer now (its move, or the hint)."""
-        if self._search is not None and self._search.purpose is not Purpose.DISCARD:
-            self.engine.stop()
+        for seat in self.seats.values():
+            seat.stop()
 
     def view(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves (None or the last ply: back to the game)."""
-        if ply is not None and not 0 <= ply <= self.game.ply:
+        """Show the position after ``ply`` moves of the game (None: back to the game's position)."""
+        if ply is None:
+            self.game.view(self.game.head)
+        elif 0 <= ply <= self.game.ply:
+            self.game.view(self.game.node_at_ply(ply))
+        else:
             return
-        self.view_ply = None if ply == self.game.ply else ply
         self.changed.emit()
 
     def play_from_view(self) -> None:
         """Continue the game from the viewed position (later moves go to redo)."""
-        if self.view_ply is None:
+        if not self.game.viewing:
             return
-        target, self.view_ply = self.view_ply, None
-        self._discard_search()
-        while self.game.ply > target and self.game.can_undo():
-            self.game.undo()
+        self._discard_searches()
+        self.game.play_from_view()
+        self.analysis_reset.emit()
         self._settle()
 
-    # ----------------------------------------------------------------- engine
-    def _engine_alive(self) -> bool:
-        return self.engine is not None and getattr(self.engine.state, "name", "") != "DEAD"
+    # ----------------------------------------------------------------- seats
+    def _fill_seats(self) -> None:
+        """One seat per colour the engine plays; a seat with the same engine is kept (new game)."""
+        wanted = {color: self.setup.engine for color in (Color.RED, Color.BLACK)
+                  if self.setup.engine is not None and self.setup.engine_plays(color)}
+        for color in list(self.seats):
+            if wanted.get(color) != self.seats[color].spec or self.seats[color].state is SessionState.DEAD:
+                self._close_seat(color)
+        for color, spec in wanted.items():
+            assert spec is not None
+            if color in self.seats:
+                self._apply_strength(self.seats[color])
+                self.seats[color].new_game()
+            else:
+                self._open_seat(color, spec)
+        if not self.seats:
+            self._announce_no_engine()
 
-    def _start_engine(self, spec: EngineSpec) -> None:
-        self._drop_engine()
-        engine = self._engine_factory(spec, self)
-        engine.ready.connect(self._on_engine_ready)
-        engine.info.connect(self._on_engine_info)
-        engine.best_move.connect(self._on_best_move)
-        engine.failed.connect(self._on_engine_failed)
-        engine.state_changed.connect(lambda state: self.engine_state.emit(getattr(state, "name", str(state))))
-        self.engine = engine
+    def _open_seat(self, color: Color, spec: EngineSpec) -> None:
+        seat = EngineSeat(Role.player(color), spec, self._engine_factory, self)
+        seat.ready.connect(lambda info, s=seat: self._on_seat_ready(s, info))
+        seat.info.connect(self._on_seat_info)
+        seat.decided.connect(self._on_decided)
+        seat.trouble.connect(self._on_trouble)
+        seat.state_changed.connect(lambda state: self.engine_state.emit(state.name))
+        self.seats[color] = seat
+        self._apply_strength(seat)
         self.engine_name.emit(engine_display_name(spec))
-        engine.start()
+        seat.start()
 
-    def _drop_engine(self) -> None:
-        self._search = None
-        self.engine_ready = False
-        self.engine_info = None
-        if self.engine is not None:
-            engine, self.engine = self.engine, None
-            for signal in (engine.ready, engine.info, engine.best_move, engine.failed, engine.state_changed):
-                signal.disconnect()
-            retire(engine)
+    def _close_seat(self, color: Color) -> None:
+        seat = self.seats.pop(color)
+        for signal in (seat.ready, seat.info, seat.decided, seat.trouble, seat.state_changed):
+            signal.disconnect()
+        seat.close()
+        seat.deleteLater()
 
-    def _no_engine(self) -> None:
-        """Let the engine go and tell the views that no engine plays now."""
-        self._drop_engine()
+    def _close_seats(self) -> None:
+        for color in list(self.seats):
+            self._close_seat(color)
+        self._announce_no_engine()
+
+    def _announce_no_engine(self) -> None:
         self.engine_name.emit("")
-        self.engine_state.emit("DEAD")
+        self.engine_state.emit(SessionState.DEAD.name)
+
+    @property
+    def engine_ready(self) -> bool:
+        """Every engine of the game answered its handshake (False when no engine plays)."""
+        return bool(self.seats) and all(seat.is_ready for seat in self.seats.values())
+
+    @property
+    def engine_info(self) -> EngineInfo | None:
+        seat = self._hint_seat()
+        return seat.engine_info if seat is not None else None
 
     @property
     def engines_running(self) -> bool:
         """An engine process is still running or shutting down (this game's or a retired one)."""
-        return self.engine is not None or bool(RETIRING)
+        return bool(self.seats) or engines_retiring()
+
+    def engine_has_option(self, name: str) -> bool:
+        """The game's engine offers option ``name`` (names compare case-insensitively)."""
+        seat = self._hint_seat()
+        return seat is not None and seat.offers(name)
+
+    def set_engine_option(self, name: str, value: int | bool | str) -> None:
+        """Set an option of the game's engines (kept across restarts), e.g. MultiPV from the engine panel."""
+        for seat in self.seats.values():
+            seat.set_option(name, value)
 
     def restart_engine(self, spec: EngineSpec | None = None) -> None:
-        """After trouble: start the same engine again, or ``spec`` instead; the game stays."""
+        """After trouble or to change opponent: start the same engine again, or ``spec`` instead; the game
+        stays."""
         if spec is not None:
             self.setup = self.setup.with_engine(spec)
             self._autosave()
+        self._discard_searches()
+        self.analysis_reset.emit()
+        for color in list(self.seats):
+            self._close_seat(color)
         if self.setup.engine is not None:
-            self._start_engine(self.setup.engine)
+            self._fill_seats()
+            self._restart_clock()
+            self.changed.emit()
 
     def shutdown(self) -> None:
         self._tick.stop()
-        self._drop_engine()
+        for color in list(self.seats):
+            self._close_seat(color)
 
-    def _on_engine_ready(self, info: Any) -> None:
-        self.engine_ready = True
-        self.engine_info = info
-        name = getattr(info, "name", None)
-        if name and not is_builtin(self.setup.engine):   # the built-in engine keeps its translated name
-            self.engine_name.emit(name)
-        self.engine.new_game()
-        self._apply_strength()
-        self._restart_clock()
-        self._maybe_engine_move()
-
-    def _apply_strength(self) -> None:
+    def _apply_strength(self, seat: EngineSeat) -> None:
         elo = self.setup.strength.elo
-        if elo and self.engine_has_option("UCI_LimitStrength") and self.engine_has_option("UCI_Elo"):
-            self.engine.set_option("UCI_LimitStrength", True)
-            self.engine.set_option("UCI_Elo", int(elo))
-
-    def engine_has_option(self, name: str) -> bool:
-        """The running engine offers option ``name`` (names compare case-insensitively)."""
-        options = getattr(self.engine_info, "options", ()) or ()
-        return any(o.name.lower() == name.lower() for o in options)
-
-    def _engine_takes_draw_offers(self) -> bool:
-        """The dialect has a draw-offer word (UCCI's ``go draw``)."""
-        dialect = getattr(self.engine_info, "dialect", None)
-        return getattr(getattr(dialect, "rules", None), "draw_offer", None) is not None
+        seat.set_option("UCI_LimitStrength", bool(elo))   # sent only to engines that offer it
+        if elo:
+            seat.set_option("UCI_Elo", int(elo))
 
     def engine_searching(self) -> bool:
-        """The engine is working on a move or a hint that is still wanted."""
-        return self._search is not None and self._search.purpose is not Purpose.DISCARD
+        """An engine is working on a move or a hint that is still wanted."""
+        return any(seat.searching for seat in self.seats.values())
 
-    def _search_purpose(self) -> Purpose | None:
-        return self._search.purpose if self._search else None
+    def _searching(self, purpose: Purpose) -> bool:
+        return any(seat.purpose is purpose for seat in self.seats.values())
 
     def _maybe_engine_move(self) -> None:
-        if (self.view_ply is None and not self.game.is_over and self.engine_ready
-                and self._search is None and self.setup.engine_plays(self.game.turn)):
+        seat = self.seats.get(self.game.position.turn)
+        if (seat is not None and not self.game.viewing and not self.game.is_over and seat.is_ready
+                and not seat.searching):
             draw = self._human_draw_offer
             self._human_draw_offer = False
-            self._go(Purpose.MOVE, self._move_limits(), draw_offer=draw)
+            self._search(seat, Purpose.MOVE, self._move_limits(), draw_offer=draw)
 
     def _move_limits(self) -> SearchLimits:
         control, depth = self.setup.time_control, self.setup.strength.depth
@@ -434,7 +498,7 @@ class GameController(QObject):
         return SearchLimits(depth=depth) if depth else SearchLimits(movetime_ms=DEFAULT_ENGINE_MS)
 
     def _clock_limits(self, depth: int | None) -> SearchLimits:
-        control, turn = self.setup.time_control, self.game.turn
+        control, turn = self.setup.time_control, self.game.position.turn
         left = {c: max(1, int(self.clock.remaining_ms(c))) for c in (Color.RED, Color.BLACK)}
         moves_to_go = None
         if self.clock.in_byoyomi(turn):
@@ -445,102 +509,104 @@ class GameController(QObject):
                             red_increment_ms=control.increment_ms, black_increment_ms=control.increment_ms,
                             moves_to_go=moves_to_go)
 
-    def _go(self, purpose: Purpose, limits: SearchLimits, draw_offer: bool = False) -> None:
-        position = self.game.position.copy()
-        self._search = Search(purpose, position, draw_offer)
+    def _search(self, seat: EngineSeat, purpose: Purpose, limits: SearchLimits, draw_offer: bool = False) -> None:
         # Moves that would lose by 长将/长捉 are banned, so no engine (most do not know the chase rules)
         # plays or suggests one.
-        self.engine.go(self.game.position, limits, draw_offer=draw_offer,
-                       banned=forbidden_repetition_moves(position))
+        position = self.game.position
+        seat.search(position, limits, purpose, banned=forbidden_repetition_moves(position), draw_offer=draw_offer)
 
-    def _discard_search(self) -> None:
-        if self._search is not None and self._search.purpose is not Purpose.DISCARD:
-            self._search.purpose = Purpose.DISCARD
-            self.engine.stop()
+    def _discard_searches(self, only: Purpose | None = None) -> None:
+        for seat in self.seats.values():
+            if only is None or seat.purpose is only:
+                seat.discard()
 
-    def _on_engine_info(self, info: Any) -> None:
-        search = self._search
-        if search is None or search.purpose is Purpose.DISCARD:
-            return
-        sign = 1 if search.position.turn is Color.RED else -1
-        score = getattr(info, "score", None)
-        if search.purpose is Purpose.MOVE and score is not None and getattr(score, "cp", None) is not None:
+    # ----------------------------------------------------------------- from the seats
+    def _on_seat_ready(self, seat: EngineSeat, info: EngineInfo) -> None:
+        if info.name and not is_builtin(seat.spec):   # the built-in engine keeps its translated name
+            self.engine_name.emit(info.name)
+        self._restart_clock()
+        self._maybe_engine_move()
+
+    def _on_seat_info(self, seat_info: SeatInfo) -> None:
+        score = seat_info.info.score
+        if seat_info.purpose is Purpose.MOVE and score is not None and score.cp is not None:
             self._last_engine_cp = score.cp
-        self.analysis.emit(Analysis(info, search.position, sign))
+        self.analysis.emit(seat_info)
 
-    def _on_best_move(self, best: Any) -> None:
-        search, self._search = self._search, None
-        if search is None or search.purpose is Purpose.DISCARD:
-            self._maybe_engine_move()
-            return
-        if search.purpose is Purpose.HINT:
-            self._show_hint(best)
-        else:
-            self._engine_moved(best, search)
+    def _on_decided(self, decided: SeatMove) -> None:
+        if decided.position.fen() != self.game.position.fen() or self.game.viewing:
+            return   # the game moved on meanwhile (a discarded search never gets here; this is a guard)
+        if decided.purpose is Purpose.HINT:
+            self._show_hint(decided.best.move)
+        elif decided.purpose is Purpose.MOVE:
+            self._engine_moved(decided)
 
-    def _show_hint(self, best: Any) -> None:
-        move = getattr(best, "move", None)
+    def _show_hint(self, move: Move | None) -> None:
         if move is not None and self.game.position.is_legal(move):
             self.hint = move
             self.message.emit(self.tr("Hint shown as an arrow"))
             self.changed.emit()
-        self._maybe_engine_move()
 
-    def _engine_moved(self, best: Any, search: Search) -> None:
-        engine_color = self.game.turn
-        if getattr(best, "draw", False) and search.draw_offer:
+    def _engine_moved(self, decided: SeatMove) -> None:
+        best, engine_color = decided.best, self.game.position.turn
+        if best.draw and decided.draw_offer:
             self.message.emit(self.tr("The engine accepts the draw"))
-            self._finish(EndReason.AGREED_DRAW, None)
+            self._finish(Termination.AGREED_DRAW, None)
             return
-        if getattr(best, "resign", False):
+        if best.resign:
             self.message.emit(self.tr("The engine resigns"))
-            self._finish(EndReason.RESIGNATION, engine_color.other)
+            self._finish(Termination.RESIGNATION, engine_color.other)
             return
-        move = getattr(best, "move", None)
+        move = best.move
         if move is None or not self.game.position.is_legal(move):
             self._trouble(self.tr("The engine gave no legal move ({0}). You can restart it or choose "
-                                  "another engine; the game is kept.").format(move or "none"))
+                                  "another engine; the game is kept.").format(move or "none"), True)
             return
-        if search.draw_offer:
+        if decided.draw_offer:
             self.message.emit(self.tr("The engine declines the draw"))
         self._play(move, by_engine=True)
-        if getattr(best, "draw", False) and not self.game.is_over:
+        if best.draw and not self.game.is_over:
             self.engine_draw_offer = True
             self.draw_offered.emit()
 
-    def _on_engine_failed(self, failure: Any) -> None:
+    def _on_trouble(self, trouble: SeatTrouble) -> None:
         # The translated sentence is for the player; the engine layer's English words (and its stderr)
         # stay in ``engine_failure_detail`` for the details of the message.
-        text = failure_text(failure, engine_display_name(self.setup.engine))
+        failure: EngineFailure = trouble.failure
+        seat = self.seats.get(Color.RED if trouble.role is Role.RED else Color.BLACK)
+        spec = seat.spec if seat is not None else self.setup.engine
+        text = failure_text(failure, engine_display_name(spec))
         self.engine_failure_detail = failure_detail(failure)
-        if not getattr(failure, "fatal", True) and self._search is None:
+        if not failure.fatal and trouble.purpose is None:
             self.message.emit(text)   # e.g. an option value refused: the engine goes on
             return
         self._trouble(self.tr("{0} You can restart the engine or choose another one; the game is "
-                              "kept.").format(text))
+                              "kept.").format(text), failure.restartable or not failure.fatal)
 
-    def _trouble(self, text: str) -> None:
-        self._search = None
-        self.engine_ready = False
+    def _trouble(self, text: str, restartable: bool) -> None:
         self.clock.stop()
         self._tick.stop()
-        self.engine_trouble.emit(text)
+        self.engine_trouble.emit(EngineTrouble(text, self.engine_failure_detail, restartable))
         self.changed.emit()
 
     # ----------------------------------------------------------------- autosave
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "setup": self.setup.to_dict(),
-            "start_fen": self.game.start_fen,
-            "moves": [m.iccs() for m in self.game.moves],
-            "redo": [m.iccs() for m in self.game.redo_moves],
-            "clock": self.clock.to_dict(),
-        }
+    def snapshot(self) -> dict[str, object]:
+        return snapshot_of(self.game, self.setup, self.clock.to_dict())
 
     def _autosave(self) -> None:
         if self.autosave is None:
             return
-        if self.game.is_over or not self.game.moves:
+        if self.game.is_over or not self.game.record.root.children or not self.game.playing:
             self.autosave.clear()
         elif not self.autosave.save(self.snapshot()):
             self.message.emit(self.tr("Autosave failed: {0}").format(self.autosave.last_error))
+
+
+def fresh_headers(setup: GameSetup) -> dict[str, str]:
+    """Tags for a game played in the app: today's date and the engine's name on its side."""
+    headers = {"Game": "Chinese Chess", "Event": "", "Date": datetime.date.today().strftime("%Y.%m.%d"),
+               "Red": "", "Black": ""}
+    if setup.engine is not None:
+        engine_side = "Black" if setup.human is Color.RED else "Red"
+        headers[engine_side] = engine_display_name(setup.engine)
+    return headers

@@ -21,7 +21,7 @@ def engine_display_name(spec: EngineSpec | None) -> str:
     if spec is None:
         return ""
     if spec.family == BUILTIN_FAMILY:
-        return QCoreApplication.translate(CONTEXT, BUILTIN_NAME)
+        return QCoreApplication.translate(CONTEXT, str(BUILTIN_NAME))
     return spec.name
 
 

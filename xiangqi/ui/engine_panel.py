@@ -8,18 +8,20 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core.notation import Notation
-from xiangqi.ui.controller import Analysis
-from xiangqi.ui.notation_text import line_text
+from xiangqi.engine.messages import Score
+from xiangqi.engine.seat import SeatInfo
+from xiangqi.game.notation_text import line_text
+from xiangqi.ui.i18n import traditional_moves
 
 MAX_LINES = 5
 PV_SHOWN = 12    # moves of a variation shown
 
 
-def score_text(score: object, red_sign: int) -> str:
+def score_text(score: Score | None, red_sign: int) -> str:
     """Score from red's point of view: ``+35`` centipawns, ``#+5`` red mates in 5, ``#-3`` black does."""
     if score is None:
         return ""
-    bound = {"lower": "≥", "upper": "≤"}.get(getattr(score, "bound", None) or "", "")
+    bound = {"lower": "≥", "upper": "≤"}.get(score.bound or "", "")
     if score.mate is not None:
         return f"{bound}#{score.mate * red_sign:+d}"
     if score.cp is not None:
@@ -84,7 +86,7 @@ class EnginePanel(QWidget):
         self.tree.clear()
         self._position_key = None
 
-    def show_analysis(self, analysis: Analysis) -> None:
+    def show_analysis(self, analysis: SeatInfo) -> None:
         info = analysis.info
         if not info.pv and info.score is None:
             return   # currmove / nps-only lines: nothing to show in a variation row
@@ -96,7 +98,8 @@ class EnginePanel(QWidget):
         while self.tree.topLevelItemCount() <= index:
             self.tree.addTopLevelItem(QTreeWidgetItem(["", "", "", ""]))
         item = self.tree.topLevelItem(index)
-        moves = line_text(analysis.position, info.pv[:PV_SHOWN], self.notation)
+        assert item is not None
+        moves = line_text(analysis.position, info.pv[:PV_SHOWN], self.notation, traditional=traditional_moves())
         values = [str(info.depth or ""), score_text(info.score, analysis.red_sign), nps_text(info.nps),
                   " ".join(moves)]
         for column, value in enumerate(values):

@@ -14,14 +14,14 @@ from PySide6.QtWidgets import (QDialog, QInputDialog, QLabel, QMainWindow, QMess
 from xiangqi.core import Color
 from xiangqi.core.notation import Notation
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.ui.autosave import AutosaveStore
+from xiangqi.game.autosave import AutosaveStore, Snapshot
+from xiangqi.game.result import GameResult
 from xiangqi.ui.board_view import BoardView
 from xiangqi.ui.clock_view import ClockView
-from xiangqi.ui.controller import GameController, MovePlayed
+from xiangqi.ui.controller import EngineTrouble, GameController, MovePlayed
 from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.engine_panel import EnginePanel
-from xiangqi.ui.game import GameResult
-from xiangqi.ui.game_setup import GameSetup, is_builtin
+from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.ui.move_list import MoveList
 from xiangqi.ui.new_game_dialog import NewGameDialog
 from xiangqi.ui.result_dialog import ResultDialog, reason_text, winner_text
@@ -47,6 +47,8 @@ class MainWindow(QMainWindow):
         self.controller, self.engines, self.sounds = controller, engines, sounds
         self.last_setup = default_setup or GameSetup()   # the built-in engine by default
         self.dialogs: list[QDialog] = []   # open dialogs (kept alive; tests look here)
+        # Runs its argument now, or after the player agreed to drop an unsaved game (the record UI asks).
+        self.confirm_discard: Callable[[Callable[[], object]], None] = lambda then: then() and None
         self.setWindowTitle(self.tr("Xiangqi"))
         self.board = BoardView(controller, theme, pieces, self)
         self.clock_view = ClockView(controller, self)
@@ -99,7 +101,7 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         c = self.controller
-        self.new_action = self._action(self.tr("&New game…"), self.open_new_game_dialog, QKeySequence.StandardKey.New)
+        self.new_action = self._action(self.tr("&New game…"), self.ask_new_game, QKeySequence.StandardKey.New)
         self.undo_action = self._action(self.tr("&Undo"), c.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(self.tr("&Redo"), c.redo, QKeySequence.StandardKey.Redo, "Ctrl+Y")
         self.hint_action = self._action(self.tr("&Hint"), c.request_hint, "H")
@@ -143,6 +145,7 @@ class MainWindow(QMainWindow):
         c.move_played.connect(self._on_move_played)
         c.game_over.connect(self._on_game_over)
         c.analysis.connect(self.engine_panel.show_analysis)
+        c.analysis_reset.connect(self.engine_panel.clear)
         c.engine_name.connect(self.engine_panel.set_engine_name)
         c.engine_state.connect(self._on_engine_state)
         c.engine_trouble.connect(self._on_engine_trouble)
@@ -162,10 +165,11 @@ class MainWindow(QMainWindow):
         self.draw_action.setEnabled(playing and c.setup.engine is not None)
         self.accept_draw_action.setEnabled(playing and c.engine_draw_offer)
         self.stop_action.setEnabled(playing and c.engine_searching())
-        if game.is_over:
+        if game.result is not None and not game.viewing:
             self.turn_label.setText(winner_text(game.result))
-        else:
-            turn = self.tr("Red to move") if game.turn is Color.RED else self.tr("Black to move")
+        else:   # the side to move in the position shown (an earlier one while viewing)
+            shown = c.board_position().turn
+            turn = self.tr("Red to move") if shown is Color.RED else self.tr("Black to move")
             self.turn_label.setText(turn)
         self.board.set_banner(self._banner_text() if c.view_ply is None else None)
 
@@ -193,7 +197,7 @@ class MainWindow(QMainWindow):
         else:
             self._play("WIN" if human in (None, result.winner) else "LOSS")
         dialog = ResultDialog(result, human, self)
-        dialog.new_game_requested.connect(self.open_new_game_dialog)
+        dialog.new_game_requested.connect(self.ask_new_game)
         self.open_dialog(dialog)
 
     def _on_engine_state(self, name: str) -> None:
@@ -204,14 +208,15 @@ class MainWindow(QMainWindow):
         if name == "IDLE":
             self.engine_panel.set_multipv_supported(self.controller.engine_has_option("MultiPV"))
 
-    def _on_engine_trouble(self, text: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Engine trouble"), text,
+    def _on_engine_trouble(self, trouble: EngineTrouble) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Engine trouble"), trouble.text,
                           QMessageBox.StandardButton.NoButton, self)
-        box.setDetailedText(self.controller.engine_failure_detail)   # the engine layer's own words, for a bug report
-        restart = box.addButton(self.tr("Restart engine"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDetailedText(trouble.detail)   # the engine layer's own words, for a bug report
+        if trouble.restartable:   # a restart cannot bring back a missing file
+            restart = box.addButton(self.tr("Restart engine"), QMessageBox.ButtonRole.AcceptRole)
+            restart.clicked.connect(lambda _checked=False: self.controller.restart_engine())
         other = box.addButton(self.tr("Choose another engine…"), QMessageBox.ButtonRole.ActionRole)
         box.addButton(QMessageBox.StandardButton.Close)
-        restart.clicked.connect(self.controller.restart_engine)
         other.clicked.connect(self.open_engine_chooser)
         self.open_dialog(box)
 
@@ -257,30 +262,36 @@ class MainWindow(QMainWindow):
         continue it; ``otherwise`` runs when there is none or the player declines."""
         snapshot = store.load()
         if snapshot is None:
-            if store.last_error:
-                self.statusBar().showMessage(self.tr("Autosave ignored: {0}").format(store.last_error))
             otherwise()
+            if store.last_error:   # after ``otherwise``: its "New game" must not hide this at once
+                self.statusBar().showMessage(self.tr("Autosave ignored: {0}").format(store.last_error))
             return False
         box = self.ask(self.tr("Resume game"),
                        self.tr("An unfinished game ({0} moves) was saved. Continue it?")
-                       .format(len(snapshot.get("moves", []))),
+                       .format(snapshot.moves_played),
                        lambda: self._resume(snapshot, otherwise))
         box.button(QMessageBox.StandardButton.No).clicked.connect(lambda: (store.clear(), otherwise()))
         return True
 
-    def _resume(self, snapshot: dict, otherwise: Callable[[], object]) -> None:
+    def _resume(self, snapshot: Snapshot, otherwise: Callable[[], object]) -> None:
         try:
             self.controller.resume(snapshot)
-        except (KeyError, ValueError) as exc:
+        except ValueError as exc:
             self.statusBar().showMessage(self.tr("Could not resume the saved game: {0}").format(exc))
             otherwise()
             return
         self.last_setup = self.controller.setup
         self.board.set_flipped(self.last_setup.engine is not None and self.last_setup.human is Color.BLACK)
 
+    def ask_new_game(self) -> None:
+        """新对局: ask before an unsaved game is dropped, then the new-game dialog."""
+        self.confirm_discard(self.open_new_game_dialog)
+
     def open_new_game_dialog(self) -> NewGameDialog:
         dialog = NewGameDialog(self.engines, self.last_setup, self)
         dialog.accepted.connect(lambda: self.start_game(dialog.setup()))
+        self.controller.hold_clock(True)   # the game's clock does not run while the dialog is open
+        dialog.finished.connect(lambda _result: self.controller.hold_clock(False))
         self.open_dialog(dialog)
         return dialog
 
@@ -321,13 +332,13 @@ class MainWindow(QMainWindow):
                  self.controller.play_from_view)
 
     def _set_multipv(self, lines: int) -> None:
-        if self.controller.engine is not None and self.controller.engine_has_option("MultiPV"):
-            self.controller.engine.set_option("MultiPV", lines)
+        self.controller.set_engine_option("MultiPV", lines)
 
     # ----------------------------------------------------------------- preferences
     def set_notation(self, notation: Notation) -> None:
         self.move_list.set_notation(notation)
         self.engine_panel.set_notation(notation)
+        self.engine_panel.clear()   # its lines are written in the old notation
 
     def _play(self, kind: str) -> None:
         """A sound by its SoundKind name (no sound player in tests)."""

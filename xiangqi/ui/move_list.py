@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 
 from xiangqi.core import Color, Move, NotationError
 from xiangqi.core.notation import Notation, move_to_text
-from xiangqi.ui.notation_text import GameNotation
+from xiangqi.game.notation_text import GameNotation
 
 PLY_ROLE = Qt.ItemDataRole.UserRole
 BRANCH_COLOR = QColor("#1e88e5")

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from xiangqi.core import Color, FenError, Position
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
-from xiangqi.ui.clock import TimeControl, TimeControlKind
+from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.ui.engine_list import engine_display_name
-from xiangqi.ui.game_setup import GameSetup, Strength, is_builtin
+from xiangqi.game.setup import GameSetup, Strength, is_builtin
 
 
 def seconds_box(value: float, maximum: float, suffix: str, decimals: int = 1) -> QDoubleSpinBox:
@@ -31,7 +31,7 @@ class NewGameDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self._players_box(initial))
         layout.addWidget(self._time_box(initial.time_control))
-        layout.addWidget(self._start_box(initial.start_fen))
+        layout.addWidget(self._start_box(None))   # a new game starts from the opening unless a FEN is pasted
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel, self)
         self.buttons.accepted.connect(self.accept)
@@ -57,10 +57,10 @@ class NewGameDialog(QDialog):
         self.level = QSpinBox(box)
         self.level.setRange(1, 5)
         self.level.setValue(initial.strength.level or 3)
-        self.depth = QSpinBox(box)
-        self.depth.setRange(0, 99)
-        self.depth.setSpecialValueText(self.tr("no limit"))
-        self.depth.setValue(initial.strength.depth or 0)
+        self.depth_box = QSpinBox(box)
+        self.depth_box.setRange(0, 99)
+        self.depth_box.setSpecialValueText(self.tr("no limit"))
+        self.depth_box.setValue(initial.strength.depth or 0)
         self.limit_elo = QCheckBox(self.tr("Limit strength to Elo (if the engine supports it)"), box)
         self.elo = QSpinBox(box)
         self.elo.setRange(500, 3000)
@@ -69,7 +69,7 @@ class NewGameDialog(QDialog):
         self.limit_elo.setChecked(initial.strength.elo is not None)
         self.limit_elo.toggled.connect(self._update_strength)
         for label, widget in ((self.tr("You play"), self.side), (self.tr("Opponent"), self.opponent),
-                              (self.tr("Level (1-5)"), self.level), (self.tr("Depth"), self.depth),
+                              (self.tr("Level (1-5)"), self.level), (self.tr("Depth"), self.depth_box),
                               ("", self.limit_elo), (self.tr("Elo"), self.elo)):
             form.addRow(label, widget)
         return box
@@ -78,9 +78,10 @@ class NewGameDialog(QDialog):
         box = QGroupBox(self.tr("Time control"), self)
         form = QFormLayout(box)
         self.time_kind = QComboBox(box)
-        for text, kind in ((self.tr("None"), TimeControlKind.NONE),
-                           (self.tr("Time per engine move (步时)"), TimeControlKind.MOVE),
-                           (self.tr("Game clocks (局时)"), TimeControlKind.CLOCK)):
+        # The same words as the settings dialog's (settings_dialog.py) for the same time controls.
+        for text, kind in ((self.tr("No time limit"), TimeControlKind.NONE),
+                           (self.tr("Fixed time per engine move"), TimeControlKind.MOVE),
+                           (self.tr("Game clock"), TimeControlKind.CLOCK)):
             self.time_kind.addItem(text, kind)
         self.time_kind.setCurrentIndex(self.time_kind.findData(control.kind))
         self.move_time = seconds_box(control.move_time_ms / 1000, 3600, self.tr(" s"))
@@ -93,10 +94,11 @@ class NewGameDialog(QDialog):
         self.byoyomi = seconds_box(control.byoyomi_ms / 1000, 600, self.tr(" s"))
         self.time_pages = QStackedWidget(box)
         self.time_pages.addWidget(QLabel(self.tr("The engine thinks about 3 s per move."), box))
-        self.time_pages.addWidget(self._form_page((self.tr("Seconds per move"), self.move_time)))
+        self.time_pages.addWidget(self._form_page((self.tr("Seconds per engine move"), self.move_time)))
         self.time_pages.addWidget(self._form_page(
-            (self.tr("Total time (局时)"), self.total), (self.tr("Increment per move (加时)"), self.increment),
-            (self.tr("Moves per period"), self.moves_per_period), (self.tr("Byoyomi (读秒)"), self.byoyomi)))
+            (self.tr("Clock: minutes per side"), self.total), (self.tr("Clock: increment (seconds)"), self.increment),
+            (self.tr("Clock: moves per period (0 = whole game)"), self.moves_per_period),
+            (self.tr("Clock: byoyomi (seconds)"), self.byoyomi)))
         self.time_kind.currentIndexChanged.connect(self.time_pages.setCurrentIndex)
         self.time_pages.setCurrentIndex(self.time_kind.currentIndex())
         form.addRow(self.tr("Kind"), self.time_kind)
@@ -138,7 +140,7 @@ class NewGameDialog(QDialog):
         spec = self.opponent.currentData()
         builtin = is_builtin(spec)
         self.level.setEnabled(builtin)
-        self.depth.setEnabled(spec is not None and not builtin)
+        self.depth_box.setEnabled(spec is not None and not builtin)
         self.limit_elo.setEnabled(spec is not None and not builtin)
         self.elo.setEnabled(self.limit_elo.isEnabled() and self.limit_elo.isChecked())
 
@@ -161,7 +163,7 @@ class NewGameDialog(QDialog):
         if builtin:
             spec = builtin_engine_spec(self.level.value())
         strength = Strength(level=self.level.value() if builtin else None,
-                            depth=(self.depth.value() or None) if spec and not builtin else None,
+                            depth=(self.depth_box.value() or None) if spec and not builtin else None,
                             elo=self.elo.value() if self.elo.isEnabled() else None)
         control = TimeControl(self.time_kind.currentData(), round(self.move_time.value() * 1000),
                               round(self.total.value() * 60000), round(self.increment.value() * 1000),

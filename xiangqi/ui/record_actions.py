@@ -140,6 +140,7 @@ class RecordUi(QObject):
         self.close_box: QMessageBox | None = None
         self._closing = False
         window.installEventFilter(self)
+        window.confirm_discard = self.confirm_discard   # 新对局 asks first too
 
     # ----------------------------------------------------------------- menus
     def _action(self, text: str, slot: Callable[[], object], key: object = None) -> QAction:

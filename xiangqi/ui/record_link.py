@@ -1,28 +1,21 @@
-"""The link between the game record (a ``xiangqi.record.Game`` tree with variations and comments) and
-the app's controller, which plays one line at a time.
-
-The controller's line is its moves plus its redo tail. Whenever the controller changes, the line is
-walked down the tree: a move the tree has is followed, a new one is added (a new variation when the
-position already had a continuation). Showing another line (a variation, an opened file) loads that
-line into the controller as a two-player game viewed at the wanted ply.
+"""The record as the record windows see it: the controller's game model (``controller.game``: the record
+tree with the game's head and the node shown), where the record came from, and whether it changed since
+it was opened or saved. Nothing is copied or re-walked: the tree is the model's own.
 """
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from xiangqi.core import Color, Move, Position
+from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode, PgnFile
 from xiangqi.record.game import clean_comment
-from xiangqi.ui.engine_list import engine_display_name
-from xiangqi.ui.game import Game
-from xiangqi.ui.game_setup import GameSetup
+from xiangqi.ui.controller import GameController
 
 
 @dataclass(frozen=True)
@@ -38,16 +31,6 @@ class RecordSource:
     encoding: str = "utf-8"
 
 
-def fresh_headers(setup: GameSetup) -> dict[str, str]:
-    """Tags for a game played in the app: today's date and the engine's name on its side."""
-    headers = {"Game": "Chinese Chess", "Event": "", "Date": datetime.date.today().strftime("%Y.%m.%d"),
-               "Red": "", "Black": ""}
-    if setup.engine is not None:
-        engine_side = "Black" if setup.human is Color.RED else "Red"
-        headers[engine_side] = engine_display_name(setup.engine)
-    return headers
-
-
 def is_attached(node: GameNode, record: Record) -> bool:
     while node.parent is not None:
         node = node.parent
@@ -59,56 +42,51 @@ class RecordLink(QObject):
     node_changed = Signal()      # another move is shown (or the same move after a tree change)
     state_changed = Signal()     # source file or the modified flag changed
 
-    def __init__(self, controller: object, parent: QObject | None = None) -> None:
+    def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.record = Record()
         self.source: RecordSource | None = None
         self.modified = False
-        self.line: list[GameNode] = []
-        self._app_game: object | None = None
         self._shown: GameNode | None = None
-        controller.changed.connect(self.sync)
-        self.sync()
+        self._loading = False
+        controller.changed.connect(self._announce_node)
+        controller.tree_changed.connect(self._on_tree_changed)
+        controller.game_replaced.connect(self._on_game_replaced)
 
     # ----------------------------------------------------------------- what is shown
+    @property
+    def record(self) -> Record:
+        return self.controller.game.record
+
+    @property
+    def line(self) -> list[GameNode]:
+        """The game's line: the moves to the head and the head's continuation (the moves to redo)."""
+        head = self.controller.game.head
+        return head.path() + list(head.line())
+
     def shown_ply(self) -> int:
-        c = self.controller
-        return c.game.ply if c.view_ply is None else c.view_ply
+        return self.controller.game.cursor.ply
 
     def current_node(self) -> GameNode:
-        ply = self.shown_ply()
-        return self.line[ply - 1] if 0 < ply <= len(self.line) else self.record.root
+        return self.controller.game.cursor
 
     def title(self) -> str:
         return self.source.path.name if self.source is not None else ""
 
     # ----------------------------------------------------------------- following the controller
-    def sync(self) -> None:
-        game = self.controller.game
-        if game is not self._app_game:
-            self._app_game = game
-            self._adopt(game)
-        moves = list(game.moves) + list(reversed(game.redo_moves))
-        node, line, added = self.record.root, [], False
-        for move in moves:
-            child = node.child_for(move)
-            if child is None:
-                child, added = node.add_child(move), True
-            line.append(child)
-            node = child
-        self.line = line
-        if added:
+    def _on_tree_changed(self) -> None:
+        if not self._loading:
             self.set_modified(True)
-            self.tree_changed.emit()
-        self._announce_node(force=added)
-
-    def _adopt(self, game: Game) -> None:
-        """A game the app started itself (new game, resumed game): a fresh record."""
-        self.record = Record(fresh_headers(self.controller.setup), game.start_fen)
-        self.source, self.line = None, []
-        self.set_modified(False)
         self.tree_changed.emit()
+        self._announce_node(force=True)
+
+    def _on_game_replaced(self) -> None:
+        """A game the app started itself (new game, resumed game) has no file yet."""
+        if not self._loading:
+            self.source = None
+            self.set_modified(False)
+        self.tree_changed.emit()
+        self._announce_node(force=True)
 
     def _announce_node(self, force: bool = False) -> None:
         node = self.current_node()
@@ -124,27 +102,17 @@ class RecordLink(QObject):
     # ----------------------------------------------------------------- loading and moving around
     def load(self, record: Record, source: RecordSource | None, node: GameNode | None = None) -> None:
         """Show ``record`` (at ``node``, else at its start) as the current game."""
-        self.record, self.source = record, source
-        self._show_line(node or record.root, view=(node or record.root).ply)
+        self._loading = True
+        try:
+            self.source = source
+            self.controller.open_record(record, node)
+        finally:
+            self._loading = False
         self.set_modified(False)
-        self.tree_changed.emit()
-        self._announce_node(force=True)
 
     def go_to(self, node: GameNode) -> None:
-        """Show the position after ``node``: on the current line by viewing, else by loading its line."""
-        ply = node.ply
-        on_line = node is self.record.root or (ply <= len(self.line) and self.line[ply - 1] is node)
-        if on_line and ply <= self.controller.game.ply:
-            self.controller.view(ply)
-        else:
-            self._show_line(node, view=ply)
-
-    def _show_line(self, node: GameNode, view: int) -> None:
-        """Load the line through ``node`` (its path and its continuation) into the controller."""
-        moves = node.moves() + [n.move for n in node.line() if n.move is not None]
-        game = Game.from_line(self.record.start_fen, moves, self.controller.setup.natural_limit_plies)
-        self._app_game = game        # set first: the controller's ``changed`` must not adopt it as new
-        self.controller.show_record(game, view)
+        """Show the position after ``node``: on the game's line by viewing, else by studying its line."""
+        self.controller.show_node(node)
 
     # ----------------------------------------------------------------- editing the record
     def set_comment(self, node: GameNode, text: str) -> None:
@@ -164,7 +132,7 @@ class RecordLink(QObject):
         parent = Record.delete_variation(node)
         self.set_modified(True)
         target = current if is_attached(current, self.record) else parent
-        self._show_line(target, target.ply)   # the shown line's continuation may have changed
+        self.controller.show_node(target)
         self.tree_changed.emit()
         self._announce_node(force=True)
 
@@ -174,7 +142,7 @@ class RecordLink(QObject):
         for ply, move in enumerate(moves, start=1):
             child = node.child_for(move)
             if child is None:
-                break          # a move the record does not have yet (it is added right after)
+                break
             others = [c.move for c in node.children if c is not child and c.move is not None]
             if others:
                 found[ply] = others
@@ -183,12 +151,9 @@ class RecordLink(QObject):
 
     def record_for_saving(self) -> Record:
         """The record with the result the board decided, when the main line ended on the board."""
-        game = self.controller.game
-        result = getattr(game, "result", None)
-        main = self.record.mainline()
-        on_main = bool(self.line) and bool(main) and self.line[-1] is main[-1]
-        if result is not None and on_main:
-            self.record.result = result.score
+        result = self.controller.game.result_for_record()
+        if result != "*":
+            self.record.result = result
         return self.record
 
     def start_position(self) -> Position:

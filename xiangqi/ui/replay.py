@@ -4,9 +4,13 @@ the move list stay exactly as the game has them; at the end of the moves it repl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QStyle, QToolBar, QWidget
+
+from xiangqi.ui.controller import GameController
 
 
 DEFAULT_SECONDS = 1.5
@@ -19,7 +23,7 @@ class Replay(QObject):
 
     playing_changed = Signal(bool)
 
-    def __init__(self, controller: object, parent: QObject | None = None) -> None:
+    def __init__(self, controller: GameController, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.timer = QTimer(self)
@@ -28,8 +32,7 @@ class Replay(QObject):
 
     @property
     def shown_ply(self) -> int:
-        c = self.controller
-        return c.game.ply if c.view_ply is None else c.view_ply
+        return self.controller.game.cursor.ply
 
     @property
     def playing(self) -> bool:
@@ -40,8 +43,8 @@ class Replay(QObject):
         if self.shown_ply < c.game.ply:
             c.view(self.shown_ply + 1)
             return True
-        if c.setup.engine is None and c.game.can_redo():
-            return bool(c.redo())
+        if not c.seats and c.game.can_redo():
+            return c.redo()
         return False
 
     def back(self) -> bool:
@@ -81,7 +84,7 @@ class Replay(QObject):
 
     def _can_go_on(self) -> bool:
         c = self.controller
-        return self.shown_ply < c.game.ply or (c.setup.engine is None and c.game.can_redo())
+        return self.shown_ply < c.game.ply or (not c.seats and c.game.can_redo())
 
     def _tick(self) -> None:
         if not self.forward() or not self._can_go_on():
@@ -117,7 +120,7 @@ class ReplayBar(QToolBar):
         self.addWidget(QLabel(self.tr("Speed:"), self))
         self.addWidget(self.speed)
 
-    def _action(self, text: str, slot: object, key: str, icon: QStyle.StandardPixmap) -> QAction:
+    def _action(self, text: str, slot: Callable[[], object], key: str, icon: QStyle.StandardPixmap) -> QAction:
         action = QAction(self.style().standardIcon(icon), text, self)
         action.setToolTip(f"{text} ({key})")
         action.setStatusTip(text)

@@ -6,8 +6,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from xiangqi.core import Color
-from xiangqi.ui.game import EndReason, GameResult
+from xiangqi.core import Color, Termination
+from xiangqi.game.result import GameResult
 
 
 CONTEXT = "Result"
@@ -15,31 +15,32 @@ DRAW = QT_TRANSLATE_NOOP("Result", "Draw")
 WINNER_TEXTS = {Color.RED: QT_TRANSLATE_NOOP("Result", "Red wins"),
                 Color.BLACK: QT_TRANSLATE_NOOP("Result", "Black wins")}
 REASON_TEXTS = {
-    EndReason.CHECKMATE: QT_TRANSLATE_NOOP("Result", "by checkmate"),
-    EndReason.STALEMATE: QT_TRANSLATE_NOOP("Result", "by stalemate: the side to move has no legal move"),
-    EndReason.NATURAL_LIMIT: QT_TRANSLATE_NOOP("Result", "60 moves without a capture"),
-    EndReason.REPETITION_DRAW: QT_TRANSLATE_NOOP("Result", "by repetition"),
-    EndReason.PERPETUAL_CHECK: QT_TRANSLATE_NOOP("Result", "perpetual check is forbidden"),
-    EndReason.PERPETUAL_CHASE: QT_TRANSLATE_NOOP("Result", "perpetual chase is forbidden"),
-    EndReason.OTHER_RULE: QT_TRANSLATE_NOOP("Result", "by the repetition rules"),
-    EndReason.TIME_FORFEIT: QT_TRANSLATE_NOOP("Result", "on time"),
-    EndReason.RESIGNATION: QT_TRANSLATE_NOOP("Result", "by resignation"),
-    EndReason.AGREED_DRAW: QT_TRANSLATE_NOOP("Result", "by agreement"),
+    Termination.CHECKMATE: QT_TRANSLATE_NOOP("Result", "by checkmate"),
+    Termination.STALEMATE: QT_TRANSLATE_NOOP("Result", "by stalemate: the side to move has no legal move"),
+    Termination.NATURAL_LIMIT: QT_TRANSLATE_NOOP("Result", "60 moves without a capture"),
+    Termination.REPETITION_DRAW: QT_TRANSLATE_NOOP("Result", "by repetition"),
+    Termination.PERPETUAL_CHECK: QT_TRANSLATE_NOOP("Result", "perpetual check is forbidden"),
+    Termination.PERPETUAL_CHASE: QT_TRANSLATE_NOOP("Result", "perpetual chase is forbidden"),
+    Termination.INSUFFICIENT_MATERIAL: QT_TRANSLATE_NOOP("Result", "neither side can attack any more"),
+    Termination.TIME_FORFEIT: QT_TRANSLATE_NOOP("Result", "on time"),
+    Termination.RESIGNATION: QT_TRANSLATE_NOOP("Result", "by resignation"),
+    Termination.AGREED_DRAW: QT_TRANSLATE_NOOP("Result", "by agreement"),
 }
+BY_THE_RULES = QT_TRANSLATE_NOOP("Result", "by the rules")   # an ending the core adds later
 YOU_WIN = QT_TRANSLATE_NOOP("Result", "You win!")
 YOU_LOSE = QT_TRANSLATE_NOOP("Result", "You lose.")
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+def _t(text: object) -> str:
+    return QCoreApplication.translate(CONTEXT, str(text))
 
 
 def winner_text(result: GameResult) -> str:
     return _t(DRAW if result.winner is None else WINNER_TEXTS[result.winner])
 
 
-def reason_text(reason: EndReason) -> str:
-    return _t(REASON_TEXTS[reason])
+def reason_text(reason: Termination) -> str:
+    return _t(REASON_TEXTS.get(reason, BY_THE_RULES))
 
 
 def player_view_text(result: GameResult, human: Color | None) -> str:
@@ -54,7 +55,7 @@ class ResultDialog(QDialog):
 
     def __init__(self, result: GameResult, human: Color | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.result = result
+        self.game_result = result
         self.setWindowTitle(self.tr("Game over"))
         self.headline = QLabel(winner_text(result), self)
         font = QFont(self.headline.font())

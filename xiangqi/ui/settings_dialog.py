@@ -11,19 +11,20 @@ Wiring (in the app, after the main window exists):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import fields
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFormLayout, QLabel, QListView, QListWidget, QListWidgetItem, QMenu,
-                               QMessageBox, QProxyStyle, QSlider, QSpinBox, QStyle, QTabWidget,
+                               QMessageBox, QProxyStyle, QSlider, QSpinBox, QStyle, QStyleOption, QTabWidget,
                                QVBoxLayout, QWidget)
 
 from xiangqi.config import Settings, SettingsError, SettingsStore
 from xiangqi.ui.engine_list import EngineSearch
-from xiangqi.ui.game_setup import setup_from_settings
+from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.themes import ThemeLibrary, board_preview, piece_preview
 
@@ -76,7 +77,8 @@ def report_problems(parent: QWidget, problems: list[str]) -> QMessageBox:
 class _BigMenuIcons(QProxyStyle):
     """Menus show 16 px icons; theme previews need room to be seen."""
 
-    def pixelMetric(self, metric, option=None, widget=None) -> int:  # noqa: N802 (Qt's name)
+    def pixelMetric(self, metric: QStyle.PixelMetric, option: QStyleOption | None = None,  # noqa: N802 (Qt's name)
+                    widget: QWidget | None = None) -> int:
         if metric == QStyle.PixelMetric.PM_SmallIconSize:
             return MENU_ICON_PX
         return super().pixelMetric(metric, option, widget)
@@ -120,7 +122,7 @@ class ViewMenus(QObject):
         store.subscribe(self.sync)
 
     def _choice_menu(self, title: str, section: str, key: str,
-                     options: list[tuple[Any, str, QIcon | None]]) -> QMenu:
+                     options: Sequence[tuple[Any, str, QIcon | None]]) -> QMenu:
         menu = self.menu.addMenu(title)
         group = QActionGroup(menu)
         current = self.store.settings.value(section, key)
@@ -175,7 +177,7 @@ def _read(widget: QWidget) -> Any:
         return widget.value()
     if isinstance(widget, QComboBox):
         return widget.currentData()
-    item = widget.currentItem()
+    item = widget.currentItem() if isinstance(widget, QListWidget) else None
     return item.data(Qt.ItemDataRole.UserRole) if item else None
 
 
@@ -186,9 +188,10 @@ def _write(widget: QWidget, value: Any) -> None:
         widget.setValue(value)
     elif isinstance(widget, QComboBox):
         widget.setCurrentIndex(max(0, widget.findData(value)))
-    else:
+    elif isinstance(widget, QListWidget):
         for row in range(widget.count()):
-            if widget.item(row).data(Qt.ItemDataRole.UserRole) == value:
+            item = widget.item(row)
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == value:
                 widget.setCurrentRow(row)
 
 
@@ -244,9 +247,13 @@ class SettingsDialog(QDialog):
 
     @staticmethod
     def _number(low: float, high: float, decimals: int = 0, step: float = 1) -> QWidget:
-        box = QSpinBox() if decimals == 0 else QDoubleSpinBox()
-        if decimals:
-            box.setDecimals(decimals)
+        if decimals == 0:
+            whole = QSpinBox()
+            whole.setRange(int(low), int(high))
+            whole.setSingleStep(int(step))
+            return whole
+        box = QDoubleSpinBox()
+        box.setDecimals(decimals)
         box.setRange(low, high)
         box.setSingleStep(step)
         return box
@@ -299,7 +306,8 @@ class SettingsDialog(QDialog):
             ("traditional", self.tr("Traditional (一…九 / 1…9)")), ("iccs", self.tr("ICCS (a–i, 0–9)")),
             ("none", self.tr("None"))]))
         self._bind(form, self.tr("Notation"), "appearance", "notation", self._combo([
-            ("chinese", self.tr("Chinese (炮二平五)")), ("wxf", self.tr("WXF (C2=5)")), ("iccs", self.tr("ICCS (h2e2)"))]))
+            ("chinese", self.tr("Chinese (炮二平五)")), ("wxf", self.tr("WXF (C2=5)")),
+            ("iccs", self.tr("ICCS (h2e2)"))]))
         for key, text in (("show_hints", self.tr("Show legal-move hints")),
                           ("show_last_move", self.tr("Mark the last move")),
                           ("show_best_move_arrow", self.tr("Show the engine's best-move arrow")),

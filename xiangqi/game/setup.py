@@ -9,7 +9,7 @@ from typing import Any
 
 from xiangqi.core import Color
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, builtin_engine_spec
-from xiangqi.ui.clock import TimeControl, TimeControlKind
+from xiangqi.game.clock import TimeControl, TimeControlKind
 
 LEVELS = range(1, 6)
 

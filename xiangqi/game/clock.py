@@ -32,11 +32,22 @@ class TimeControl:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> TimeControl:
-        values = dict(data)
-        values["kind"] = TimeControlKind(values.get("kind", "none"))
-        known = {name: values[name] for name in cls.__dataclass_fields__ if name in values}
-        return cls(**known)  # type: ignore[arg-type]
+    def from_dict(cls, data: object) -> TimeControl:
+        """Raises ValueError naming the bad field."""
+        if not isinstance(data, dict):
+            raise ValueError(f"time_control: expected an object, got {_quoted(data)}")
+        try:
+            kind = TimeControlKind(data.get("kind", "none"))
+        except ValueError:
+            raise ValueError(f"time_control: unknown kind {_quoted(data.get('kind'))}") from None
+        numbers: dict[str, int] = {}
+        for name in ("move_time_ms", "total_ms", "increment_ms", "moves_per_period", "byoyomi_ms"):
+            if name in data:
+                value = data[name]
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ValueError(f"time_control: {name} must be a whole number, got {_quoted(value)}")
+                numbers[name] = value
+        return cls(kind, **numbers)
 
 
 def monotonic_ms() -> float:
@@ -136,9 +147,27 @@ class GameClock:
     def to_dict(self) -> dict[str, object]:
         return {c.name: asdict(s) for c, s in self.sides.items()}
 
-    def restore(self, data: dict[str, dict[str, object]]) -> None:
+    def restore(self, data: object) -> None:
+        """Both sides' time from ``to_dict``; raises ValueError naming what is wrong (nothing is changed)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"clock: expected an object, got {_quoted(data)}")
+        sides = dict(self.sides)
         for name, values in data.items():
-            self.sides[Color[name]] = SideTime(**values)  # type: ignore[arg-type]
+            if name not in Color.__members__ or not isinstance(values, dict):
+                raise ValueError(f"clock: bad side {_quoted(name)}: {_quoted(values)}")
+            remaining = values.get("remaining_ms")
+            moves = values.get("moves_in_period", 0)
+            byoyomi = values.get("in_byoyomi", False)
+            if isinstance(remaining, bool) or not isinstance(remaining, int | float) \
+                    or isinstance(moves, bool) or not isinstance(moves, int) or not isinstance(byoyomi, bool):
+                raise ValueError(f"clock: bad time for {name}: {_quoted(values)}")
+            sides[Color[name]] = SideTime(float(remaining), moves, byoyomi)
+        self.sides = sides
+
+
+def _quoted(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def format_ms(ms: float) -> str:

@@ -138,6 +138,9 @@ def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, ga
             summary = annotate_game(game, work.positions, values, annotator=spec.name)
             print(f"game {number}: {_players(game)}: {summary.red.text()}; {summary.black.text()}", flush=True)
         output.append(game)
+    if not output:
+        print("error: no game to write", file=sys.stderr)
+        return 1
     try:
         save_pgn(args.output, output, notation=Notation(args.notation))
     except (OSError, RecordError) as exc:

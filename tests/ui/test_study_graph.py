@@ -54,3 +54,11 @@ def test_an_empty_graph_ignores_clicks(qtbot: QtBot) -> None:
     graph = shown_graph(qtbot, [])
     with qtbot.assertNotEmitted(graph.ply_clicked):
         qtbot.mouseClick(graph.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(100, 60))
+
+
+def test_marked_moves_are_dots_on_the_line(qtbot: QtBot) -> None:
+    graph = shown_graph(qtbot, [0.0, 0.5, -3.0, None])
+    graph.set_marks({2: "??", 1: "?!", 3: "?"})
+    assert [(p.x(), p.y()) for p in graph.dots["??"].points()] == [(2.0, -3.0)]
+    assert [(p.x(), p.y()) for p in graph.dots["?!"].points()] == [(1.0, 0.5)]
+    assert graph.dots["?"].count() == 0      # no value at ply 3: nowhere to draw it

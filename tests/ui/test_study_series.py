@@ -33,3 +33,13 @@ def test_a_record_without_evaluations_has_no_graph() -> None:
     game = Game()
     game.root.add_child(Move.from_iccs("h2e2"))
     assert record_graph_values(game) == []
+
+
+def test_marks_are_read_from_the_nags() -> None:
+    from xiangqi.review.marks import Mark
+    from xiangqi.review.series import record_marks
+
+    game = reviewed_game()
+    game.mainline()[1].nags[:] = [4]
+    game.mainline()[2].nags[:] = [14, 6]   # another NAG first, then ?!
+    assert record_marks(game) == {2: Mark.BLUNDER, 3: Mark.INACCURACY}

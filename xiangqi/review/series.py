@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from xiangqi.record import Game
 from xiangqi.review.evaluation import EvalCommentError, Evaluation, parse_eval_comment
+from xiangqi.review.marks import MARK_NAGS, Mark
 
 GRAPH_CLAMP = 10.0   # pawns: an advantage beyond this is decisive; mates are drawn here
 
@@ -44,3 +45,13 @@ def record_graph_values(game: Game, clamp: float = GRAPH_CLAMP) -> list[float | 
     """The graph of a record's main line; empty when no move has an ``[%eval]`` (nothing to draw)."""
     evaluations = record_evaluations(game)
     return graph_values(evaluations, game.ply_count(), clamp) if evaluations else []
+
+
+def record_marks(game: Game) -> dict[int, Mark]:
+    """The review marks (NAGs ?!, ?, ??) of the main line by ply, for the graph's dots."""
+    marks: dict[int, Mark] = {}
+    for ply, node in enumerate(game.mainline(), start=1):
+        mark = next((Mark(nag) for nag in node.nags if nag in MARK_NAGS), None)
+        if mark is not None:
+            marks[ply] = mark
+    return marks

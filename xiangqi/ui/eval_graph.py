@@ -7,9 +7,9 @@ filled red above the zero line, black's dark below it. A click on the chart asks
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from PySide6.QtCharts import QAreaSeries, QChart, QChartView, QLineSeries, QValueAxis
+from PySide6.QtCharts import QAreaSeries, QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
 from PySide6.QtCore import QMargins, QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -19,6 +19,7 @@ RED_FILL = QColor(200, 40, 30, 150)
 BLACK_FILL = QColor(40, 40, 40, 130)
 LINE_COLOUR = QColor(70, 70, 70)
 MARKER_COLOUR = QColor(30, 110, 220)
+MARK_COLOURS = {"?!": QColor(230, 190, 40), "?": QColor(240, 130, 20), "??": QColor(210, 20, 20)}
 MIN_PLIES = 10             # the x axis spans at least this many plies (a short game is not stretched)
 
 
@@ -48,6 +49,7 @@ class EvalGraph(QChartView):
         super().__init__(parent)
         self.clamp = clamp
         self.values: list[float | None] = []
+        self.marks: dict[int, str] = {}
         self.current_ply: int | None = None
         chart = QChart()
         chart.legend().hide()
@@ -72,6 +74,13 @@ class EvalGraph(QChartView):
             area.setBrush(QBrush(colour))
             area.setPen(QPen(Qt.PenStyle.NoPen))
         self.line.setPen(QPen(LINE_COLOUR, 1.5))
+        self.dots: dict[str, QScatterSeries] = {}
+        for symbol, colour in MARK_COLOURS.items():
+            dots = QScatterSeries()
+            dots.setMarkerSize(7.0)
+            dots.setColor(colour)
+            dots.setBorderColor(colour.darker(130))
+            self.dots[symbol] = dots
         self.marker.setPen(QPen(MARKER_COLOUR, 2))
         self.axis_x, self.axis_y = QValueAxis(), QValueAxis()
         self.axis_x.setLabelFormat("%d")
@@ -84,7 +93,7 @@ class EvalGraph(QChartView):
             axis.setLabelsFont(font)
         chart.addAxis(self.axis_x, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(self.axis_y, Qt.AlignmentFlag.AlignLeft)
-        for series in (self.red_area, self.black_area, self.line, self.marker):
+        for series in (self.red_area, self.black_area, self.line, self.marker, *self.dots.values()):
             chart.addSeries(series)
             series.attachAxis(self.axis_x)
             series.attachAxis(self.axis_y)
@@ -104,6 +113,17 @@ class EvalGraph(QChartView):
         self.black_lower.replace(zeros)
         self._set_x_range(len(self.values) - 1)
         self._draw_marker()
+        self._draw_marks()
+
+    def set_marks(self, marks: Mapping[int, str]) -> None:
+        """Dots on the line at the plies of marked moves (``?!``, ``?``, ``??``: yellow, orange, red)."""
+        self.marks = dict(marks)
+        self._draw_marks()
+
+    def _draw_marks(self) -> None:
+        for symbol, dots in self.dots.items():
+            plies = [p for p, s in self.marks.items() if s == symbol and 0 <= p < len(self.values)]
+            dots.replace([QPointF(p, clamped(v, self.clamp)) for p in plies if (v := self.values[p]) is not None])
 
     def set_current_ply(self, ply: int | None) -> None:
         """Mark the ply shown on the board (None: no mark)."""

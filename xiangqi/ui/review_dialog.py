@@ -24,7 +24,7 @@ from xiangqi.record import Game
 from xiangqi.review.annotate import PositionValue, ReviewSummary, annotate_game, main_line_positions
 from xiangqi.review.marks import BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, SideSummary
 from xiangqi.review.runner import GameWork, ReviewRunner
-from xiangqi.review.series import record_graph_values
+from xiangqi.review.series import record_graph_values, record_marks
 from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.eval_graph import EvalGraph
 
@@ -49,8 +49,7 @@ class ReviewSummaryView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
-                                  + 5 * self.table.verticalHeader().defaultSectionSize() + 4)
+        self._fit_table()
         marks = self.tr("Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.")
         self.note = QLabel(marks.format(f"{INACCURACY_LOSS:g}", f"{MISTAKE_LOSS:g}", f"{BLUNDER_LOSS:g}"), self)
         self.note.setWordWrap(True)
@@ -68,7 +67,14 @@ class ReviewSummaryView(QWidget):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, column, item)
+        self._fit_table()
         self.graph.set_values(graph_values)
+
+    def _fit_table(self) -> None:
+        """As high as its rows: no empty space under them, no scroll bar."""
+        self.table.resizeRowsToContents()
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
+                                  + self.table.verticalHeader().length() + 2 * self.table.frameWidth())
 
     @staticmethod
     def side_texts(side: SideSummary) -> list[str]:
@@ -188,6 +194,7 @@ class ReviewDialog(QDialog):
         spec = self.engines[self.engine_box.currentIndex()]
         self.summary = annotate_game(self.game, self._positions, values, engine_display_name(spec))
         self.summary_view.show_summary(self.summary, record_graph_values(self.game))
+        self.summary_view.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(self.game).items()})
         self.pages.setCurrentIndex(2)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
         self.start_button.hide()

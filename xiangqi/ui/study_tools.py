@@ -28,7 +28,7 @@ from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import Purpose, SeatInfo
 from xiangqi.record import GameNode
 from xiangqi.review.evaluation import Evaluation
-from xiangqi.review.series import graph_values, record_evaluations
+from xiangqi.review.series import graph_values, record_evaluations, record_marks
 from xiangqi.ui.analysis_panel import AnalysisPanel
 from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.eval_graph import EvalGraph
@@ -210,6 +210,7 @@ class StudyTools(QObject):
         plies = record.ply_count()
         values = graph_values(evaluations, plies) if evaluations else []
         self.graph.set_values(values)
+        self.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(record).items()})
         self.graph.set_current_ply(self.controller.game.cursor.ply)
         self.graph.setVisible(bool(values))
 
@@ -245,8 +246,9 @@ class StudyTools(QObject):
 
 def install_study_ui(window: Any) -> StudyTools:
     """Analysis, the evaluation graph and review in ``window`` (a ``MainWindow``); kept as ``window.study``."""
-    window.study = StudyTools(window)
-    return window.study
+    study = StudyTools(window)
+    window.study = study
+    return study
 
 
 __all__ = ["AnalysisDock", "StudyTools", "analysis_engines", "install_study_ui", "preferred_engine"]

@@ -60,20 +60,29 @@ class DhtmlxqError(RecordError):
 @dataclass(frozen=True, slots=True)
 class _Block:
     fields: dict[str, str]
+    lines: dict[str, int]  # the line each field starts on, for messages
     line: int  # line of the block's start in the text
+
+
+def _fields(text: str, start: int, end: int) -> _Block:
+    fields: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    line, counted = text.count("\n", 0, start) + 1, start
+    for match in _FIELD.finditer(text, start, end):
+        line += text.count("\n", counted, match.start())
+        counted = match.start()
+        name = match.group(1).lower()
+        fields[name], lines[name] = match.group(2), line
+    return _Block(fields, lines, text.count("\n", 0, start) + 1)
 
 
 def find_blocks(text: str) -> list[_Block]:
     """Every DhtmlXQ block of a page or pasted text (a bare list of DhtmlXQ_ fields is one block)."""
-    blocks = []
-    for match in _BLOCK.finditer(text):
-        fields = {name.lower(): value for name, value in _FIELD.findall(match.group(1))}
-        if fields:
-            blocks.append(_Block(fields, text.count("\n", 0, match.start()) + 1))
+    blocks = [_fields(text, match.start(1), match.end(1)) for match in _BLOCK.finditer(text)]
+    blocks = [block for block in blocks if block.fields]
     if not blocks:
-        fields = {name.lower(): value for name, value in _FIELD.findall(text)}
-        if fields:
-            blocks.append(_Block(fields, 1))
+        bare = _fields(text, 0, len(text))
+        blocks = [bare] if bare.fields else []
     return blocks
 
 
@@ -108,15 +117,16 @@ def _comment(text: str) -> str:
 class _TreeBuilder:
     """Builds the tree line by line; ``lines[z]`` is the path (root first) of line z."""
 
-    def __init__(self, game: Game, fields: dict[str, str], path: str | None, line: int) -> None:
-        self.game, self.fields, self.path, self.line = game, fields, path, line
+    def __init__(self, game: Game, block: _Block, path: str | None) -> None:
+        self.game, self.fields, self.path, self.block = game, block.fields, path, block
         self.lines: dict[int, list[GameNode]] = {}
         self.starts: dict[int, int] = {}  # the ply of each line's first move
 
-    def error(self, reason: str, text: str) -> None:
-        self.game.errors.append(DhtmlxqError(reason, path=self.path, line=self.line, text=text[:80]))
+    def error(self, field: str, reason: str, text: str) -> None:
+        line = self.block.lines.get(field, self.block.line)
+        self.game.errors.append(DhtmlxqError(reason, path=self.path, line=line, text=text[:80]))
 
-    def add_line(self, number: int, branch: list[GameNode], digits: str, what: str) -> None:
+    def add_line(self, number: int, branch: list[GameNode], digits: str, field: str) -> None:
         """Play ``digits`` after the path ``branch`` (root first) and keep the new line's path."""
         path = list(branch)
         self.starts[number] = len(path)
@@ -126,13 +136,14 @@ class _TreeBuilder:
             text = digits[start : start + 4]
             move = self._move(text, position)
             if move is None:
-                self.error(f"bad move in {what} at ply {len(path)} (the rest of the line is skipped)", text)
+                reason = f"bad move in {field} at ply {len(path)} (the rest of the line is skipped)"
+                self.error(field, reason, text)
                 break
             node = path[-1].child_for(move) or path[-1].add_child(move)
             position.push_unchecked(move)
             path.append(node)
         if len(digits) % 4:
-            self.error(f"{what} has a length that is not a multiple of 4", digits[-8:])
+            self.error(field, f"{field} has a length that is not a multiple of 4", digits[-8:])
         self.lines[number] = path
 
     @staticmethod
@@ -148,13 +159,13 @@ class _TreeBuilder:
             match = _VARIATION.fullmatch(name)
             if match:
                 parent, ply, number = (int(group) for group in match.groups())
-                found.append((number, parent, ply, value))
-        for number, parent, ply, value in sorted(found):
+                found.append((number, parent, ply, name, value))
+        for number, parent, ply, name, value in sorted(found):
             base = self.lines.get(parent)
             if base is None or not 1 <= ply <= len(base) or number in self.lines:
-                self.error(f"variation {number} branches from a missing line {parent} ply {ply} (skipped)", value)
+                self.error(name, f"variation {number} branches from a missing line {parent} ply {ply} (skipped)", value)
                 continue
-            self.add_line(number, base[:ply], value, f"variation {number}")
+            self.add_line(number, base[:ply], value, name)
 
     def comments(self) -> None:
         for name, value in self.fields.items():
@@ -190,10 +201,11 @@ def block_to_game(block: _Block, path: str | None = None) -> Game:
             game.start_fen = _start_fen(binit, movelist)
         except FenError as exc:
             reason = f"bad set-up (binit), game not read: {exc}"
-            game.errors.append(DhtmlxqError(reason, path=path, line=block.line, text=binit[:80]))
+            line = block.lines.get("binit", block.line)
+            game.errors.append(DhtmlxqError(reason, path=path, line=line, text=binit[:80]))
             return game
-    builder = _TreeBuilder(game, fields, path, block.line)
-    builder.add_line(0, [game.root], movelist, "the main line")
+    builder = _TreeBuilder(game, block, path)
+    builder.add_line(0, [game.root], movelist, "movelist")
     builder.variations()
     builder.comments()
     return game

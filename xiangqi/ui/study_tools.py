@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from xiangqi.core import Move
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
-from xiangqi.engine.seat import Purpose, SeatInfo
+from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
 from xiangqi.record import GameNode
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.series import graph_values, record_evaluations, record_marks
@@ -62,9 +62,10 @@ class AnalysisDock(QDockWidget):
 
 
 class StudyTools(QObject):
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: Any, factory: EngineFactory | None = None) -> None:
         super().__init__(window)
         self.window: Any = window
+        self._factory = factory   # None: real engine processes (tests pass a scripted fake)
         self.controller: Any = window.controller
         self.analyser: Analyser | None = None
         self.engine_index: int | None = None   # the analysing engine chosen in this session
@@ -156,7 +157,7 @@ class StudyTools(QObject):
             else preferred_engine(specs)
         self.panel.set_engines([engine_display_name(spec) for spec in specs], index)
         self.panel.set_notation(self.window.move_list.notation)
-        self.analyser = Analyser(specs[index], getattr(self.controller, "_engine_factory", None), self)
+        self.analyser = Analyser(specs[index], self._factory, self)
         connect_panel(self.analyser, self.panel)
         self.analyser.set_lines(self.panel.lines_box.value())
         self.analyser.trouble.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
@@ -244,9 +245,10 @@ class StudyTools(QObject):
         self.refresh_graph()
 
 
-def install_study_ui(window: Any) -> StudyTools:
-    """Analysis, the evaluation graph and review in ``window`` (a ``MainWindow``); kept as ``window.study``."""
-    study = StudyTools(window)
+def install_study_ui(window: Any, factory: EngineFactory | None = None) -> StudyTools:
+    """Analysis, the evaluation graph and review in ``window`` (a ``MainWindow``); kept as ``window.study``.
+    ``factory`` makes the analysing engine's client (None: the real process)."""
+    study = StudyTools(window, factory)
     window.study = study
     return study
 

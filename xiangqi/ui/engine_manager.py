@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox,
                                QVBoxLayout, QWidget)
@@ -20,6 +22,7 @@ from xiangqi.engine.messages import EngineOption, OptionKind
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
 from xiangqi.engine.retire import retire
+from xiangqi.engine.session import EngineFailure, EngineInfo
 from xiangqi.ui.problem_text import failure_detail, failure_text
 
 # Options the program sets itself for every game; shown, but not editable here.
@@ -147,12 +150,12 @@ class EngineProbe(QObject):
         self.client.failed.disconnect()
         retire(self.client)
 
-    def _ready(self, info: object) -> None:
+    def _ready(self, info: EngineInfo) -> None:
         self._timer.stop()
         if not self.closed:
             self.probed.emit(info)
 
-    def _on_client_failed(self, failure: Any) -> None:
+    def _on_client_failed(self, failure: EngineFailure) -> None:
         if failure.fatal:
             self.detail = failure_detail(failure)
             self._fail(failure_text(failure, self.spec.name))
@@ -184,7 +187,7 @@ def entry_of(spec: EngineSpec) -> dict[str, Any]:
 
 
 def same_program(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    def key(entry):
+    def key(entry: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
         return os.path.realpath(spec_of(entry).resolved_command()), tuple(entry.get("args", ()))
     return key(a) == key(b)
 
@@ -222,8 +225,8 @@ class EngineManager(QWidget):
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
+        self.option_scroll = QScrollArea(self)   # not ``scroll``: that is QWidget.scroll()
+        self.option_scroll.setWidgetResizable(True)
         left = QVBoxLayout()
         left.addWidget(self.list)
         buttons = QHBoxLayout()
@@ -232,7 +235,7 @@ class EngineManager(QWidget):
         left.addLayout(buttons)
         right = QVBoxLayout()
         right.addWidget(self.details)
-        right.addWidget(self.scroll, 1)
+        right.addWidget(self.option_scroll, 1)
         right.addWidget(self.save_button)
         right.addWidget(self.status)
         layout = QHBoxLayout(self)
@@ -240,7 +243,7 @@ class EngineManager(QWidget):
         layout.addLayout(right, 3)
 
     # --------------------------------------------------------------- the list
-    def refresh(self, select: int | None = None, info: Any = None) -> None:
+    def refresh(self, select: int | None = None, info: EngineInfo | None = None) -> None:
         """Rebuild the list; ``info`` (EngineInfo of the selected engine, from the running probe) shows
         its options without starting it again."""
         configured = [dict(e) for e in self.store.settings.engines]
@@ -287,17 +290,17 @@ class EngineManager(QWidget):
             self.details.setText(f"{current[0]['name']}\n{current[0]['command']}")
         return current
 
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         if self.probe is None and self.form is None:
             self._show_entry(self.list.currentRow())
 
     def _set_form(self, form: OptionForm | None) -> None:
         self.form = form
-        self.scroll.setWidget(form if form is not None else QWidget())
+        self.option_scroll.setWidget(form if form is not None else QWidget())
 
     # --------------------------------------------------------------- probing
-    def _start_probe(self, spec: EngineSpec, on_ready: Callable[[Any], None],
+    def _start_probe(self, spec: EngineSpec, on_ready: Callable[[EngineInfo], None],
                      on_failed: Callable[[str], None] | None = None) -> None:
         self._close_probe()
         self.probe = EngineProbe(spec, self)
@@ -314,7 +317,7 @@ class EngineManager(QWidget):
         self.status.setText(self.tr("The engine could not be started: %1").replace("%1", message))
         self.status.setToolTip(self.probe.detail if self.probe is not None else "")
 
-    def _on_options(self, entry: dict[str, Any], info: Any) -> None:
+    def _on_options(self, entry: dict[str, Any], info: EngineInfo) -> None:
         dialect = info.dialect.value.key.upper()
         self.details.setText(f"{info.name or entry['name']}\n{entry['command']}\n"
                              + self.tr("Protocol: %1").replace("%1", dialect))
@@ -341,7 +344,7 @@ class EngineManager(QWidget):
         self.status.setText(self.tr("Starting %1 to detect its protocol…").replace("%1", spec.name))
         self._start_probe(spec, lambda info: self._on_added(spec, info))
 
-    def _on_added(self, spec: EngineSpec, info: Any) -> None:
+    def _on_added(self, spec: EngineSpec, info: EngineInfo) -> None:
         entry = {"name": info.name or spec.name, "command": spec.command,
                  "protocol": info.dialect.value.key}
         engines = [dict(e) for e in self.store.settings.engines if not same_program(e, entry)] + [entry]
@@ -379,9 +382,9 @@ class EngineManager(QWidget):
             self.status.setText(self.tr("Options saved."))
             self._entries[self.list.currentRow()] = (entry, True)
 
-    def _save(self, engines: list[dict[str, Any]]) -> bool:
+    def _save(self, engines: Sequence[Mapping[str, Any]]) -> bool:
         try:
-            self.store.set_engines(engines)
+            self.store.set_engines(list(engines))
         except (SettingsError, OSError) as error:
             self.status.setText(str(error))
             return False

@@ -1,8 +1,11 @@
-"""``python -m xiangqi pgn FILE...``: read PGN or XQF files and summarise every game.
+"""``python -m xiangqi pgn FILE...``: read game records of any kind and summarise every game.
 
-One line per game on stdout: ``FILE<TAB>INDEX<TAB>PLIES<TAB>RESULT<TAB>FINAL_FEN<TAB>ERRORS`` where INDEX
-counts from 1 within the file, PLIES and FINAL_FEN are those of the main line and ERRORS is the number of
-problems met. The problems themselves go to stderr, one per line, naming file, line or byte, and text.
+Kinds are recognised by content: PGN (xqbase or WinBoard, any encoding), XQF, CCBridge CBL/CBR/CBF,
+DhtmlXQ pages and texts. One line per game on stdout, the same columns for every kind:
+``FILE<TAB>INDEX<TAB>PLIES<TAB>RESULT<TAB>FINAL_FEN<TAB>ERRORS`` where INDEX counts from 1 within the file,
+PLIES and FINAL_FEN are those of the main line and ERRORS is the number of problems met. The problems
+go to stderr, one per line, naming file, line or byte, and text. A file that is no game record (an archive,
+an image, an empty file) gets one line on stderr saying what it looks like, and no row.
 The exit status is 1 when any game had errors or a file could not be read, else 0.
 """
 
@@ -10,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from xiangqi.record import Game, RecordError, load_games
+from xiangqi.record import Game, RecordError
+from xiangqi.record.detect import NotARecordError
+from xiangqi.record.files import read_records
 
 
 def summary_line(path: str, index: int, game: Game) -> str:
@@ -25,34 +30,48 @@ def summary_line(path: str, index: int, game: Game) -> str:
     return "\t".join((path, str(index), str(plies), game.result, final, str(len(game.errors))))
 
 
+def file_games(path: str) -> Iterator[Game]:
+    """The games of one file, one at a time (the reading errors of the file itself are raised)."""
+    yield from read_records(path)
+
+
+def summarise_file(path: str, out: TextIO, err: TextIO) -> bool:
+    """Print one file's rows; False when anything in it had errors or it could not be read."""
+    clean, count = True, 0
+    try:
+        for count, game in enumerate(file_games(path), start=1):
+            print(summary_line(path, count, game), file=out)
+            for error in game.errors:
+                print(str(error), file=err)
+            clean = clean and not game.errors
+    except NotARecordError as exc:
+        print(str(exc), file=err)
+        return False
+    except (OSError, RecordError) as exc:
+        print(f"{path}: cannot read: {exc}", file=err)
+        return False
+    if count == 0:
+        print(f"{path}: no game found", file=err)
+        return False
+    return clean
+
+
 def summarise(paths: Iterable[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print the summary of every game of ``paths``; 1 when anything had errors, else 0."""
     out, err = out or sys.stdout, err or sys.stderr
     status = 0
     for path in paths:
-        try:
-            games = load_games(path)
-        except (OSError, RecordError) as exc:
-            print(f"{path}: cannot read: {exc}", file=err)
+        if not summarise_file(path, out, err):
             status = 1
-            continue
-        if not games:
-            print(f"{path}: no game found", file=err)
-            status = 1
-        for index, game in enumerate(games, start=1):
-            print(summary_line(path, index, game), file=out)
-            for error in game.errors:
-                print(str(error), file=err)
-            if game.errors:
-                status = 1
     return status
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m xiangqi pgn",
-        description="Read PGN/XQF game records and print FILE, INDEX, PLIES, RESULT, FINAL_FEN, ERRORS per game.",
+        description="Read game records (PGN, WinBoard PGN, XQF, CCBridge CBL/CBR/CBF, DhtmlXQ) and print "
+        "FILE, INDEX, PLIES, RESULT, FINAL_FEN, ERRORS per game.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="PGN (any encoding) or XQF files")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="record files of any supported kind")
     args = parser.parse_args(argv)
     return summarise(args.files)

@@ -19,6 +19,14 @@ _SNIFF = 1 << 16
 _DHTMLXQ = re.compile(rb"\[\s*DhtmlXQ", re.IGNORECASE)
 _DHTMLXQ_UTF16 = re.compile(re.escape("[DhtmlXQ".encode("utf-16-le")), re.IGNORECASE)
 _CBF = re.compile(rb"<\s*ChineseChessRecord\b")
+_HTML = re.compile(r"\A\s*(?:<!DOCTYPE\s+html|<html|<head|<body)", re.IGNORECASE)
+# Anything a game text has: a tag line, a FEN, a move in ICCS, WXF, Chinese or WinBoard, a move number.
+_GAME_TEXT = re.compile(
+    r"^\s*\[\s*\w+\s+\"|[1-9A-Za-z]+(?:/[1-9A-Za-z]+){9}|\b[a-i][0-9]-?[a-i][0-9]\b"
+    r"|\b[RHNEBAKCP][1-9a-e][.+\-=][1-9]\b|[车車马馬傌炮砲包兵卒帅帥将將仕士相象俥][一二三四五六七八九１-９1-9][进進退平]"
+    r"|[前中后後][车車马馬炮砲兵卒俥傌]|\b1\.\s*\S|\b[KAEHRC]?[a-i]?x?[a-i][0-9]\b",
+    re.MULTILINE,
+)
 
 
 class RecordKind(Enum):
@@ -101,6 +109,16 @@ def _is_text_record(data: bytes) -> bool:
     return decoded.encoding.startswith("utf-16") or not _looks_binary(data)
 
 
+def _text_without_game(data: bytes) -> str | None:
+    """'a web page without a DhtmlXQ game' / 'text with no moves in it' for text that holds no game."""
+    text = decode_record(data[:_SNIFF]).text
+    if _GAME_TEXT.search(text):
+        return None
+    if _HTML.match(text):
+        return "a web page with no DhtmlXQ game in it"
+    return "text with no game moves in it"
+
+
 def detect_kind(data: bytes, path: str | None = None) -> RecordKind:
     """The record kind of ``data``; NotARecordError (with what the file looks like) otherwise."""
     if _is_xqf(data):
@@ -117,6 +135,8 @@ def detect_kind(data: bytes, path: str | None = None) -> RecordKind:
     what = describe_unreadable(data)
     if what is None and not _is_text_record(data):
         what = f"binary data (starts {data[:8].hex(' ')})"
+    if what is None:
+        what = _text_without_game(data)
     if what is not None:
         raise NotARecordError(f"not a game record this program reads: it looks like {what}", path=path)
     return RecordKind.PGN

@@ -18,6 +18,7 @@ from typing import Any
 
 from xiangqi.atomic import atomic_write
 from xiangqi.core import Move, Position
+from xiangqi.game.clock import GameClock
 from xiangqi.game.model import GameModel, node_at_path, node_path
 from xiangqi.game.setup import GameSetup
 from xiangqi.record import Game as Record
@@ -95,6 +96,11 @@ def parse_snapshot(data: object) -> Snapshot:
     record = Record(_headers(data), _field(data, "start_fen", str)) if version == 2 else \
         Record(start_fen=_field(data, "start_fen", str))
     clock = _field(data, "clock", (dict, type(None)))
+    if clock:
+        try:
+            GameClock(setup.time_control).restore(clock)   # checked here: resuming must not fail later
+        except ValueError as exc:
+            raise SnapshotError(f"field 'clock': {exc}") from None
     if version == 1:
         head = _version1_moves(record, data)
         return Snapshot(setup, record, head, head, clock)

@@ -26,7 +26,8 @@ def test_every_kind_gets_the_same_columns(shared_data: Path, capsys: pytest.Capt
     assert [row[0] for row in rows].count(str(files[0])) == 35
     assert rows[35][:4] == [str(files[1]), "1", "28", "*"]
     assert rows[37][:4] == [str(files[3]), "1", "85", "1-0"]
-    assert rows[38] == [str(files[4]), "1", "98", "1/2-1/2", "5a3/3k5/2R6/p2C5/n7p/P8/4P3P/B8/3pA4/4K1B2 w - - 13 50", "0"]
+    final = "5a3/3k5/2R6/p2C5/n7p/P8/4P3P/B8/3pA4/4K1B2 w - - 13 50"
+    assert rows[38] == [str(files[4]), "1", "98", "1/2-1/2", final, "0"]
 
 
 def test_files_that_are_not_records_get_one_line_and_no_row(tmp_path: Path, capsys) -> None:

@@ -32,7 +32,7 @@ class GoCommand:
     oppmovestogo: int | None = None
 
 
-_GO_NUMBERS = {
+_GO_NUMBERS: dict[str, type[int] | type[float]] = {
     "depth": int,
     "nodes": int,
     "time": float,
@@ -64,9 +64,9 @@ def parse_go(tokens: list[str]) -> GoCommand:
     return GoCommand(**values)  # type: ignore[arg-type]
 
 
-def _number(name: str, text: str, kind: type) -> int | float:
+def _number(name: str, text: str, kind: type[int] | type[float]) -> int | float:
     try:
-        value = kind(text)
+        value: int | float = kind(text)
     except ValueError:
         raise CommandError(f"go: {name} value {text!r} is not a number") from None
     if value < 0:

@@ -34,6 +34,7 @@ from xiangqi.engine.builtin.search import MATE_BOUND, Info, Limits, Result, Sear
 ENGINE_NAME = "Xiangqi Built-in 1.0"
 ENGINE_AUTHOR = "the xiangqi project"
 MAX_HASH_MB = 1024
+MAX_LINES = 5  # multi-PV: the most lines an analysis can ask for
 DRAW_ACCEPT_SCORE = 0  # accept an offered draw when our score is at most this
 IDENTIFICATION = (
     f"id name {ENGINE_NAME}",
@@ -44,6 +45,7 @@ IDENTIFICATION = (
     f"option level type spin min 1 max 5 default {levels.DEFAULT_LEVEL}",
     "option randomness type combo var none var small var medium var large default none",
     "option resign type check default true",
+    f"option multipv type spin min 1 max {MAX_LINES} default 1",
     "option newgame type button",
     "ucciok",
 )
@@ -75,11 +77,12 @@ class UcciEngine:
         self.level = levels.level(levels.DEFAULT_LEVEL)
         self.randomness = "none"
         self.resigns = True  # UCCI "bestmove M resign" once the search proves a forced mate against us
+        self.lines = 1  # multi-PV: how many best lines each iteration reports
         self._thread: threading.Thread | None = None
         self._busy = False  # from go until bestmove is written (the thread may still be finishing)
         self._go: GoCommand | None = None
         self._limits: Limits | None = None
-        self._ponder_release = threading.Event()
+        self._release = threading.Event()  # set when the finished search may write its bestmove
         self._draw_offered = False
         self._handlers: dict[str, Callable[[list[str]], None]] = {
             "ucci": self._ucci,
@@ -138,6 +141,8 @@ class UcciEngine:
             self.randomness = value
         elif option.name == "resign":
             self.resigns = parse_bool(option)
+        elif option.name == "multipv":
+            self.lines = parse_int(option, 1, MAX_LINES)
         elif option.name in ("newgame", "clearhash", "clear hash"):
             self.searcher.new_game()
         elif option.name not in IGNORED_OPTIONS:
@@ -169,15 +174,17 @@ class UcciEngine:
         banned = frozenset(move_code(m.from_sq, m.to_sq) for m in self.banned)
         self._go, self._limits = go, limits
         self._draw_offered = go.draw
-        self._ponder_release.clear()
-        if not go.ponder:
-            self._ponder_release.set()
+        # ponder waits for ponderhit or stop, infinite for stop, before the bestmove is written
+        self._release.clear()
+        if not (go.ponder or go.infinite):
+            self._release.set()
         if limits.depth == 0:
             self._static_only(board)
             return
         self._busy = True
         self._thread = threading.Thread(
-            target=self._think, args=(board, limits, banned, margin), name="builtin-search", daemon=True
+            target=self._think, args=(board, limits, banned, margin, self.lines), name="builtin-search",
+            daemon=True,
         )
         self._thread.start()
 
@@ -185,13 +192,13 @@ class UcciEngine:
         self.emit(f"info depth 0 score {board.evaluate()}")
         self.emit("nobestmove")
 
-    def _think(self, board: SearchBoard, limits: Limits, banned: frozenset[int], margin: int) -> None:
+    def _think(self, board: SearchBoard, limits: Limits, banned: frozenset[int], margin: int, lines: int) -> None:
         try:
-            result = self.searcher.search(board, limits, self._report, banned, margin)
+            result = self.searcher.search(board, limits, self._report, banned, margin, lines)
         except Exception as exc:  # a bug must not kill the process silently: say it, answer nobestmove
             self.emit(f"info string error: search failed: {exc!r}")
             result = Result(None, None, 0, 0, 0)
-        self._ponder_release.wait()
+        self._release.wait()
         self.emit(f"info time {self.searcher.elapsed_ms()} nodes {result.nodes}")
         self.emit(self._bestmove_line(result))
         self._busy = False
@@ -199,8 +206,9 @@ class UcciEngine:
 
     def _report(self, info: Info) -> None:
         nps = info.nodes * 1000 // max(info.time_ms, 1)
+        rank = f" multipv {info.multipv}" if info.multipv else ""
         self.emit(
-            f"info depth {info.depth} score {info.score} time {info.time_ms} nodes {info.nodes} nps {nps}"
+            f"info depth {info.depth}{rank} score {info.score} time {info.time_ms} nodes {info.nodes} nps {nps}"
             f" pv {format_pv(info.pv)}"
         )
 
@@ -235,7 +243,7 @@ class UcciEngine:
         if self._thread is None:
             return
         self.searcher.request_stop()
-        self._ponder_release.set()
+        self._release.set()
         self._thread.join()
         self._thread = None
 
@@ -251,7 +259,7 @@ class UcciEngine:
             self._limits.soft_deadline = now + (soft_ms or hard_ms) / 1000
             self._limits.hard_deadline = now + hard_ms / 1000
         self._go = dataclasses.replace(self._go, ponder=False)  # a real move now (a second ponderhit errs)
-        self._ponder_release.set()
+        self._release.set()
 
     def wait(self) -> None:
         """Block until the running search (if any) has answered."""

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from xiangqi.core import Position
 from xiangqi.engine.builtin.board import SearchBoard
 from xiangqi.engine.builtin.geometry import CHECK_ZONE, LINES, NEAR, iccs
 from xiangqi.engine.builtin.table import EXACT, LOWER, UPPER, TranspositionTable
@@ -60,6 +61,7 @@ class Info:
     time_ms: int
     nodes: int
     pv: list[int]
+    multipv: int = 0  # the line's rank (1 = best) when several lines are asked for, else 0
 
 
 @dataclass
@@ -99,7 +101,7 @@ class Searcher:
         self.nodes = 0
         self.stop_requested = False
         self.limits = Limits()
-        self.board: SearchBoard | None = None
+        self.board = SearchBoard(list(Position().board), 0)  # replaced by each search's board
         self.start_time = 0.0
         self.rng = random.Random()
 
@@ -122,10 +124,13 @@ class Searcher:
         on_info: Callable[[Info], None] | None = None,
         banned: frozenset[int] = frozenset(),
         margin: int = 0,
+        lines: int = 1,
     ) -> Result:
         """Iterative deepening on ``board`` (which is used as scratch and left unchanged on return).
 
         ``margin`` > 0 makes the choice random among root moves scoring within margin of the best.
+        ``lines`` > 1 (multi-PV) gives exact scores to the best ``lines`` root moves and reports each
+        line after every iteration (``Info.multipv`` 1, 2, ...).
         """
         self._prepare(board, limits)
         legal = board.legal_moves()
@@ -137,10 +142,12 @@ class Searcher:
         saved = (list(board.cells), board.side, len(board.keys))
         try:
             for depth in range(1, limits.depth + 1):
-                score = self._iteration(root, scores, depth, result, margin)
+                score = self._iteration(root, scores, depth, result, margin, lines)
                 result.depth, result.score, result.nodes = depth, score, self.nodes
                 result.pv = self._principal_variation(board, root[0], depth)
-                if on_info:
+                if on_info and lines > 1:
+                    self._report_lines(board, root, scores, depth, lines, on_info)
+                elif on_info:
                     on_info(Info(depth, score, self.elapsed_ms(), self.nodes, result.pv))
                 if self._should_stop_after(depth, score):
                     break
@@ -148,13 +155,21 @@ class Searcher:
             _restore(board, saved)
         result.best = self._choose(root, scores, result, margin)
         if result.pv and result.best != result.pv[0] and result.depth:
-            self._report_choice(board, result, scores, on_info)
+            self._report_choice(board, result, scores, on_info, lines)
         result.ponder = result.pv[1] if len(result.pv) > 1 and result.pv[0] == result.best else None
         result.nodes = self.nodes
         return result
 
+    def _report_lines(self, board: SearchBoard, root: list[int], scores: dict[int, int], depth: int,
+                      lines: int, on_info: Callable[[Info], None]) -> None:
+        """Multi-PV: one info per line, best first (``root`` is sorted by score after the iteration)."""
+        elapsed = self.elapsed_ms()
+        for rank, move in enumerate(root[:lines], start=1):
+            pv = self._principal_variation(board, move, depth)
+            on_info(Info(depth, scores[move], elapsed, self.nodes, pv, rank))
+
     def _report_choice(self, board: SearchBoard, result: Result, scores: dict[int, int],
-                       on_info: Callable[[Info], None] | None) -> None:
+                       on_info: Callable[[Info], None] | None, lines: int) -> None:
         """A weaker level picked another move than the best line: the last line reported is the move played,
         so a GUI never shows one move as the engine's plan and plays another."""
         best = result.best
@@ -162,7 +177,8 @@ class Searcher:
         result.pv = self._principal_variation(board, best, result.depth)
         result.score = scores.get(best, result.score)
         if on_info:
-            on_info(Info(result.depth, result.score, self.elapsed_ms(), self.nodes, result.pv))
+            rank = 1 if lines > 1 else 0
+            on_info(Info(result.depth, result.score, self.elapsed_ms(), self.nodes, result.pv, rank))
 
     def _prepare(self, board: SearchBoard, limits: Limits) -> None:
         self.board = board
@@ -198,20 +214,27 @@ class Searcher:
             raise SearchAborted
 
     # ----------------------------------------------------------------------------------- root
-    def _iteration(self, root: list[int], scores: dict[int, int], depth: int, result: Result, margin: int) -> int:
-        """Search every root move at ``depth``; reorders ``root`` best first; updates result.best."""
+    def _iteration(self, root: list[int], scores: dict[int, int], depth: int, result: Result, margin: int,
+                   lines: int = 1) -> int:
+        """Search every root move at ``depth``; reorders ``root`` best first; updates result.best.
+
+        With ``lines`` > 1 a move is searched against the ``lines``-th best score so far instead of the
+        best one, so the best ``lines`` moves get exact scores; ``root`` ends sorted by score."""
         board = self.board
-        assert board is not None
         side = board.side
         alpha = -INF
         best_score = -INF
+        found: list[int] = []  # this iteration's scores, best first (multi-PV)
         for index, move in enumerate(root):
             board.make(move)
             gives = board.attacked(side ^ 1)
             board.checks.append(gives)
             try:
                 floor = alpha - margin if margin else alpha
-                if index == 0 or margin:
+                if lines > 1 and index:
+                    kth = found[lines - 1] if len(found) >= lines else -INF
+                    score = self._search_above(depth, min(floor, kth), gives)
+                elif index == 0 or margin:
                     score = -self._pvs(depth - 1, -INF, -floor, 1, gives, True)
                 else:
                     score = -self._pvs(depth - 1, -alpha - 1, -alpha, 1, gives, True)
@@ -221,14 +244,29 @@ class Searcher:
                 board.checks.pop()
                 board.unmake(move)
             scores[move] = score
+            if lines > 1:
+                found.append(score)
+                found.sort(reverse=True)
             if score > best_score:
                 best_score = score
                 if score > alpha:
                     alpha = score
                 root.insert(0, root.pop(index))
                 result.best = move
+        if lines > 1:
+            root.sort(key=lambda m: -scores[m])  # stable: the best move stays first among equals
         self._store(board.key, depth, EXACT, best_score, root[0], 0)
         return best_score
+
+    def _search_above(self, depth: int, floor: int, gives: bool) -> int:
+        """The score of the root move just made, exact when above ``floor`` (else at most ``floor``):
+        a null window at ``floor`` first, the open window only for a move that beats it."""
+        if floor <= -INF:
+            return -self._pvs(depth - 1, -INF, INF, 1, gives, True)
+        score = -self._pvs(depth - 1, -floor - 1, -floor, 1, gives, True)
+        if score > floor:
+            score = -self._pvs(depth - 1, -INF, -floor, 1, gives, True)
+        return score
 
     def _choose(self, root: list[int], scores: dict[int, int], result: Result, margin: int) -> int:
         best = root[0]
@@ -322,7 +360,7 @@ class Searcher:
         cells = board.cells
         history = self.history
         k1, k2 = self.killers[ply]
-        keyed = []
+        keyed: list[int] = []
         app = keyed.append
         for m in moves:
             victim = cells[m & 127]

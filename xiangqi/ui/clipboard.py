@@ -70,7 +70,8 @@ class ClipboardActions(QObject):
         self.paste_action = self._action(self.tr("&Paste FEN, PGN or moves"), self.paste,
                                          QKeySequence.StandardKey.Paste)
 
-    def _action(self, text: str, slot: Callable[[], object], key: object = None) -> QAction:
+    def _action(self, text: str, slot: Callable[[], object],
+                key: str | QKeySequence.StandardKey | None = None) -> QAction:
         action = QAction(text, self)
         if key is not None:
             action.setShortcut(QKeySequence(key))
@@ -92,7 +93,7 @@ class ClipboardActions(QObject):
     def copy_text(self) -> str:
         record = self.link.record_for_saving()
         main = record.mainline()
-        on_main = len(self.link.line) == len(main) and all(a is b for a, b in zip(self.link.line, main))
+        on_main = len(self.link.line) == len(main) and all(a is b for a, b in zip(self.link.line, main, strict=True))
         text = text_record(record, self.link.line, record.result if on_main else "*")
         self._set_text(text)
         return text

@@ -15,6 +15,7 @@ from xiangqi.engine.failures import EngineFailure, FailureKind
 from xiangqi.engine.messages import BestMove, Info, Score
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import EngineSpec, Protocol
+from xiangqi.engine.seat import SeatEngine
 from xiangqi.engine.session_types import EngineInfo, SessionState
 
 REPO = Path(__file__).resolve().parents[2]
@@ -70,6 +71,9 @@ class ScriptedClient(QObject):
         if not self.hold:
             QTimer.singleShot(0, self._answer)
 
+    def ponderhit(self, draw_offer: bool = False) -> None:
+        pass
+
     def stop(self) -> None:
         self.stops += 1
         if self._pending is not None:
@@ -121,3 +125,8 @@ def fake_engine_spec(*extra: str, name: str = "Fake engine", dialect: str = "ucc
     return EngineSpec(name=name, command=sys.executable, args=(str(FAKE_ENGINE), "--dialect", dialect, *extra),
                       protocol=Protocol.UCCI if dialect == "ucci" else Protocol.UCI, options={},
                       workdir=None, family="fake")
+
+
+def _satisfies_the_seat_interface(client: ScriptedClient) -> SeatEngine:
+    """mypy checks here that the fake has everything a seat needs of a real client."""
+    return client

@@ -668,6 +668,10 @@
             <translation>黑方</translation>
         </message>
         <message>
+            <source>Neither: the engine plays both sides</source>
+            <translation>都不执：引擎自己对弈</translation>
+        </message>
+        <message>
             <source>Nobody (two players on this board)</source>
             <translation>无（两人在本机对弈）</translation>
         </message>

@@ -668,6 +668,10 @@
             <translation>黑方</translation>
         </message>
         <message>
+            <source>Neither: the engine plays both sides</source>
+            <translation>都不執：引擎自己對弈</translation>
+        </message>
+        <message>
             <source>Nobody (two players on this board)</source>
             <translation>無（兩人在本機對弈）</translation>
         </message>

@@ -234,3 +234,23 @@ def test_engine_is_never_asked_for_a_move_that_loses_by_the_chase_rule(qtbot, tm
         qtbot.waitUntil(lambda ply=ply: c.game.ply == 2 * ply + 2 or c.game.is_over)
     assert clients[0].banned == [[], [], [], [m("g3h3")]]
     assert not c.game.is_over and c.game.moves[-1] == m("g3g4")
+
+
+def test_engine_against_engine_is_two_seats_filled(qtbot, tmp_path) -> None:
+    clients: list[ScriptedClient] = []
+
+    def factory(spec, owner):
+        client = ScriptedClient(spec, owner)
+        clients.append(client)
+        return client
+
+    c = GameController(AutosaveStore(tmp_path / "autosave.json"), factory)
+    c.new_game(GameSetup(engine=builtin_like_spec(), engine_both=True))
+    assert sorted(c.seats) == [Color.RED, Color.BLACK] and len(clients) == 2
+    assert not c.human_to_move()
+    qtbot.waitUntil(lambda: c.game.ply >= 6, timeout=5000)
+    c.shutdown()
+    red, black = clients
+    assert red.gos and black.gos
+    assert all(" w " in fen for fen, _l, _d in red.gos) and all(" b " in fen for fen, _l, _d in black.gos)
+    assert c.game.record.headers["Red"] == c.game.record.headers["Black"] == "Scripted"

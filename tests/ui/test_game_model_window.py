@@ -217,3 +217,14 @@ def test_the_clock_does_not_run_while_the_new_game_dialog_is_open(qtbot, tmp_pat
     else:
         dialog.accept()
         assert table.controller.clock.remaining_ms(Color.RED) == 60_000
+
+
+def test_the_new_game_dialog_starts_an_engine_against_engine_game(qtbot, tmp_path) -> None:
+    table = Table(qtbot, tmp_path)
+    dialog = table.window.open_new_game_dialog()
+    dialog.side.setCurrentIndex(2)                     # "Neither: the engine plays both sides"
+    dialog.accept()
+    assert sorted(table.controller.seats) == [Color.RED, Color.BLACK]
+    qtbot.waitUntil(lambda: table.controller.game.ply >= 4, timeout=5000)
+    assert table.controller.setup.engine_both and not table.controller.can_pick(Move.from_iccs("h2e2").from_sq)
+    table.controller.shutdown()

@@ -31,9 +31,10 @@ class GameSetup:
     time_control: TimeControl = TimeControl()
     start_fen: str | None = None
     natural_limit_plies: int = 120
+    engine_both: bool = False      # the engine plays both sides (one engine process per side)
 
     def engine_plays(self, color: Color) -> bool:
-        return self.engine is not None and color is not self.human
+        return self.engine is not None and (self.engine_both or color is not self.human)
 
     def with_engine(self, spec: EngineSpec | None) -> GameSetup:
         return replace(self, engine=spec)
@@ -47,6 +48,7 @@ class GameSetup:
             "time_control": self.time_control.to_dict(),
             "start_fen": self.start_fen,
             "natural_limit_plies": self.natural_limit_plies,
+            "engine_both": self.engine_both,
         }
 
     @classmethod
@@ -58,6 +60,7 @@ class GameSetup:
             strength=Strength(**data.get("strength", {})),
             time_control=TimeControl.from_dict(data.get("time_control", {})),
             start_fen=data.get("start_fen"),
+            engine_both=data.get("engine_both", False) is True,
             natural_limit_plies=int(data.get("natural_limit_plies", 120)),
         )
 

@@ -606,7 +606,7 @@ def fresh_headers(setup: GameSetup) -> dict[str, str]:
     """Tags for a game played in the app: today's date and the engine's name on its side."""
     headers = {"Game": "Chinese Chess", "Event": "", "Date": datetime.date.today().strftime("%Y.%m.%d"),
                "Red": "", "Black": ""}
-    if setup.engine is not None:
-        engine_side = "Black" if setup.human is Color.RED else "Red"
-        headers[engine_side] = engine_display_name(setup.engine)
+    for color, tag in ((Color.RED, "Red"), (Color.BLACK, "Black")):
+        if setup.engine_plays(color):
+            headers[tag] = engine_display_name(setup.engine)
     return headers

@@ -191,7 +191,7 @@ class MainWindow(QMainWindow):
 
     def _on_game_over(self, result: GameResult) -> None:
         setup = self.controller.setup
-        human = setup.human if setup.engine is not None else None
+        human = setup.human if setup.engine is not None and not setup.engine_both else None
         if result.winner is None:
             self._play("DRAW")
         else:

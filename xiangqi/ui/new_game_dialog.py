@@ -47,7 +47,8 @@ class NewGameDialog(QDialog):
         self.side = QComboBox(box)
         self.side.addItem(self.tr("Red (moves first)"), Color.RED)
         self.side.addItem(self.tr("Black"), Color.BLACK)
-        self.side.setCurrentIndex(0 if initial.human is Color.RED else 1)
+        self.side.addItem(self.tr("Neither: the engine plays both sides"), None)
+        self.side.setCurrentIndex(2 if initial.engine_both else 0 if initial.human is Color.RED else 1)
         self.opponent = QComboBox(box)
         for spec in self.engines:
             self.opponent.addItem(engine_display_name(spec), spec)
@@ -169,5 +170,6 @@ class NewGameDialog(QDialog):
                               round(self.total.value() * 60000), round(self.increment.value() * 1000),
                               self.moves_per_period.value(), round(self.byoyomi.value() * 1000))
         fen = self.fen.text().strip() or None
-        return GameSetup(human=self.side.currentData(), engine=spec, strength=strength,
-                         time_control=control, start_fen=fen)
+        side: Color | None = self.side.currentData()
+        return GameSetup(human=side or Color.RED, engine=spec, strength=strength, time_control=control,
+                         start_fen=fen, engine_both=side is None and spec is not None)

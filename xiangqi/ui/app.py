@@ -26,7 +26,7 @@ from xiangqi.ui.record_actions import RECORD_SUFFIXES, install_record_ui
 from xiangqi.ui.settings_dialog import apply_settings, install_appearance_ui
 from xiangqi.ui.user_files import autosave_path, recent_files_settings, user_settings_path
 from xiangqi.ui.sounds import SoundPlayer
-from xiangqi.ui.themes import ThemeLibrary
+from xiangqi.ui.themes import BoardLook, PieceLook, ThemeLibrary
 
 ASSETS = resources.assets_dir()              # the checkout's assets/, or the installed package's copy
 SHIPPED_CONFIG = resources.shipped_config()
@@ -41,8 +41,8 @@ class Appearance:
     library: ThemeLibrary
     store: SettingsStore
     language: str
-    board: object
-    pieces: object
+    board: BoardLook
+    pieces: PieceLook
     sounds: SoundPlayer
     problems: list[str] = field(default_factory=list)   # settings and theme problems for the user
 
@@ -61,8 +61,8 @@ def load_appearance(app: QApplication, user_config: Path | None = None) -> Appea
     store = SettingsStore(SHIPPED_CONFIG, user_config or user_settings_path(), library.choices())
     settings = store.settings
     language = install_translator(app, settings.language.ui)
-    board = library.board(settings.appearance.board_theme) if library.boards else FallbackBoardTheme()
-    pieces = library.piece_set(settings.appearance.piece_set) if library.pieces else FallbackPieceSet()
+    board: BoardLook = library.board(settings.appearance.board_theme) if library.boards else FallbackBoardTheme()
+    pieces: PieceLook = library.piece_set(settings.appearance.piece_set) if library.pieces else FallbackPieceSet()
     sounds = SoundPlayer(ASSETS / "sounds", enabled=settings.sound.enabled, volume=settings.sound.volume)
     return Appearance(library, store, language, board, pieces, sounds, [*store.errors, *library.errors])
 
@@ -77,9 +77,9 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     window = MainWindow(GameController(autosave), look.board, look.pieces, engines, look.sounds,
                         setup_from_settings(settings.game))
     install_record_ui(window, recent_files_settings())
-    window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
+    appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
     apply_settings(window, look.library, settings)
-    window.appearance_ui.search_engines()
+    appearance.search_engines()
     return window
 
 
@@ -110,13 +110,15 @@ def run(argv: list[str]) -> int:
     look = load_appearance(app)
     store = AutosaveStore(autosave_path())
     window = build_main_window(look, store)
+    window.shape.remember_in(recent_files_settings())   # the size, place and docks of the last run
     window.show()
     show_problems(window, look.problems)
     if os.environ.get(SHOWN_PROBE):
         QTimer.singleShot(0, lambda: (print(f"shown {time.perf_counter() - started:.3f}", flush=True),
                                       app.quit()))
-    elif record_files(app.arguments()[1:]):   # ``xiangqi FILE.pgn``: open the record instead
-        QTimer.singleShot(0, lambda: window.record_ui.open_file(record_files(app.arguments()[1:])[0]))
+    elif (record_ui := window.record_ui) is not None and record_files(app.arguments()[1:]):
+        # ``xiangqi FILE.pgn``: open the record instead
+        QTimer.singleShot(0, lambda: record_ui.open_file(record_files(app.arguments()[1:])[0]))
     else:
         QTimer.singleShot(0, lambda: window.offer_resume(store, lambda: window.start_game(window.last_setup)))
     code = app.exec()

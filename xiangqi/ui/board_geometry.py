@@ -20,9 +20,10 @@ class BoardGeometry:
     flipped: bool
 
     @classmethod
-    def fit(cls, width: float, height: float, flipped: bool = False) -> BoardGeometry:
+    def fit(cls, width: float, height: float, flipped: bool = False, inset: float = 0.0) -> BoardGeometry:
+        """The largest board centred in ``width`` × ``height`` that leaves ``inset`` px free all round."""
         cols, rows = FILES - 1 + 2 * MARGIN_CELLS, RANKS - 1 + 2 * MARGIN_CELLS
-        cell = max(1.0, min(width / cols, height / rows))
+        cell = max(1.0, min((width - 2 * inset) / cols, (height - 2 * inset) / rows))
         left = (width - (FILES - 1) * cell) / 2
         top = (height - (RANKS - 1) * cell) / 2
         return cls(cell, left, top, flipped)

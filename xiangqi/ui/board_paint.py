@@ -28,7 +28,10 @@ def line_width(geo: BoardGeometry) -> float:
 
 
 def paint_static(painter: QPainter, geo: BoardGeometry, theme: BoardLook, coordinates: str) -> None:
+    painter.save()
+    painter.setClipRect(geo.board_rect())   # a texture (wood grain) never spills outside the board
     theme.paint_background(painter, geo.board_rect())
+    painter.restore()
     paint_grid(painter, geo, theme.line)
     paint_marks(painter, geo, theme.line)
     paint_river(painter, geo, theme.river_text)

@@ -77,6 +77,9 @@ def paint_piece(painter: QPainter, pieces: PieceLook, piece: int, rect: QRectF, 
     painter.drawPixmap(rect, pieces.pixmap(piece, size, dpr), QRectF())
 
 
+BOARD_INSET = 8   # px between the board and the widget edge (the window edge on the left)
+
+
 class BoardView(QWidget):
     square_clicked = Signal(int)   # for tests and the status bar: a point was clicked
 
@@ -134,7 +137,7 @@ class BoardView(QWidget):
         self.update()
 
     def board_geometry(self) -> BoardGeometry:
-        return BoardGeometry.fit(self.width(), self.height(), self.flipped)
+        return BoardGeometry.fit(self.width(), self.height(), self.flipped, inset=BOARD_INSET)
 
     def point_of(self, sq: int) -> QPoint:
         """Widget pixel of a board point (used by tests to click like a user)."""

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from xiangqi.core import Color
 from xiangqi.game.clock import format_ms
+
+if TYPE_CHECKING:
+    from xiangqi.ui.controller import GameController
 
 RUNNING_STYLE = "QLabel { background: #2e7d32; color: white; border-radius: 4px; padding: 2px 6px; }"
 IDLE_STYLE = "QLabel { padding: 2px 6px; }"
@@ -16,7 +21,7 @@ LOW_MS = 10_000
 
 
 class ClockView(QWidget):
-    def __init__(self, controller: object, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.labels = {Color.RED: QLabel(self), Color.BLACK: QLabel(self)}
@@ -28,6 +33,8 @@ class ClockView(QWidget):
             font.setBold(True)
             label.setFont(font)
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            # Text never sizes the clocks (and so never the board beside them): the column decides the width.
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             layout.addWidget(label, 1)
         controller.clocks_changed.connect(self.refresh)
         self.refresh()

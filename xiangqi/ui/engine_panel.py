@@ -3,8 +3,8 @@ red's point of view), nodes per second and the line in the chosen notation."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QSpinBox,
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QSizePolicy, QSpinBox,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core.notation import Notation
@@ -15,6 +15,7 @@ from xiangqi.ui.i18n import traditional_moves
 
 MAX_LINES = 5
 PV_SHOWN = 12    # moves of a variation shown
+MIN_LABEL_WIDTH = 40   # px: the engine name and state are cut (not the board squeezed) when room is short
 
 
 def score_text(score: Score | None, red_sign: int) -> str:
@@ -59,6 +60,11 @@ class EnginePanel(QWidget):
         for column in range(3):   # numbers stay narrow; the variation gets the rest
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        for label in (self.name_label, self.state_label):   # long names and states never widen the panel
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            label.setMinimumWidth(MIN_LABEL_WIDTH)
         top = QHBoxLayout()
         top.addWidget(self.name_label, 1)
         top.addWidget(self.state_label)

@@ -25,6 +25,7 @@ from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.ui.move_list import MoveList
 from xiangqi.ui.new_game_dialog import NewGameDialog
 from xiangqi.ui.result_dialog import ResultDialog, reason_text, winner_text
+from xiangqi.ui.window_shape import WindowShape
 
 FRAME_ALLOWANCE = 40   # px of a screen kept for the window manager's frame and title bar
 SHOWN_DETAILS = 6   # lines of details a message lists before "Show Details…"
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([800, 320])
         self.setCentralWidget(splitter)
+        self.shape = WindowShape(self, splitter)   # the board keeps its room; size and docks remembered
         self.move_list.play_from_here.connect(self._confirm_play_from_here)
         self.engine_panel.lines_wanted.connect(self._set_multipv)
 

@@ -59,7 +59,7 @@ def read_pasted(text: str, source: str) -> Game:
 class ClipboardActions(QObject):
     """The Edit menu's clipboard actions for the current record."""
 
-    def __init__(self, link: RecordLink, load: Callable[[Game], None], fail: Callable[[str, str], None],
+    def __init__(self, link: RecordLink, load: Callable[[Game], None], fail: Callable[[str, str], object],
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.link, self._load, self._fail = link, load, fail

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from xiangqi.core.notation import Notation
@@ -27,6 +28,9 @@ from xiangqi.ui.game_list_dialog import GameListDialog, IndexJob
 from xiangqi.ui.position_editor import PositionEditor
 from xiangqi.ui.record_link import RecordLink, RecordSource
 from xiangqi.ui.replay import Replay, ReplayBar
+
+if TYPE_CHECKING:
+    from xiangqi.ui.main_window import MainWindow
 
 SYNC_INDEX_BYTES = 512 * 1024      # smaller PGN files are indexed at once, bigger ones on a thread
 RECENT_KEY = "records/recent_files"
@@ -62,9 +66,9 @@ class RecentFiles:
 
     def paths(self) -> list[str]:
         value = self.settings.value(RECENT_KEY, [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(item) for item in value or []]
+        if isinstance(value, str):   # QSettings gives a one-item list back as the item
+            return [value]
+        return [str(item) for item in value] if isinstance(value, list | tuple) else []
 
     def add(self, path: Path) -> None:
         name = str(path.resolve())
@@ -88,7 +92,7 @@ class DropOpener(QObject):
         window.installEventFilter(self)
 
     @staticmethod
-    def record_path(event: QEvent) -> Path | None:
+    def record_path(event: QDropEvent) -> Path | None:
         mime = event.mimeData()
         for url in mime.urls() if mime is not None and mime.hasUrls() else []:
             if url.isLocalFile() and Path(url.toLocalFile()).suffix.lower() in RECORD_SUFFIXES:
@@ -96,6 +100,8 @@ class DropOpener(QObject):
         return None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not isinstance(event, QDropEvent):   # drag enter and drag move events are drop events too
+            return False
         kind = event.type()
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and self.record_path(event) is not None:
             event.acceptProposedAction()
@@ -112,7 +118,7 @@ class DropOpener(QObject):
 class RecordUi(QObject):
     """Everything records add to the main window; the app keeps this object alive."""
 
-    def __init__(self, window: QMainWindow, settings: QSettings | None = None) -> None:
+    def __init__(self, window: MainWindow, settings: QSettings | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.controller = window.controller
@@ -143,7 +149,8 @@ class RecordUi(QObject):
         window.confirm_discard = self.confirm_discard   # 新对局 asks first too
 
     # ----------------------------------------------------------------- menus
-    def _action(self, text: str, slot: Callable[[], object], key: object = None) -> QAction:
+    def _action(self, text: str, slot: Callable[[], object],
+                key: str | QKeySequence.StandardKey | None = None) -> QAction:
         action = QAction(text, self.window)
         if key is not None:
             action.setShortcut(QKeySequence(key))
@@ -313,7 +320,11 @@ class RecordUi(QObject):
         job = IndexJob(path, self)
         job.progress.connect(dialog.show_progress)
         job.finished.connect(lambda pgn: self._index_ready(path, pgn, dialog))
-        job.failed.connect(lambda text: (dialog.reject(), self.show_error(self.tr("Cannot open the file"), text)))
+        def failed(text: str) -> None:
+            dialog.reject()
+            self.show_error(self.tr("Cannot open the file"), text)
+
+        job.failed.connect(failed)
         dialog.rejected.connect(job.cancel)
         self.index_job = job
         job.start()
@@ -473,7 +484,7 @@ class RecordUi(QObject):
         self.window.statusBar().showMessage(self.tr("New game from the edited position"), 5000)
 
 
-def install_record_ui(window: QMainWindow, settings: QSettings | None = None) -> RecordUi:
+def install_record_ui(window: MainWindow, settings: QSettings | None = None) -> RecordUi:
     """Add the record menus, the replay bar, the comments panel and file dropping to ``window``
     (a MainWindow: uses its menuBar(), controller, board, move_list and status bar)."""
     ui = RecordUi(window, settings)

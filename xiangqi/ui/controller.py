@@ -90,6 +90,8 @@ class GameController(QObject):
         self._human_draw_offer = False
         self._last_engine_cp: int | None = None
         self._clock_held = False
+        self.ponder = False                   # engines think on the opponent's time (setting game.ponder)
+        self.expected_reply: Move | None = None   # the reply an engine ponders on
         self._tick = QTimer(self)
         self._tick.setInterval(CLOCK_TICK_MS)
         self._tick.timeout.connect(self._on_tick)
@@ -215,6 +217,7 @@ class GameController(QObject):
     # ----------------------------------------------------------------- playing moves
     def _play(self, move: Move, by_engine: bool) -> None:
         self._discard_searches(Purpose.HINT)   # the player moved before the hint came
+        self._answer_ponder(move)
         position = self.game.position
         capture, mover = position.is_capture(move), position.turn
         known = self.game.head.child_for(move) is not None
@@ -487,18 +490,18 @@ class GameController(QObject):
                 and not seat.searching):
             draw = self._human_draw_offer
             self._human_draw_offer = False
-            self._search(seat, Purpose.MOVE, self._move_limits(), draw_offer=draw)
+            self._search(seat, Purpose.MOVE, self._move_limits(self.game.position.turn), draw_offer=draw)
 
-    def _move_limits(self) -> SearchLimits:
+    def _move_limits(self, engine: Color) -> SearchLimits:
         control, depth = self.setup.time_control, self.setup.strength.depth
         if control.kind is TimeControlKind.CLOCK:
-            return self._clock_limits(depth)
+            return self._clock_limits(depth, engine)
         if control.kind is TimeControlKind.MOVE:
             return SearchLimits(depth=depth, movetime_ms=control.move_time_ms)
         return SearchLimits(depth=depth) if depth else SearchLimits(movetime_ms=DEFAULT_ENGINE_MS)
 
-    def _clock_limits(self, depth: int | None) -> SearchLimits:
-        control, turn = self.setup.time_control, self.game.position.turn
+    def _clock_limits(self, depth: int | None, turn: Color) -> SearchLimits:
+        control = self.setup.time_control
         left = {c: max(1, int(self.clock.remaining_ms(c))) for c in (Color.RED, Color.BLACK)}
         moves_to_go = None
         if self.clock.in_byoyomi(turn):
@@ -516,6 +519,8 @@ class GameController(QObject):
         seat.search(position, limits, purpose, banned=forbidden_repetition_moves(position), draw_offer=draw_offer)
 
     def _discard_searches(self, only: Purpose | None = None) -> None:
+        if only is None:
+            self.expected_reply = None
         for seat in self.seats.values():
             if only is None or seat.purpose is only:
                 seat.discard()
@@ -568,6 +573,30 @@ class GameController(QObject):
         if best.draw and not self.game.is_over:
             self.engine_draw_offer = True
             self.draw_offered.emit()
+        self._start_ponder(decided)
+
+    def _start_ponder(self, decided: SeatMove) -> None:
+        """Think on the opponent's time about the reply the engine expects (when the setting asks)."""
+        seat, expected = self.seats.get(decided.position.turn), decided.best.ponder
+        position = self.game.position
+        if (not self.ponder or seat is None or expected is None or self.game.is_over or seat.searching
+                or self.engine_plays(position.turn) or not position.is_legal(expected)):
+            return
+        after = position.copy()
+        after.push(expected)
+        self.expected_reply = expected
+        seat.ponder(after, self._move_limits(decided.position.turn))
+
+    def _answer_ponder(self, move: Move) -> None:
+        """A move was played: the expected reply turns the ponder search into the move search, another
+        one drops it (the engine then searches the real position)."""
+        expected, self.expected_reply = self.expected_reply, None
+        for seat in self.seats.values():
+            if seat.purpose is Purpose.PONDER:
+                if move == expected:
+                    seat.ponderhit()
+                else:
+                    seat.discard()
 
     def _on_trouble(self, trouble: SeatTrouble) -> None:
         # The translated sentence is for the player; the engine layer's English words (and its stderr)

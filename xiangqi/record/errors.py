@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from xiangqi.core.errors import XiangqiError
 
+QUOTE_CHARS = 80  # at most this much of the offending input is quoted in a message
+
 
 class RecordError(XiangqiError, ValueError):
     """A problem in a game record. Readers collect these per game; writers raise them."""
@@ -20,6 +22,8 @@ class RecordError(XiangqiError, ValueError):
         text: str | None = None,
     ) -> None:
         self.reason, self.path, self.line, self.offset = reason, path, line, offset
+        if text is not None and len(text) > QUOTE_CHARS:  # a 5 MB "move" is quoted, not copied
+            text = text[:QUOTE_CHARS] + "…"
         self.game, self.text = game, text
         super().__init__(self._describe())
 

@@ -21,7 +21,9 @@ from xiangqi.record.errors import PgnError
 from xiangqi.record.game import RESULTS, Game, GameNode, clean_comment
 from xiangqi.record.winboard import is_winboard, red_for_white, winboard_move
 
-_STRICT_TAG = r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]'
+# Possessive runs: one step per run of plain characters, not one backtracking frame per character
+# (a 30 MB tag value took 35 s and 5 GB).
+_STRICT_TAG = r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]++|\\.)*+)"\s*\]'
 _TAG_LINE = re.compile(rf"(?:[ \t]*{_STRICT_TAG})+[ \t]*")
 _STRICT_TAG_RE = re.compile(_STRICT_TAG)
 # A value with stray quotes inside (seen in the wild): everything between the first and last quote.
@@ -34,7 +36,7 @@ _FEN_LINE = re.compile(
 _TOKEN = re.compile(
     r"""
     (?P<comment>\{[^}]*\}?)
-  | (?P<semi>;[^\n]*)
+  | (?P<semi>;[^\n]*(?:\n[ \t]*;[^\n]*)*+)
   | (?P<open>[(（])
   | (?P<close>[)）])
   | (?P<nag>\$\d+)
@@ -47,6 +49,8 @@ _TOKEN = re.compile(
 )
 _SUFFIX = re.compile(r"[!?]+$")
 _FEN_TAG = re.compile(r"^[ \t]*\[[ \t]*FEN\b", re.IGNORECASE | re.MULTILINE)
+MAX_GAME_ERRORS = 100  # a game lists this many problems, then counts the rest ("and N more")
+MAX_MOVE_CHARS = 64  # longer words are not moves: reported without trying every notation on them
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 FORMATS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE, "中文": Notation.CHINESE}
 # Result words of Chinese move lists ("红胜" red wins, "黑先负" black moved first and lost, ...).
@@ -155,10 +159,20 @@ class _GameParser:
         self.winboard = False  # [Variant "xiangqi"]: WinBoard SAN moves (Che2, Hxg3, c4)
 
     # --- errors --------------------------------------------------------------------------------
+    _line_mark: tuple[int, int] = (0, 0)  # (offset, newlines before it): errors come in text order
+    suppressed = 0  # errors past MAX_GAME_ERRORS, only counted
+
     def line_of(self, offset: int) -> int:
-        return self.first_line + self.text.count("\n", 0, offset)
+        """Counted on from the last offset asked for, so many errors cost one pass over the text."""
+        mark, count = self._line_mark if offset >= self._line_mark[0] else (0, 0)
+        count += self.text.count("\n", mark, offset)
+        self._line_mark = (offset, count)
+        return self.first_line + count
 
     def error(self, offset: int, reason: str, text: str | None) -> None:
+        if len(self.game.errors) >= MAX_GAME_ERRORS:
+            self.suppressed += 1
+            return
         self.game.errors.append(
             PgnError(reason, path=self.path, line=self.line_of(offset), game=self.index, text=text)
         )
@@ -220,6 +234,9 @@ class _GameParser:
             return
         if word[0] in ".…．" and word.strip(".…．") == "":
             return  # "..." after a move number
+        if len(word) > MAX_MOVE_CHARS:
+            self.bad_move(offset, word, ValueError(f"{len(word)} characters are too long for a move"))
+            return
         word, nag = split_annotation(word)
         try:
             move = self.read_move(word)
@@ -284,13 +301,28 @@ class _GameParser:
         self.add_comment(body)
 
     def on_semi(self, token: str, offset: int) -> None:
+        """A run of ``;`` lines (one token: two million of them were a Python call each)."""
         if self.skip_depth < 0:
-            self.add_comment(token[1:])
+            lines = [line.lstrip(" \t")[1:].strip(" \t\r\x00") for line in token.split("\n")]
+            self.add_comment("\n".join(line for line in lines if line))
+
+    _comment_parts: dict[int, tuple[GameNode, list[str]]] | None = None
 
     def add_comment(self, body: str) -> None:
+        """Collected per node and joined once at the end: joining at every ``;`` line is quadratic."""
         body = clean_comment(body)
         if body:
-            self.node.comment = f"{self.node.comment}\n{body}" if self.node.comment else body
+            if self._comment_parts is None:
+                self._comment_parts = {}
+            node = self.node
+            self._comment_parts.setdefault(id(node), (node, [node.comment] if node.comment else []))[1].append(body)
+
+    def finish_comments_and_errors(self) -> None:
+        for node, parts in (self._comment_parts or {}).values():
+            node.comment = "\n".join(parts)
+        if self.suppressed:
+            self.game.errors.append(PgnError(f"and {self.suppressed} more problems in this game (not listed)",
+                                             path=self.path, line=self.line_of(len(self.text)), game=self.index))
 
     def on_nag(self, token: str, offset: int) -> None:
         if self.skip_depth < 0 and self.node.parent is not None:
@@ -341,6 +373,7 @@ class _GameParser:
         movetext = self.read_header()
         if not self.stopped:
             self.read_movetext(movetext)
+        self.finish_comments_and_errors()
         return self.game
 
 

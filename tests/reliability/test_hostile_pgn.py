@@ -1,0 +1,59 @@
+"""Issue 16 items 6 and 7: hostile PGN text gives bounded messages and bounded memory (the times are in
+``tests/bench/hostile_pgn.py``, not asserted here)."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+from xiangqi.record import parse_game
+from xiangqi.record.pgn_reader import MAX_GAME_ERRORS
+
+HEADER = '[Event "x"]\n'
+
+
+def test_a_huge_bad_move_is_quoted_in_at_most_about_80_characters():
+    game = parse_game(HEADER + "1. " + "Z" * 1_000_000 + " *\n")
+    assert len(game.errors) == 1
+    message = str(game.errors[0])
+    assert len(message) < 300 and "ZZZZ" in message and "…" in message
+
+
+def test_a_file_of_nuls_gives_one_short_error():
+    game = parse_game("\0" * 1_000_000)
+    assert len(game.errors) == 1 and len(str(game.errors[0])) < 600
+
+
+def test_unmatched_closing_parentheses_are_counted_not_listed():
+    game = parse_game(HEADER + "1. h2e2 " + ")" * 20_000 + " *\n")
+    assert len(game.errors) == MAX_GAME_ERRORS + 1
+    assert "and 19900 more problems" in str(game.errors[-1])
+    assert [node.move.iccs() for node in game.mainline()] == ["h2e2"]
+
+
+def test_many_semicolon_comment_lines_on_one_move_are_all_kept():
+    game = parse_game(HEADER + "1. h2e2\n" + "".join(f"; line {i}\n" for i in range(5000)) + "h9g7 *\n")
+    first = game.root.children[0]
+    assert first.comment.split("\n") == [f"line {i}" for i in range(5000)]
+    assert game.errors == [] and game.ply_count() == 2
+
+
+def test_a_huge_tag_value_is_read_in_bounded_memory():
+    text = '[Event "' + "x" * 2_000_000 + '"]\n1. h2e2 *\n'
+    tracemalloc.start()
+    try:
+        game = parse_game(text)
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(game.headers["Event"]) == 2_000_000 and game.ply_count() == 1
+    assert peak < 40_000_000          # was ~170 bytes per character of the value (the regex's stack)
+
+
+def test_thousands_of_nested_variations_are_read():
+    words = []
+    position_moves = ["a0a1 (i3i4", "a6a5 (i9i8", "a0a1 (i4i5", "a6a5 (i8i9"]
+    depth = 3000
+    for level in range(depth):
+        words.append(position_moves[level % 4])
+    game = parse_game(HEADER + " ".join(words) + ")" * depth + " *\n")
+    assert not [e for e in game.errors if "not closed" in str(e)]

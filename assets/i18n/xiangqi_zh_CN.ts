@@ -94,6 +94,105 @@
         </message>
     </context>
     <context>
+        <name>BookUi</name>
+        <message>
+            <source>Opening book</source>
+            <translation>开局库</translation>
+        </message>
+        <message>
+            <source>&amp;Open book…</source>
+            <translation>打开开局库(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>&amp;Build from files…</source>
+            <translation>从棋谱文件生成(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>&amp;Close book</source>
+            <translation>关闭开局库(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Show the &amp;explorer</source>
+            <translation>显示开局浏览器(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;Book</source>
+            <translation>开局库(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Cannot open the book</source>
+            <translation>无法打开开局库</translation>
+        </message>
+        <message>
+            <source>Opening book: {0} ({1} games)</source>
+            <translation>开局库：{0}（{1} 局）</translation>
+        </message>
+        <message>
+            <source>Not your turn: the book move was not played</source>
+            <translation>还没轮到你走：没有走这步开局库着法</translation>
+        </message>
+        <message>
+            <source>Open an opening book</source>
+            <translation>打开开局库</translation>
+        </message>
+        <message>
+            <source>Opening books (*.book)</source>
+            <translation>开局库 (*.book)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Build a book: choose game records</source>
+            <translation>生成开局库：选择棋谱文件</translation>
+        </message>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
+            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>Save the opening book as</source>
+            <translation>开局库另存为</translation>
+        </message>
+        <message>
+            <source>Reading the games…</source>
+            <translation>正在读取棋谱…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Building the opening book</source>
+            <translation>正在生成开局库</translation>
+        </message>
+        <message>
+            <source>The book could not be written</source>
+            <translation>无法写入开局库</translation>
+        </message>
+        <message>
+            <source>File {0} of {1}: {2} games read</source>
+            <translation>第 {0}/{1} 个文件：已读 {2} 局</translation>
+        </message>
+        <message>
+            <source>Building the book was cancelled</source>
+            <translation>已取消生成开局库</translation>
+        </message>
+        <message>
+            <source>{0} games, {1} positions.</source>
+            <translation>{0} 局，{1} 个局面。</translation>
+        </message>
+        <message>
+            <source>{0} games or files could not be read and were skipped.</source>
+            <translation>{0} 局或文件无法读取，已跳过。</translation>
+        </message>
+        <message>
+            <source>Opening book built</source>
+            <translation>开局库已生成</translation>
+        </message>
+    </context>
+    <context>
         <name>ClipboardActions</name>
         <message>
             <source>Copy &amp;FEN</source>
@@ -352,6 +451,41 @@
         <message>
             <source>Evaluation after each move (red's point of view, pawns); click to go there</source>
             <translation>每步之后的局面评分（红方视角，以兵为单位）；点击可跳到该步</translation>
+        </message>
+    </context>
+    <context>
+        <name>ExplorerPanel</name>
+        <message>
+            <source>Move</source>
+            <translation>着法</translation>
+        </message>
+        <message>
+            <source>Games</source>
+            <translation>局数</translation>
+        </message>
+        <message>
+            <source>Red · Draw · Black</source>
+            <translation>红胜 · 和 · 黑胜</translation>
+        </message>
+        <message>
+            <source>No opening book. Book › Open book… or Build from files…</source>
+            <translation>没有开局库。开局库 › 打开开局库… 或 从棋谱文件生成…</translation>
+        </message>
+        <message>
+            <source>{0}: this position is not in the book</source>
+            <translation>{0}：开局库中没有这个局面</translation>
+        </message>
+        <message>
+            <source>{0}: {1} games in this position</source>
+            <translation>{0}：此局面共 {1} 局</translation>
+        </message>
+        <message>
+            <source>{0}: {1} games; red won {2}, drawn {3}, black won {4}</source>
+            <translation>{0}：{1} 局；红胜 {2}，和 {3}，黑胜 {4}</translation>
+        </message>
+        <message>
+            <source>; {0} without a result</source>
+            <translation>；{0} 局无结果</translation>
         </message>
     </context>
     <context>
@@ -1307,12 +1441,12 @@
             <translation>坐标</translation>
         </message>
         <message>
-            <source>Traditional (一…九 / 1…9)</source>
-            <translation>传统（一…九 / 1…9）</translation>
-        </message>
-        <message>
             <source>ICCS (a–i, 0–9)</source>
             <translation>ICCS（a–i，0–9）</translation>
+        </message>
+        <message>
+            <source>Traditional (Chinese numerals / digits)</source>
+            <translation>传统（中文数字 / 阿拉伯数字）</translation>
         </message>
         <message>
             <source>None</source>
@@ -1436,8 +1570,8 @@
             <translation>坐标(&amp;C)</translation>
         </message>
         <message>
-            <source>&amp;Traditional (一…九 / 1…9)</source>
-            <translation>传统（一…九 / 1…9）(&amp;T)</translation>
+            <source>&amp;Traditional (Chinese numerals / digits)</source>
+            <translation>传统（中文数字 / 阿拉伯数字）(&amp;T)</translation>
         </message>
         <message>
             <source>&amp;ICCS (a–i, 0–9)</source>

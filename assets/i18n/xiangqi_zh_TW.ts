@@ -94,6 +94,105 @@
         </message>
     </context>
     <context>
+        <name>BookUi</name>
+        <message>
+            <source>Opening book</source>
+            <translation>開局庫</translation>
+        </message>
+        <message>
+            <source>&amp;Open book…</source>
+            <translation>開啟開局庫(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>&amp;Build from files…</source>
+            <translation>從棋譜檔案產生(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>&amp;Close book</source>
+            <translation>關閉開局庫(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Show the &amp;explorer</source>
+            <translation>顯示開局瀏覽器(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;Book</source>
+            <translation>開局庫(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Cannot open the book</source>
+            <translation>無法開啟開局庫</translation>
+        </message>
+        <message>
+            <source>Opening book: {0} ({1} games)</source>
+            <translation>開局庫：{0}（{1} 局）</translation>
+        </message>
+        <message>
+            <source>Not your turn: the book move was not played</source>
+            <translation>還沒輪到你走：沒有走這步開局庫著法</translation>
+        </message>
+        <message>
+            <source>Open an opening book</source>
+            <translation>開啟開局庫</translation>
+        </message>
+        <message>
+            <source>Opening books (*.book)</source>
+            <translation>開局庫 (*.book)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Build a book: choose game records</source>
+            <translation>產生開局庫：選擇棋譜檔案</translation>
+        </message>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
+            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>Save the opening book as</source>
+            <translation>開局庫另存為</translation>
+        </message>
+        <message>
+            <source>Reading the games…</source>
+            <translation>正在讀取棋譜…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Building the opening book</source>
+            <translation>正在產生開局庫</translation>
+        </message>
+        <message>
+            <source>The book could not be written</source>
+            <translation>無法寫入開局庫</translation>
+        </message>
+        <message>
+            <source>File {0} of {1}: {2} games read</source>
+            <translation>第 {0}/{1} 個檔案：已讀 {2} 局</translation>
+        </message>
+        <message>
+            <source>Building the book was cancelled</source>
+            <translation>已取消產生開局庫</translation>
+        </message>
+        <message>
+            <source>{0} games, {1} positions.</source>
+            <translation>{0} 局，{1} 個局面。</translation>
+        </message>
+        <message>
+            <source>{0} games or files could not be read and were skipped.</source>
+            <translation>{0} 局或檔案無法讀取，已略過。</translation>
+        </message>
+        <message>
+            <source>Opening book built</source>
+            <translation>開局庫已產生</translation>
+        </message>
+    </context>
+    <context>
         <name>ClipboardActions</name>
         <message>
             <source>Copy &amp;FEN</source>
@@ -352,6 +451,41 @@
         <message>
             <source>Evaluation after each move (red's point of view, pawns); click to go there</source>
             <translation>每步之後的局面評分（紅方視角，以兵為單位）；點擊可跳到該步</translation>
+        </message>
+    </context>
+    <context>
+        <name>ExplorerPanel</name>
+        <message>
+            <source>Move</source>
+            <translation>著法</translation>
+        </message>
+        <message>
+            <source>Games</source>
+            <translation>局數</translation>
+        </message>
+        <message>
+            <source>Red · Draw · Black</source>
+            <translation>紅勝 · 和 · 黑勝</translation>
+        </message>
+        <message>
+            <source>No opening book. Book › Open book… or Build from files…</source>
+            <translation>沒有開局庫。開局庫 › 開啟開局庫… 或 從棋譜檔案產生…</translation>
+        </message>
+        <message>
+            <source>{0}: this position is not in the book</source>
+            <translation>{0}：開局庫中沒有這個局面</translation>
+        </message>
+        <message>
+            <source>{0}: {1} games in this position</source>
+            <translation>{0}：此局面共 {1} 局</translation>
+        </message>
+        <message>
+            <source>{0}: {1} games; red won {2}, drawn {3}, black won {4}</source>
+            <translation>{0}：{1} 局；紅勝 {2}，和 {3}，黑勝 {4}</translation>
+        </message>
+        <message>
+            <source>; {0} without a result</source>
+            <translation>；{0} 局無結果</translation>
         </message>
     </context>
     <context>
@@ -1307,12 +1441,12 @@
             <translation>座標</translation>
         </message>
         <message>
-            <source>Traditional (一…九 / 1…9)</source>
-            <translation>傳統（一…九 / 1…9）</translation>
-        </message>
-        <message>
             <source>ICCS (a–i, 0–9)</source>
             <translation>ICCS（a–i，0–9）</translation>
+        </message>
+        <message>
+            <source>Traditional (Chinese numerals / digits)</source>
+            <translation>傳統（中文數字 / 阿拉伯數字）</translation>
         </message>
         <message>
             <source>None</source>
@@ -1436,8 +1570,8 @@
             <translation>座標(&amp;C)</translation>
         </message>
         <message>
-            <source>&amp;Traditional (一…九 / 1…9)</source>
-            <translation>傳統（一…九 / 1…9）(&amp;T)</translation>
+            <source>&amp;Traditional (Chinese numerals / digits)</source>
+            <translation>傳統（中文數字 / 阿拉伯數字）(&amp;T)</translation>
         </message>
         <message>
             <source>&amp;ICCS (a–i, 0–9)</source>

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton,
 from xiangqi.core import Color, NotationError
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.record import Game, GameNode
+from xiangqi.ui.i18n import traditional_moves
 from xiangqi.ui.record_link import RecordLink
 
 NODE_ROLE = Qt.ItemDataRole.UserRole
@@ -27,7 +28,7 @@ def move_labels(record: Game, notation: Notation) -> dict[int, str]:
     for node, position in record.walk_positions():
         assert node.move is not None
         try:
-            text = move_to_text(position, node.move, notation)
+            text = move_to_text(position, node.move, notation, traditional=traditional_moves())
         except NotationError:
             text = node.move.iccs()
         mark = "." if position.turn is Color.RED else "…"

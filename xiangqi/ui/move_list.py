@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 from xiangqi.core import Color, Move, NotationError
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.game.notation_text import GameNotation
+from xiangqi.ui.i18n import traditional_moves
 
 PLY_ROLE = Qt.ItemDataRole.UserRole
 BRANCH_COLOR = QColor("#1e88e5")
@@ -81,7 +82,7 @@ class MoveList(QWidget):
 
     def refresh(self) -> None:
         game = self.controller.game
-        texts = self._notation_cache.texts(game.start_fen, game.moves, self.notation)
+        texts = self._notation_cache.texts(game.start_fen, game.moves, self.notation, traditional=traditional_moves())
         black_first = game.position_at(0).turn is Color.BLACK if texts else False
         offset = 1 if black_first else 0
         rows = (len(texts) + offset + 1) // 2
@@ -111,7 +112,7 @@ class MoveList(QWidget):
         texts = []
         for move in moves:
             try:
-                texts.append(move_to_text(position, move, self.notation))
+                texts.append(move_to_text(position, move, self.notation, traditional=traditional_moves()))
             except NotationError:
                 texts.append(move.iccs())
         return ", ".join(texts)

@@ -108,7 +108,7 @@ class ViewMenus(QObject):
         self.board_menu.setStyle(self._style)
         self.piece_menu.setStyle(self._style)
         self._choice_menu(self.tr("&Coordinates"), "appearance", "coordinates", [
-            ("traditional", self.tr("&Traditional (一…九 / 1…9)"), None),
+            ("traditional", self.tr("&Traditional (Chinese numerals / digits)"), None),
             ("iccs", self.tr("&ICCS (a–i, 0–9)"), None), ("none", self.tr("&None"), None)])
         self.notation_menu = self._choice_menu(self.tr("&Notation"), "appearance", "notation", [
             ("chinese", self.tr("&Chinese"), None), ("wxf", self.tr("&WXF"), None),
@@ -303,7 +303,7 @@ class SettingsDialog(QDialog):
                    self._preview_list(boards, QSize(96, 72)))
         self._bind(form, self.tr("Piece set"), "appearance", "piece_set", self._preview_list(pieces, QSize(132, 44)))
         self._bind(form, self.tr("Coordinates"), "appearance", "coordinates", self._combo([
-            ("traditional", self.tr("Traditional (一…九 / 1…9)")), ("iccs", self.tr("ICCS (a–i, 0–9)")),
+            ("traditional", self.tr("Traditional (Chinese numerals / digits)")), ("iccs", self.tr("ICCS (a–i, 0–9)")),
             ("none", self.tr("None"))]))
         self._bind(form, self.tr("Notation"), "appearance", "notation", self._combo([
             ("chinese", self.tr("Chinese (炮二平五)")), ("wxf", self.tr("WXF (C2=5)")),

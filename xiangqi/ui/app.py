@@ -24,6 +24,7 @@ from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.main_window import MainWindow
 from xiangqi.ui.record_actions import RECORD_SUFFIXES, install_record_ui
 from xiangqi.ui.settings_dialog import apply_settings, install_appearance_ui
+from xiangqi.ui.study_tools import install_study_ui
 from xiangqi.ui.user_files import autosave_path, recent_files_settings, user_settings_path
 from xiangqi.ui.sounds import SoundPlayer
 from xiangqi.ui.themes import BoardLook, PieceLook, ThemeLibrary
@@ -77,6 +78,8 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     window = MainWindow(GameController(autosave), look.board, look.pieces, engines, look.sounds,
                         setup_from_settings(settings.game))
     install_record_ui(window, recent_files_settings())
+    install_study_ui(window)                      # Engine › Analyse, Game › Review, the evaluation graph
+    window.controller.ponder = settings.game.ponder
     appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
     apply_settings(window, look.library, settings)
     appearance.search_engines()

@@ -1,0 +1,116 @@
+"""The study tools in the main window, used like a user: Engine › Analyse on a record being browsed
+(following the shown position, a clicked line played as a variation, closing the dock stops the engine),
+the evaluation graph under the move list (click to jump) and Game › Review writing into the record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+from xiangqi.core import Move
+from xiangqi.engine.retire import engines_retiring
+from xiangqi.record import Game
+from xiangqi.ui.controller import GameController
+from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.main_window import MainWindow
+from xiangqi.ui.review_dialog import ReviewDialog
+from xiangqi.ui.study_tools import StudyTools, install_study_ui
+
+from study_support import logged_commands, material_spec
+
+RECORD = ("h2e2", "h7h2", "b2h2", "h9g7")   # black's second move hangs a cannon (see test_study_review)
+
+
+def record(evals: tuple[str, ...] = ()) -> Game:
+    game = Game()
+    node = game.root
+    for index, iccs in enumerate(RECORD):
+        node = node.add_child(Move.from_iccs(iccs), f"[%eval {evals[index]}]" if evals else "")
+    return game
+
+
+def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, Path]:
+    log = tmp_path / "engine.log"
+    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(),
+                        [material_spec("--log", str(log))])
+    qtbot.addWidget(window)
+    study = install_study_ui(window)
+    window.resize(1100, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window, study, log
+
+
+def stop_engines(qtbot: QtBot, study: StudyTools) -> None:
+    study.set_analysing(False)
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
+
+
+def test_analysis_follows_the_record_and_stops_when_closed(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, log = build(qtbot, tmp_path)
+    game = record()
+    window.controller.open_record(game)
+    study.analyse_action.trigger()                     # Engine › Analyse
+    assert study.dock.isVisible()
+    qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
+    window.controller.show_node(game.mainline()[0])     # the user steps to the first move
+    qtbot.waitUntil(lambda: logged_commands(log).count("go infinite") == 2, timeout=10_000)
+    assert study.analyser is not None and study.analyser.position is not None
+    assert study.analyser.position.fen() == window.controller.board_position().fen()
+    study.dock.close()                                 # the dock's close button
+    qtbot.waitUntil(lambda: "quit" in logged_commands(log), timeout=10_000)
+    assert not study.analyse_action.isChecked() and study.analyser is None
+    stop_engines(qtbot, study)
+
+
+def test_clicking_a_line_plays_it_as_a_variation(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, _log = build(qtbot, tmp_path)
+    game = record()
+    window.controller.open_record(game)
+    first = game.mainline()[0]
+    window.controller.show_node(first)                  # after 1. 炮二平五: black to move
+    study.analyse_action.trigger()
+    qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
+    item = study.panel.tree.topLevelItem(0)
+    assert item is not None
+    line = study.panel._lines[0]
+    qtbot.mouseClick(study.panel.tree.viewport(), Qt.MouseButton.LeftButton,
+                     pos=study.panel.tree.visualItemRect(item).center())
+    moves = [child.move for child in first.children]
+    assert moves[0] == Move.from_iccs("h7h2") and line[0] in moves[1:]   # a variation, the main line kept
+    shown = window.controller.game.cursor
+    assert shown.moves() == [first.move, *line]
+    assert [node.move for node in game.mainline()] == [Move.from_iccs(m) for m in RECORD]
+    stop_engines(qtbot, study)
+
+
+def test_the_graph_shows_evaluations_and_jumps(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, _log = build(qtbot, tmp_path)
+    assert not study.graph.isVisible()
+    game = record(("0.50", "4.50", "5.50", "#3"))
+    window.controller.open_record(game)
+    assert study.graph.isVisible()
+    assert study.graph.values == [None, 0.5, 4.5, 5.5, 10.0]
+    spot = study.graph.point_of_ply(2)
+    qtbot.mouseClick(study.graph.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(round(spot.x()), 50))
+    assert window.controller.game.cursor is game.mainline()[1]
+    assert {p.x() for p in study.graph.marker.points()} == {2.0}
+
+
+def test_review_from_the_game_menu_writes_the_record(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, _log = build(qtbot, tmp_path)
+    game = record()
+    window.controller.open_record(game)
+    with qtbot.waitSignal(window.dialog_opened) as opened:
+        study.review_action.trigger()                  # Game › Review…
+    dialog = opened.args[0]
+    assert isinstance(dialog, ReviewDialog)
+    dialog.time_box.setValue(50)
+    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert game.mainline()[1].nags == [4]              # ??
+    assert study.graph.isVisible() and len(study.graph.values) == len(RECORD) + 1
+    dialog.reject()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

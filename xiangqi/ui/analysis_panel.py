@@ -21,6 +21,7 @@ from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import Info, Score
 from xiangqi.game.notation_text import line_text
+from xiangqi.ui.i18n import traditional_moves
 
 MAX_LINES = 5
 PV_SHOWN = 16      # moves of a line turned into text (the rest would be elided anyway)
@@ -171,7 +172,8 @@ class AnalysisPanel(QWidget):
             assert item is not None
             if self._lines.get(index) != info.pv:
                 self._lines[index] = info.pv
-                item.setText(LINE_COLUMN, " ".join(line_text(position, info.pv[:PV_SHOWN], self.notation)))
+                texts = line_text(position, info.pv[:PV_SHOWN], self.notation, traditional=traditional_moves())
+                item.setText(LINE_COLUMN, " ".join(texts))
             item.setText(0, str(info.depth or ""))
             item.setText(1, pawns_text(info.score, red_sign))
             item.setText(2, nps_text(info.nps))

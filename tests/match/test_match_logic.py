@@ -111,6 +111,11 @@ def test_rules_end_names_the_loser() -> None:
     assert rules_end(Position()) is None
 
 
+def test_insufficient_material_is_a_draw_with_words() -> None:
+    end = rules_end(Position.from_fen("3k5/4a4/9/9/9/9/9/9/4A4/5K3 w - - 0 1"))
+    assert end is not None and end.winner is None and "insufficient material" in end.reason
+
+
 def test_repetition_draw_by_the_rules() -> None:
     position = _play(Position(), "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9")
     end = rules_end(position)

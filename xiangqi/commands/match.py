@@ -11,7 +11,8 @@ Prints one line per finished game, then the score of A against B (W/D/L) and the
 95 % interval. Every game is appended to OUT.pgn as soon as it ends (an atomic rewrite). The referee applies
 the program's rules (mate, stalemate, 长将/长捉 rulings, the 60-move limit), the clock, and the optional
 adjudications. An engine that crashes loses that game (the reason is in the PGN) and is restarted.
-Exit status: 0 done, 1 trouble writing the PGN, 2 bad arguments, 130 interrupted (Ctrl+C).
+Exit status: 0 done, 1 the PGN could not be written or an internal error stopped the match, 2 bad
+arguments, 130 interrupted (Ctrl+C).
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ def main(argv: list[str]) -> int:
     if not completed:
         print("interrupted: the games in progress were not recorded", file=sys.stderr)
         return 130
-    return 1 if any(t.startswith("cannot write") for t in trouble) else 0
+    return 1 if any(t.startswith(("cannot write", "internal error")) for t in trouble) else 0
 
 
 def _game_line(finished: FinishedGame, names: tuple[str, str], total: int) -> str:

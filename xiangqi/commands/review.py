@@ -119,11 +119,13 @@ def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, ga
     runner = ReviewRunner(spec, works, limits, args.jobs)
     progress = _Progress(sum(len(w.positions) for w in works))
     runner.position_done.connect(lambda _game, _ply: progress.step())
+    internal: list[str] = []
+    runner.problem.connect(internal.append)
     completed = run_until(runner.start, runner.finished, runner.abort)
     progress.close()
-    if not completed:
-        print("interrupted: nothing written", file=sys.stderr)
-        return 130
+    if not completed or internal:
+        print(internal[0] if internal else "interrupted: nothing written", file=sys.stderr)
+        return 1 if internal else 130
     by_number = {w.number: w for w in works}
     output, unreviewed = [], 0
     for number, game in games:

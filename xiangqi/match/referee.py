@@ -25,6 +25,7 @@ _RULE_TEXT = {
     Termination.REPETITION_DRAW: "draw by repetition",
     Termination.PERPETUAL_CHECK: "{loser} loses by perpetual check",
     Termination.PERPETUAL_CHASE: "{loser} loses by perpetual chase",
+    Termination.INSUFFICIENT_MATERIAL: "draw: neither side has material to attack (insufficient material)",
 }
 
 
@@ -68,8 +69,17 @@ def rules_end(position: Position) -> GameEnd | None:
     outcome = position.outcome()
     if outcome is None:
         return None
-    loser = side_name(outcome.winner.other) if outcome.winner is not None else ""
-    return GameEnd(outcome.winner, EndKind.RULES, _RULE_TEXT[outcome.termination].format(loser=loser))
+    return GameEnd(outcome.winner, EndKind.RULES, _rule_text(outcome.termination, outcome.winner))
+
+
+def _rule_text(termination: Termination, winner: Color | None) -> str:
+    """Plain words for a ruling; a termination the core learns later still gets words from its name."""
+    loser = side_name(winner.other) if winner is not None else ""
+    template = _RULE_TEXT.get(termination)
+    if template is not None:
+        return template.format(loser=loser)
+    words = termination.name.lower().replace("_", " ")
+    return f"{loser} loses: {words}" if winner is not None else f"draw: {words}"
 
 
 def loss(loser: Color, kind: EndKind, why: str) -> GameEnd:

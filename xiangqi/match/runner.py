@@ -13,6 +13,8 @@ its answer, so it includes the transport's own few hundred microseconds.
 from __future__ import annotations
 
 import time
+import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,6 +91,11 @@ class MatchRunner(QObject):
         if not self._boards:
             self._finish()
 
+    def fail(self, text: str) -> None:
+        """A fault of this program in a slot: say so and stop, rather than leave the match hanging."""
+        self.problem.emit(f"internal error, match stopped: {text}")
+        self.abort()
+
     def abort(self) -> None:
         """Stop now: games in progress are not recorded; the engines are retired."""
         for board in self._boards:
@@ -126,15 +133,25 @@ class _Board(QObject):
         self.done = False
         self.game: _GameInPlay | None = None
         self.watchdog = QTimer(self, singleShot=True)
-        self.watchdog.timeout.connect(self._on_watchdog)
+        self.watchdog.timeout.connect(self._guarded(self._on_watchdog))
 
     def _seat(self, spec: EngineSpec, role: Role) -> EngineSeat:
         seat = EngineSeat(role, spec, parent=self)
-        seat.ready.connect(lambda _info, s=seat: self._on_ready(s))
-        seat.decided.connect(lambda move, s=seat: self._on_decided(s, move))
-        seat.trouble.connect(lambda trouble, s=seat: self._on_trouble(s, trouble))
-        seat.info.connect(lambda info, s=seat: self._on_info(s, info))
+        seat.ready.connect(self._guarded(lambda _info, s=seat: self._on_ready(s)))
+        seat.decided.connect(self._guarded(lambda move, s=seat: self._on_decided(s, move)))
+        seat.trouble.connect(self._guarded(lambda trouble, s=seat: self._on_trouble(s, trouble)))
+        seat.info.connect(self._guarded(lambda info, s=seat: self._on_info(s, info)))
         return seat
+
+    def _guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
+        """``slot``, but an exception in it stops the match with the traceback (Qt would only print it
+        and go on waiting for a move that never comes)."""
+        def run(*args: object) -> None:
+            try:
+                slot(*args)
+            except Exception:  # noqa: BLE001 (any fault of ours: reported, then the match stops)
+                self.match.fail(traceback.format_exc())
+        return run
 
     # --------------------------------------------------------------------------------- games
     def next_game(self) -> None:
@@ -267,7 +284,7 @@ class _Board(QObject):
             self.match.problem.emit(f"cannot write the PGN file: {exc}")
             self.match.abort()
             return
-        QTimer.singleShot(0, self, self.next_game)  # after the seats' own slots have returned
+        QTimer.singleShot(0, self, self._guarded(self.next_game))  # after the seats' own slots have returned
 
     def close(self) -> None:
         self.done = True

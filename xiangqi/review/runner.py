@@ -10,8 +10,9 @@ game is given up (``GameWork.failed``) and the engine is restarted for the next 
 
 from __future__ import annotations
 
+import traceback
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -52,6 +53,7 @@ class ReviewRunner(QObject):
 
     position_done = Signal(int, int)   # game number, ply
     game_done = Signal(object)         # GameWork (check ``failed``)
+    problem = Signal(str)              # an internal error that stopped the review
     finished = Signal()
 
     def __init__(self, spec: EngineSpec, games: Sequence[GameWork], limits: SearchLimits, jobs: int = 1,
@@ -81,6 +83,20 @@ class ReviewRunner(QObject):
         for worker in self._workers:
             worker.start()
         self._check_finished()
+
+    def fail(self, text: str) -> None:
+        """A fault of this program in a slot: say so and stop, rather than wait for nothing."""
+        self.problem.emit(f"internal error, review stopped: {text}")
+        self.abort()
+
+    def guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
+        """``slot``, but an exception in it stops the review with the traceback."""
+        def run(*args: object) -> None:
+            try:
+                slot(*args)
+            except Exception:  # noqa: BLE001 (any fault of ours: reported, then the review stops)
+                self.fail(traceback.format_exc())
+        return run
 
     def abort(self) -> None:
         self._queue.clear()
@@ -142,14 +158,14 @@ class _Worker(QObject):
         super().__init__(runner)
         self.runner = runner
         self.seat = EngineSeat(Role.ANALYSER, runner.spec, parent=self)
-        self.seat.decided.connect(self._on_decided)
-        self.seat.info.connect(self._on_info)
-        self.seat.trouble.connect(self._on_trouble)
+        self.seat.decided.connect(runner.guarded(self._on_decided))
+        self.seat.info.connect(runner.guarded(self._on_info))
+        self.seat.trouble.connect(runner.guarded(self._on_trouble))
         self.item: tuple[GameWork, int] | None = None
         self.last: SeatInfo | None = None
         self.idle = False
         self.watchdog = QTimer(self, singleShot=True)
-        self.watchdog.timeout.connect(self._on_watchdog)
+        self.watchdog.timeout.connect(runner.guarded(self._on_watchdog))
 
     def start(self) -> None:
         self.seat.start()

@@ -237,6 +237,10 @@ class _GameParser:
         if len(word) > MAX_MOVE_CHARS:
             self.bad_move(offset, word, ValueError(f"{len(word)} characters are too long for a move"))
             return
+        if word in SUFFIX_NAGS:  # a stand-alone "!" / "?!" after a move (with a space between)
+            if self.node.parent is not None:
+                self.node.nags.append(SUFFIX_NAGS[word])
+            return
         word, nag = split_annotation(word)
         try:
             move = self.read_move(word)

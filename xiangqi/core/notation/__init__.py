@@ -14,7 +14,8 @@ from xiangqi.core.errors import NotationError
 from xiangqi.core.move import Move
 from xiangqi.core.notation import chinese, iccs, wxf
 from xiangqi.core.notation.tables import contains_cjk, normalise
-from xiangqi.core.notation.words import choose_move, describe
+from xiangqi.core.notation.words import Reading, choose_move, crowded_columns, describe
+from xiangqi.core.pieces import PieceType, piece_value
 
 if TYPE_CHECKING:
     from xiangqi.core.position import Position
@@ -60,5 +61,40 @@ def text_to_move(position: Position, text: str, notation: Notation | None = None
         notation = detect_notation(text)
     if notation is Notation.ICCS:
         return iccs.read(position, text)
+    if notation is Notation.WXF:
+        pawn = wxf.pawn_place_reading(text)
+        if pawn is not None:
+            return _pawn_place_or_wxf(position, text, pawn)
     readings = wxf.parse(text) if notation is Notation.WXF else chinese.parse(text)
     return choose_move(position, text, readings)
+
+
+def _official_middle_pawn(position: Position, text: str) -> bool:
+    """``33.4`` with two files of several pawns is the WXF's own form for the middle pawn of file 3 (what
+    our writer writes): it wins over the pawn numbering there."""
+    clean = normalise(text)
+    if clean[0] != clean[1]:
+        return False
+    pawn = piece_value(position.turn, PieceType.PAWN)
+    return len(crowded_columns(position.board.tolist(), pawn, position.turn)) >= 2
+
+
+def _pawn_place_or_wxf(position: Position, text: str, pawn: Reading) -> Move:
+    """``15=6`` is Fairy-Stockfish's front pawn of file 5, or in WXF's digit codes a king (1) on file 5:
+    the one that is a legal move here, and an error when both are (never silently the other move)."""
+    if _official_middle_pawn(position, text):
+        return choose_move(position, text, wxf.parse(text))
+    found: dict[Move, str] = {}
+    problems: list[NotationError] = []
+    for label in ("the pawn numbering", "WXF piece codes"):
+        try:
+            readings = [pawn] if label == "the pawn numbering" else wxf.parse(text)
+            found.setdefault(choose_move(position, text, readings), label)
+        except NotationError as exc:
+            problems.append(exc)
+    if len(found) == 1:
+        return next(iter(found))
+    if found:
+        both = "; ".join(f"{label} gives {move.iccs()}" for move, label in found.items())
+        raise NotationError(f"{text!r} is ambiguous: {both}")
+    raise problems[-1]

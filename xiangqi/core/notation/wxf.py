@@ -71,6 +71,17 @@ def parse(text: str) -> list[Reading]:
     return [Reading(piece, ref, direction, number) for piece, ref in refs]
 
 
+def pawn_place_reading(text: str) -> Reading | None:
+    """Fairy-Stockfish's form for three or more pawns on one file: the pawn's place counted from the front
+    (1 the front-most) where the letter goes, then the file: ``15=6``, ``35+1``. None for other shapes."""
+    clean = normalise(text).replace("=", ".")
+    if len(clean) != 4 or clean[0] not in "12345" or clean[1] not in _FILE_DIGITS:
+        return None
+    if clean[2] not in WXF_DIRECTIONS or clean[3] not in _FILE_DIGITS:
+        return None
+    return Reading(PieceType.PAWN, ByOrdinal(int(clean[0]), int(clean[1])), Direction(clean[2]), int(clean[3]))
+
+
 def _piece_refs(first: str, second: str) -> list[tuple[PieceType, PieceRef]]:
     """The pieces the two leading characters may name, most likely first."""
     pawn = PieceType.PAWN

@@ -254,3 +254,28 @@ def test_engine_against_engine_is_two_seats_filled(qtbot, tmp_path) -> None:
     assert red.gos and black.gos
     assert all(" w " in fen for fen, _l, _d in red.gos) and all(" b " in fen for fen, _l, _d in black.gos)
     assert c.game.record.headers["Red"] == c.game.record.headers["Black"] == "Scripted"
+
+
+def test_strength_and_lines_go_only_to_an_engine_that_offers_them(qtbot, tmp_path) -> None:
+    from xiangqi.engine.messages import EngineOption, OptionKind
+    from xiangqi.game.setup import Strength
+
+    offered = (EngineOption("UCI_LimitStrength", OptionKind.CHECK), EngineOption("UCI_Elo", OptionKind.SPIN),
+               EngineOption("MultiPV", OptionKind.SPIN))
+    clients: list[ScriptedClient] = []
+
+    def factory(spec, owner):
+        client = ScriptedClient(spec, owner, options=offered if not clients else ())
+        clients.append(client)
+        return client
+
+    c = GameController(None, factory)
+    c.new_game(GameSetup(engine=builtin_like_spec(), strength=Strength(level=None, elo=1800)))
+    qtbot.waitUntil(lambda: c.engine_ready)
+    c.set_engine_option("MultiPV", 3)
+    assert clients[0].options_set == [("UCI_LimitStrength", True), ("UCI_Elo", 1800), ("MultiPV", 3)]
+    c.restart_engine(builtin_like_spec("Plain"))                 # an engine without those options
+    qtbot.waitUntil(lambda: c.engine_ready)
+    c.set_engine_option("MultiPV", 2)
+    assert clients[1].options_set == [] and not c.engine_has_option("MultiPV")
+    c.shutdown()

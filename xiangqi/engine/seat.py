@@ -15,7 +15,7 @@ Use::
     seat.state_changed.connect(on_state)    # SessionState: BOOTING on start(), then the engine's own
     seat.start()                            # the process starts; ``ready`` or ``trouble`` follows
 
-    seat.set_option("MultiPV", 3)           # remembered: sent when ready, and again after a restart
+    seat.set_option("MultiPV", 3)           # remembered: sent when ready (if offered), again after a restart
     seat.analyse(position)                  # go infinite; each call replaces the analysed position
     seat.search(position, SearchLimits(movetime_ms=1000), Purpose.MOVE, banned=moves)
     seat.stop()                             # answer now: the move still comes through ``decided``
@@ -260,9 +260,10 @@ class EngineSeat(QObject):
             self._client.new_game()
 
     def set_option(self, name: str, value: OptionValue | None) -> None:
-        """Set an engine option now (when ready) and again after every restart."""
+        """Set an engine option now (when ready) and again after every restart; an option the engine
+        does not offer is remembered but not sent (``offers`` tells)."""
         self._options[name] = value
-        if self._client is not None and self._ready:
+        if self._client is not None and self._ready and self.offers(name):
             self._client.set_option(name, value)
 
     # ----------------------------------------------------------------- searching

@@ -6,6 +6,7 @@
    move shown (target <= 4 ms);
 2. the longest event-loop stall while an engine searches for 5 s, measured by a 5 ms heartbeat timer
    (target <= 30 ms): the built-in engine (the default opponent) and Fairy-Stockfish (many info lines);
+   the same while each analyses with 3 lines into the analysis panel, the position changing every second;
 3. process start (``python -m xiangqi``) to main window shown, median of 5 (target <= 1.5 s).
 Not collected by pytest: it measures wall-clock time.
 """
@@ -102,6 +103,55 @@ def longest_stall(app: QApplication, spec, seconds: float) -> tuple[float, int, 
     return (max(gaps) - 5 if gaps else float("nan")), len(infos), controller.game.ply
 
 
+def analysis_stall(app: QApplication, spec, seconds: float, lines: int = 3) -> tuple[float, int, int]:
+    """Analysis mode (分析): ``spec`` analyses with ``lines`` lines into the analysis panel for ``seconds``,
+    the position changing every second (each change restarts ``go infinite``), while a 5 ms heartbeat
+    runs. Returns the longest stall (ms beyond the heartbeat), the info lines received and the positions."""
+    from xiangqi.core import Position
+    from xiangqi.engine.retire import engines_retiring
+    from xiangqi.ui.analysis_panel import AnalysisPanel
+    from xiangqi.ui.study_analysis import Analyser, connect_panel
+
+    panel = AnalysisPanel()
+    panel.resize(420, 240)
+    panel.show()
+    analyser = Analyser(spec)
+    connect_panel(analyser, panel)
+    infos = [0]
+    analyser.info.connect(lambda _info: infos.__setitem__(0, infos[0] + 1))
+    analyser.start()
+    analyser.set_lines(lines)
+    panel.lines_box.setValue(lines)
+    position = Position()
+    analyser.analyse(position)
+    deadline = time.monotonic() + 20
+    while infos[0] == 0 and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.001)
+    clock, gaps, last = QElapsedTimer(), [], [0]
+    clock.start()
+    heartbeat = QTimer()
+    heartbeat.setInterval(5)
+    heartbeat.timeout.connect(lambda: (gaps.append(clock.elapsed() - last[0]), last.__setitem__(0, clock.elapsed())))
+    heartbeat.start()
+    moves, shown = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "c6c5", "c3c4", "b7b6"], 1
+    end = time.monotonic() + seconds
+    next_change = time.monotonic() + 1.0
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.001)
+        if time.monotonic() >= next_change and moves:
+            position.push(Move.from_iccs(moves.pop(0)))
+            analyser.analyse(position)
+            shown, next_change = shown + 1, time.monotonic() + 1.0
+    heartbeat.stop()
+    analyser.close()
+    panel.close()
+    while engines_retiring():
+        app.processEvents()
+    return (max(gaps) - 5 if gaps else float("nan")), infos[0], shown
+
+
 def startup_times(runs: int) -> list[float]:
     """Wall time from launching ``python -m xiangqi`` to the app printing that its window is shown."""
     env = dict(os.environ, XIANGQI_REPORT_SHOWN="1", QT_QPA_PLATFORM="offscreen")
@@ -131,6 +181,10 @@ def main() -> int:
         stall, infos, ply = longest_stall(app, spec, seconds)
         print(f"longest event-loop stall, {spec.name} searching {seconds:.0f} s: {stall:.1f} ms "
               f"({infos} info lines, engine moved: {ply == 2}) (target <= 30 ms)")
+    for spec in engines:
+        stall, infos, shown = analysis_stall(app, spec, seconds)
+        print(f"longest event-loop stall, {spec.name} analysing 3 lines for {seconds:.0f} s over {shown} "
+              f"positions: {stall:.1f} ms ({infos} info lines) (target <= 30 ms)")
     starts = startup_times(3 if quick else 5)
     print(f"process start to main window shown: median {statistics.median(starts):.3f} s, "
           f"max {max(starts):.3f} s (target <= 1.5 s)")

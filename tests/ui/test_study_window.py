@@ -114,3 +114,33 @@ def test_review_from_the_game_menu_writes_the_record(qtbot: QtBot, tmp_path: Pat
     assert study.graph.isVisible() and len(study.graph.values) == len(RECORD) + 1
     dialog.reject()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
+
+
+def test_the_analysing_engine_is_chosen_apart_from_the_opponent(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, _log = build(qtbot, tmp_path)
+    window.controller.open_record(record())
+    study.analyse_action.trigger()
+    qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
+    names = [study.panel.engine_box.itemText(i) for i in range(study.panel.engine_box.count())]
+    assert names[0] == "Material" and len(names) == 2          # the registry's engines + the built-in one
+    study.panel.engine_box.setCurrentIndex(1)
+    study.panel.engine_box.activated.emit(1)                   # as a user picks it from the list
+    assert study.analyser is not None and study.analyser.spec.family == "builtin"
+    qtbot.waitUntil(lambda: study.panel.line_texts() != [] and study.analyser is not None
+                    and study.analyser.running, timeout=20_000)
+    assert window.controller.seats == {}                       # no opponent: analysis has its own seat
+    stop_engines(qtbot, study)
+
+
+def test_the_graph_follows_the_engines_scores_in_a_game(qtbot: QtBot, tmp_path: Path) -> None:
+    from xiangqi.game.setup import GameSetup
+
+    window, study, _log = build(qtbot, tmp_path)
+    window.start_game(GameSetup(engine=material_spec()))
+    qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
+    window.controller.try_move(Move.from_iccs("h2e2"))
+    qtbot.waitUntil(lambda: window.controller.game.ply == 2, timeout=10_000)
+    assert study.graph.isVisible()
+    assert study.graph.values[2] is not None and study.graph.values[1] is None   # the engine's own move
+    window.controller.shutdown()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

@@ -68,7 +68,8 @@ class StudyTools(QObject):
         self._factory = factory   # None: real engine processes (tests pass a scripted fake)
         self.controller: Any = window.controller
         self.analyser: Analyser | None = None
-        self.engine_index: int | None = None   # the analysing engine chosen in this session
+        self.chosen: EngineSpec | None = None    # the analysing engine chosen in this session
+        self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
         self._played: dict[int, Evaluation] = {}   # a game being played: ply -> the engine's score
         self._last_engine_eval: Evaluation | None = None
         self.dock = AnalysisDock(self.tr("Analysis"), window)
@@ -148,16 +149,16 @@ class StudyTools(QObject):
             analyser, self.analyser = self.analyser, None
             analyser.close()
             analyser.deleteLater()
+            self.offered = []
             self.panel.set_position(None)
             self.dock.hide()
 
     def _start_analyser(self) -> None:
         specs = self.engines()
-        index = self.engine_index if self.engine_index is not None and self.engine_index < len(specs) \
-            else preferred_engine(specs)
-        self.panel.set_engines([engine_display_name(spec) for spec in specs], index)
+        spec = self.chosen if self.chosen in specs else specs[preferred_engine(specs)]
         self.panel.set_notation(self.window.move_list.notation)
-        self.analyser = Analyser(specs[index], self._factory, self)
+        self.analyser = Analyser(spec, self._factory, self)
+        self._offer_engines()
         connect_panel(self.analyser, self.panel)
         self.analyser.set_lines(self.panel.lines_box.value())
         self.analyser.trouble.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
@@ -166,17 +167,26 @@ class StudyTools(QObject):
         self.dock.raise_()
         self.analyser.analyse(self.controller.board_position())
 
-    def _on_engine_chosen(self, index: int) -> None:
+    def _offer_engines(self) -> None:
+        """The panel lists the engines known now (the search for engines may have found more since)."""
         specs = self.engines()
-        if self.analyser is not None and 0 <= index < len(specs):
-            self.engine_index = index
-            self.analyser.set_engine(specs[index])
+        if self.analyser is not None and specs != self.offered:
+            self.offered = specs
+            current = self.analyser.spec
+            index = specs.index(current) if current in specs else -1
+            self.panel.set_engines([engine_display_name(spec) for spec in specs], index)
+
+    def _on_engine_chosen(self, index: int) -> None:
+        if self.analyser is not None and 0 <= index < len(self.offered):
+            self.chosen = self.offered[index]
+            self.analyser.set_engine(self.chosen)
 
     def _on_changed(self) -> None:
         if self.analyser is not None:
             if self.panel.notation is not self.window.move_list.notation:
                 self.panel.set_notation(self.window.move_list.notation)
             self.analyser.analyse(self.controller.board_position())
+            self._offer_engines()
         self.graph.set_current_ply(self.controller.game.cursor.ply)
 
     def play_line(self, moves: Sequence[Move]) -> None:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 SHOWN_LINES = 40
 
@@ -31,13 +33,13 @@ def test_mypy_strict_passes_on_the_package(tmp_path: Path) -> None:
     result = _run(
         ["mypy", "--config-file", "pyproject.toml", "--strict", "--cache-dir", str(tmp_path / "mypy-cache"), "xiangqi"]
     )
-    assert result.returncode == 0, "mypy --strict xiangqi/ reports errors:\n" + _first_lines(
-        result.stdout + result.stderr
-    )
+    if result.returncode != 0:
+        pytest.fail("mypy --strict xiangqi/ reports errors:\n" + _first_lines(result.stdout + result.stderr),
+                    pytrace=False)
 
 
 def test_ruff_check_passes_on_package_and_tests() -> None:
     result = _run(["ruff", "check", "--no-cache", "--output-format", "concise", "xiangqi", "tests"])
-    assert result.returncode == 0, "ruff check xiangqi tests reports findings:\n" + _first_lines(
-        result.stdout + result.stderr
-    )
+    if result.returncode != 0:
+        pytest.fail("ruff check xiangqi tests reports findings:\n" + _first_lines(result.stdout + result.stderr),
+                    pytrace=False)

@@ -29,7 +29,7 @@ from tomlkit.exceptions import TOMLKitError
 
 from xiangqi.atomic import atomic_write
 
-SECTIONS = ("game", "appearance", "sound", "language")
+SECTIONS = ("game", "appearance", "sound", "language", "book")
 USER_FILE_HEADER = (
     "# Your own xiangqi settings: only what you changed; the defaults are in the program's config.toml.\n"
     "# You may edit this file by hand: the program rewrites only the line of a key it changes.\n"
@@ -78,6 +78,14 @@ def identifier() -> dict[str, Check]:
     return {"check": check}
 
 
+def file_path() -> dict[str, Check]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or any(c in value for c in "\n\r\x00"):
+            raise SettingsError("must be a file path (text on one line), or \"\" for none")
+        return value
+    return {"check": check}
+
+
 # ------------------------------------------------------------------------------------- the settings
 @dataclass(frozen=True)
 class GameSettings:
@@ -116,11 +124,18 @@ class LanguageSettings:
 
 
 @dataclass(frozen=True)
+class BookSettings:
+    file: str = field(default="", metadata=file_path())   # the opening book shown in the explorer
+    engine_plies: int = field(default=0, metadata=number(0, 60, int))   # engines play book moves this long
+
+
+@dataclass(frozen=True)
 class Settings:
     game: GameSettings = field(default_factory=GameSettings)
     appearance: AppearanceSettings = field(default_factory=AppearanceSettings)
     sound: SoundSettings = field(default_factory=SoundSettings)
     language: LanguageSettings = field(default_factory=LanguageSettings)
+    book: BookSettings = field(default_factory=BookSettings)
     engines: tuple[Mapping[str, Any], ...] = ()
 
     def value(self, section: str, key: str) -> Any:

@@ -590,6 +590,65 @@
         </message>
     </context>
     <context>
+        <name>HelpMenu</name>
+        <message>
+            <source>&amp;Help</source>
+            <translation>說明(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Xiangqi &amp;rules</source>
+            <translation>象棋規則(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Xiangqi &amp;history</source>
+            <translation>象棋歷史(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard shortcuts</source>
+            <translation>快捷鍵(&amp;K)</translation>
+        </message>
+        <message>
+            <source>&amp;About</source>
+            <translation>關於(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Xiangqi rules</source>
+            <translation>象棋規則</translation>
+        </message>
+        <message>
+            <source>Xiangqi history</source>
+            <translation>象棋歷史</translation>
+        </message>
+        <message>
+            <source>Keyboard shortcuts</source>
+            <translation>快捷鍵</translation>
+        </message>
+        <message>
+            <source>Xiangqi</source>
+            <translation>中國象棋</translation>
+        </message>
+        <message>
+            <source>Play Chinese chess against the computer.</source>
+            <translation>與電腦下中國象棋。</translation>
+        </message>
+        <message>
+            <source>Licence: GPL 3.0 or later. Drawings and sounds CC0; glyph outlines SIL OFL 1.1 (Noto CJK).</source>
+            <translation>授權：GPL 3.0 或更新版本。圖畫和聲音 CC0；字形輪廓 SIL OFL 1.1（Noto CJK）。</translation>
+        </message>
+        <message>
+            <source>Engines found</source>
+            <translation>找到的引擎</translation>
+        </message>
+        <message>
+            <source>Program data: {0}</source>
+            <translation>程式資料：{0}</translation>
+        </message>
+        <message>
+            <source>About Xiangqi</source>
+            <translation>關於象棋</translation>
+        </message>
+    </context>
+    <context>
         <name>MainWindow</name>
         <message>
             <source>starting…</source>
@@ -1529,6 +1588,13 @@
         </message>
     </context>
     <context>
+        <name>SoundToggle</name>
+        <message>
+            <source>S&amp;ound</source>
+            <translation>聲音(&amp;O)</translation>
+        </message>
+    </context>
+    <context>
         <name>StudyTools</name>
         <message>
             <source>Analysis</source>
@@ -1553,10 +1619,6 @@
     </context>
     <context>
         <name>ViewMenus</name>
-        <message>
-            <source>&amp;View</source>
-            <translation>檢視(&amp;V)</translation>
-        </message>
         <message>
             <source>&amp;Board theme</source>
             <translation>棋盤主題(&amp;B)</translation>

@@ -1,0 +1,142 @@
+"""The opening explorer in the main window, driven like a user: the book's moves for the position shown
+(in the chosen notation, with games and results), a click plays the move, the book opened is remembered
+in the settings, Book › Build from files… builds on a worker thread and can be cancelled."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton, QTreeWidgetItem
+
+from xiangqi.book import OpeningBook, build_book
+from xiangqi.config import SettingsStore
+from xiangqi.core import Move, Position
+from xiangqi.core.notation import Notation, move_to_text
+from xiangqi.game.autosave import AutosaveStore
+from xiangqi.game.setup import GameSetup
+from xiangqi.ui.controller import GameController
+from xiangqi.ui.explorer_panel import RESULTS_COLUMN, RESULTS_ROLE
+from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.main_window import MainWindow
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def games_file(shared_data: Path) -> Path:
+    return shared_data / "games" / "eleeye" / "CCGC" / "01.宝岛一号(先负)相眼竞技(A1-A2).PGN"
+
+
+@pytest.fixture
+def book_path(tmp_path: Path, shared_data: Path) -> Path:
+    files = sorted((shared_data / "games" / "eleeye" / "CCGC").glob("*.PGN"))
+    target = tmp_path / "ccgc.book"
+    build_book(target, files)
+    return target
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SettingsStore:
+    return SettingsStore(REPO / "config.toml", tmp_path / "user.toml")
+
+
+def make_window(qtbot, tmp_path: Path) -> MainWindow:
+    controller = GameController(AutosaveStore(tmp_path / "autosave.json"))
+    window = MainWindow(controller, FallbackBoardTheme(), FallbackPieceSet(), [])
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_game(GameSetup(engine=None))   # two players: every click is the player's move
+    return window
+
+
+def rows(window: MainWindow) -> list[QTreeWidgetItem]:
+    tree = window.book_ui.panel.tree
+    return [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+
+
+def click_row(qtbot, window: MainWindow, item: QTreeWidgetItem) -> None:
+    tree = window.book_ui.panel.tree
+    tree.scrollToItem(item)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
+
+
+def test_explorer_shows_the_start_position_and_a_click_plays_the_move(
+    qtbot, tmp_path: Path, book_path: Path, store: SettingsStore
+) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    assert rows(window) == [] and "No opening book" in window.book_ui.panel.title.text()
+    assert window.book_ui.open_book(book_path)
+    with OpeningBook(book_path) as book:
+        expected = book.moves(Position())
+    shown = rows(window)
+    start = Position()
+    assert [item.text(0) for item in shown] == [move_to_text(start, e.move, Notation.CHINESE) for e in expected]
+    top = expected[0]
+    assert shown[0].text(0) == "炮二平五" and shown[0].text(1).startswith(f"{top.games} (")
+    known = top.red_wins + top.draws + top.black_wins
+    assert shown[0].data(RESULTS_COLUMN, RESULTS_ROLE) == pytest.approx(
+        (top.red_wins / known, top.draws / known, top.black_wins / known))
+    total = sum(e.games for e in expected)
+    assert window.book_ui.panel.title.text() == f"{book_path.name}: {total} games in this position"
+    assert shown[0].toolTip(0).startswith(f"炮二平五: {top.games} games; red won {top.red_wins}")
+    window.set_notation(Notation.ICCS)
+    assert rows(window)[0].text(0) == top.move.iccs()
+
+    second = rows(window)[1]
+    move = Move.from_iccs(second.text(0))
+    click_row(qtbot, window, second)
+    assert window.controller.game.moves == [move]   # played on the board as the player's move
+    after = Position()
+    after.push(move)
+    with OpeningBook(book_path) as book:
+        replies = [e.move.iccs() for e in book.moves(after)]
+    assert [item.text(0) for item in rows(window)] == replies   # the explorer follows the board
+    assert store.settings.book.file == str(book_path.resolve())   # remembered
+
+
+def test_the_remembered_book_opens_at_start(qtbot, tmp_path: Path, book_path: Path,
+                                            store: SettingsStore) -> None:
+    store.set("book", "file", str(book_path))
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    window.book_ui.restore()
+    assert window.book_ui.book is not None and rows(window)[0].text(0) == "炮二平五"
+    window.book_ui.close_book()
+    assert rows(window) == [] and store.settings.book.file == ""
+
+
+def test_build_from_files_runs_in_the_background_and_opens_the_book(
+    qtbot, tmp_path: Path, shared_data: Path, store: SettingsStore
+) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    files = [str(p) for p in sorted((shared_data / "games" / "eleeye" / "CCGC").glob("*.PGN"))]
+    files.append(str(shared_data / "games" / "cchess" / "BadMoveTest3.xqf"))   # unreadable: skipped
+    target = tmp_path / "built.book"
+    job = window.book_ui.start_build(files, str(target))
+    assert job is not None and window.book_ui.progress is not None
+    qtbot.waitUntil(lambda: window.book_ui.book is not None, timeout=60_000)
+    assert window.book_ui.progress is None and rows(window)[0].text(0) == "炮二平五"
+    message = window.dialogs[-1]
+    assert message.text().startswith("20 games, ") and "1 games or files could not be read" in message.text()
+    assert "BadMoveTest3.xqf game 1: skipped:" in message.informativeText()
+
+
+def test_cancelling_a_build_leaves_no_book(qtbot, tmp_path: Path, games_file: Path,
+                                           store: SettingsStore) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    target = tmp_path / "never.book"
+    job = window.book_ui.start_build([str(games_file)] * 400, str(target))
+    assert job is not None
+    cancel = window.book_ui.progress.findChild(QPushButton)
+    assert cancel is not None and cancel.text() == "Cancel"
+    with qtbot.waitSignal(job.cancelled, timeout=60_000):
+        qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    assert window.book_ui.job is None and window.book_ui.book is None
+    assert not target.exists() and [p.name for p in tmp_path.glob("*.tmp")] == []

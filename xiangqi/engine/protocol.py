@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from xiangqi.core import Color, Move
 from xiangqi.core.errors import NotationError
@@ -372,19 +373,23 @@ _INFO_KEYWORDS = set(_INT_FIELDS) | set(_TEXT_FIELDS) | set(_IGNORED_FIELDS) | s
     "score", "wdl", "pv", "currmove"}
 
 
+# Info's keyword arguments as the field readers collect them; each reader stores the type its field has.
+InfoFields = dict[str, Any]
+
+
 def parse_info(rest: str, wire: WireFormat) -> Info:
     """Every field of an ``info`` line; unknown or malformed fields end up in ``Info.skipped``."""
     words = rest.split()
-    values: dict[str, object] = {}
+    values: InfoFields = {}
     skipped: list[str] = []
     index = 0
     while index < len(words):
         key = words[index]
         index = _read_info_field(key, words, index + 1, values, skipped, wire)
-    return Info(**values, skipped=tuple(skipped))  # type: ignore[arg-type]
+    return Info(**values, skipped=tuple(skipped))
 
 
-def _read_info_field(key: str, words: list[str], index: int, values: dict[str, object],
+def _read_info_field(key: str, words: list[str], index: int, values: InfoFields,
                      skipped: list[str], wire: WireFormat) -> int:
     """Reads the field named ``key`` whose value starts at ``words[index]``; returns the next index."""
     if key in _INT_FIELDS:
@@ -414,7 +419,7 @@ def _read_info_field(key: str, words: list[str], index: int, values: dict[str, o
     return _next_keyword(words, index)
 
 
-def _read_score(words: list[str], index: int, values: dict[str, object], skipped: list[str]) -> int:
+def _read_score(words: list[str], index: int, values: InfoFields, skipped: list[str]) -> int:
     kind = words[index] if index < len(words) else ""
     if kind in ("cp", "mate"):
         number = _int_at(words, index + 1)
@@ -433,7 +438,7 @@ def _read_score(words: list[str], index: int, values: dict[str, object], skipped
     return index
 
 
-def _read_moves(key: str, words: list[str], index: int, values: dict[str, object], skipped: list[str],
+def _read_moves(key: str, words: list[str], index: int, values: InfoFields, skipped: list[str],
                 wire: WireFormat) -> int:
     """Moves up to the next keyword; a bad move ends the list there (the moves before it are kept)."""
     moves: list[Move] = []

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from fake_engines import FAST, fake_spec
+from fake_engines import fake_spec
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.engine.failures import FailureKind
@@ -21,6 +21,8 @@ from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatEngine, SeatInfo,
 from xiangqi.engine.session import SessionState, Timeouts
 
 WAIT = 10_000
+# Deadlines long enough for a busy machine (the seat's behaviour, not the engine layer's deadlines, is tested).
+PATIENT = Timeouts(handshake_ms=8000, ready_ms=8000, stop_ms=5000, quit_ms=1000, terminate_ms=1000)
 FAIRY = Path("/usr/games/fairy-stockfish")
 AFTER_CANNON = Position.from_fen(Position.STARTING_FEN)
 AFTER_CANNON.push(Move.from_iccs("h2e2"))
@@ -44,7 +46,7 @@ class Recorder:
 def make_seat(qtbot) -> Iterator[Callable[..., tuple[EngineSeat, Recorder]]]:
     seats: list[EngineSeat] = []
 
-    def make(spec: EngineSpec, role: Role = Role.BLACK, timeouts: Timeouts = FAST) -> tuple[EngineSeat, Recorder]:
+    def make(spec: EngineSpec, role: Role = Role.BLACK, timeouts: Timeouts = PATIENT) -> tuple[EngineSeat, Recorder]:
         from xiangqi.engine.process import EngineClient
 
         def factory(spec: EngineSpec, owner: object) -> SeatEngine:

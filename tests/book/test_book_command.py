@@ -23,8 +23,8 @@ RESULT_INDEX = {"1-0": 1, "1/2-1/2": 2, "0-1": 3}
 
 
 def record_files(shared_data: Path) -> list[Path]:
-    games = shared_data / "games"
-    return sorted(p for p in games.rglob("*") if p.suffix.lower() in (".pgn", ".xqf"))
+    """Every file of the shared games folder, whatever its kind (the reader detects it by content)."""
+    return sorted(p for p in (shared_data / "games").rglob("*") if p.is_file())
 
 
 def fen_key(position: Position) -> str:
@@ -42,7 +42,7 @@ def expected_counts(files: list[Path]) -> tuple[dict[tuple[str, str], list[int]]
         except (OSError, ValueError):
             continue
         for game in games:
-            if game.errors:
+            if game.errors or not game.mainline_moves():
                 continue
             used += 1
             position, pairs = game.start_position(), set()

@@ -5,14 +5,15 @@ dict holds ``flush_rows`` entries (``INSERT … ON CONFLICT DO UPDATE`` adds to 
 so memory stays bounded however many games go in. The book is written to a temporary file beside the
 target and renamed over it only when complete: a failed or cancelled build never harms an existing book.
 
-What counts: the main line of every readable game (variations are commentary, not games played), each
-(position, move) once per game even when the game repeats the position; the result from the record's
-result tag (``*`` adds to ``games`` only). A game the reader reported problems for is skipped and
-reported, because a truncated main line would put wrong results on its positions.
+What counts: the main line of every readable game with at least one move (variations are commentary,
+not games played), each (position, move) once per game even when the game repeats the position; the
+result from the record's result tag (``*`` adds to ``games`` only). A game the reader reported problems
+for is skipped and reported, because a truncated main line would put wrong results on its positions.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from collections import Counter
@@ -23,9 +24,10 @@ from pathlib import Path
 from xiangqi.book.sources import games_in
 from xiangqi.book.store import INSERT, UPSERT, create_book
 from xiangqi.core.zobrist import BLACK_TO_MOVE, PIECE_KEYS
-from xiangqi.record import Game, RecordError
+from xiangqi.record import Game
 
 FLUSH_ROWS = 200_000  # about 50 MB of Python objects at most
+PROGRESS_GAMES = 100  # games between two progress reports
 _SIGN, _WRAP = 1 << 63, 1 << 64
 # Result column (0 red wins, 1 draws, 2 black wins) of each result tag; '*' has none.
 RESULT_COLUMN = {"1-0": 0, "1/2-1/2": 1, "0-1": 2}
@@ -98,6 +100,8 @@ class BookBuilder:
 
     def add_game(self, game: Game) -> None:
         pairs = game_pairs(game, self.max_plies)
+        if not pairs:  # a record without moves (an empty XQF, a bare position) adds nothing
+            return
         self._games.update(pairs)
         column = RESULT_COLUMN.get(game.result)
         if column is not None:
@@ -130,8 +134,9 @@ class BookBuilder:
         self._db.close()
 
 
-def add_file(builder: BookBuilder, path: str) -> None:
-    """Every readable game of ``path``; unreadable ones (or the whole file) go to ``builder.report.skipped``."""
+def add_file(builder: BookBuilder, path: str, on_game: Callable[[], None] | None = None) -> None:
+    """Every readable game of ``path``; unreadable ones (or the whole file) go to ``builder.report.skipped``.
+    ``on_game`` runs after each game (the progress report; it may raise BuildCancelled)."""
     skipped = builder.report.skipped
     try:
         for index, game in enumerate(games_in(path), start=1):
@@ -139,7 +144,9 @@ def add_file(builder: BookBuilder, path: str) -> None:
                 skipped.append(Skipped(f"{path} game {index}", str(game.errors[0])))
             else:
                 builder.add_game(game)
-    except (OSError, RecordError) as exc:
+            if on_game is not None:
+                on_game()
+    except (OSError, ValueError) as exc:  # RecordError and the readers' other ValueErrors
         skipped.append(Skipped(path, str(exc)))
 
 
@@ -147,7 +154,9 @@ def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike
                progress: BuildProgress | None = None, max_plies: int | None = None) -> BuildReport:
     """Build a book from every game of ``paths`` into ``target`` (replaced only when complete).
 
-    Raises BuildCancelled when ``progress`` returns False, OSError when the target cannot be written.
+    ``progress(files_done, files_total, games)`` is called before each file and every
+    ``PROGRESS_GAMES`` games; returning False cancels (BuildCancelled). OSError when the target cannot
+    be written.
     """
     files = [os.fspath(path) for path in paths]
     folder = Path(target).resolve().parent
@@ -156,16 +165,21 @@ def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike
     os.close(handle)
     os.unlink(temp_name)  # SQLite creates it; mkstemp only reserved a unique name
     builder = BookBuilder(temp_name, max_plies)
+
+    def report(done: int, every: int = 1) -> None:
+        games = builder.report.games
+        if progress is not None and games % every == 0 and progress(done, len(files), games) is False:
+            raise BuildCancelled(f"cancelled after {games} games")
+
     try:
         for done, path in enumerate(files):
-            if progress is not None and progress(done, len(files), builder.report.games) is False:
-                raise BuildCancelled(f"cancelled after {done} of {len(files)} files")
-            add_file(builder, path)
-        report = builder.finish()
+            report(done)
+            add_file(builder, path, functools.partial(report, done, PROGRESS_GAMES))
+        result = builder.finish()
         if progress is not None:
-            progress(len(files), len(files), report.games)
+            progress(len(files), len(files), result.games)
         os.replace(temp_name, target)
-        return report
+        return result
     except BaseException:
         builder.abandon()
         Path(temp_name).unlink(missing_ok=True)

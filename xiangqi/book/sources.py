@@ -1,24 +1,21 @@
-"""The games of a record file, one at a time, through the project's readers (``xiangqi.record``).
+"""The games of a record file, one at a time, through the project's content-detecting reader.
 
-PGN text is indexed once and each game parsed when reached, so a file of thousands of games is never
-held as parsed trees all at once; any other format goes through the record package's loader.
+``xiangqi.record.files.read_records`` recognises every kind the record package reads (XQF, CCBridge
+CBL/CBR/CBF, DhtmlXQ pages, xqbase/WinBoard PGN and move lists) by content and yields the games one at a
+time: a PGN file is indexed once and each game parsed when reached, so a file of thousands of games is
+never held as parsed trees all at once.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
-from xiangqi.record import Game, PgnFile, load_games
-from xiangqi.record.files import is_xqf
+from xiangqi.record import Game
+from xiangqi.record.files import read_records
 
 
 def games_in(path: str | os.PathLike[str]) -> Iterator[Game]:
-    """Every game of ``path``; OSError or a RecordError when the file cannot be read at all."""
-    data = Path(path).read_bytes()
-    if is_xqf(data) or Path(path).suffix.lower() == ".xqf":
-        yield from load_games(path)
-        return
-    pgn = PgnFile.from_bytes(data, os.fspath(path))
-    yield from pgn.games()  # file-level notes (replaced bytes) do not make a game unreadable
+    """Every game of ``path``; OSError or a ValueError (RecordError, NotARecordError) when the file
+    cannot be read at all (raised while iterating)."""
+    yield from read_records(path)

@@ -120,6 +120,18 @@
             <translation>开局库(&amp;B)</translation>
         </message>
         <message>
+            <source>Engines play &amp;book moves</source>
+            <translation>引擎走开局库着法(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Off</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>The first {0} plies</source>
+            <translation>前 {0} 步（半回合）</translation>
+        </message>
+        <message>
             <source>Cannot open the book</source>
             <translation>无法打开开局库</translation>
         </message>
@@ -203,8 +215,8 @@
             <translation>复制棋谱为文本（中文记谱）(&amp;T)</translation>
         </message>
         <message>
-            <source>Copy game as &amp;PGN</source>
-            <translation>复制棋谱为 PGN(&amp;P)</translation>
+            <source>Copy game as P&amp;GN</source>
+            <translation>复制棋谱为 PGN(&amp;G)</translation>
         </message>
         <message>
             <source>&amp;Paste FEN, PGN or moves</source>
@@ -731,8 +743,8 @@
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <source>&amp;Engine</source>
-            <translation>引擎(&amp;E)</translation>
+            <source>E&amp;ngine</source>
+            <translation>引擎(&amp;N)</translation>
         </message>
         <message>
             <source>Game</source>
@@ -1086,8 +1098,8 @@
             <translation>编辑(&amp;E)</translation>
         </message>
         <message>
-            <source>Edit &amp;position…</source>
-            <translation>编辑局面(&amp;P)…</translation>
+            <source>Edit p&amp;osition…</source>
+            <translation>编辑局面(&amp;O)…</translation>
         </message>
         <message>
             <source>(no recent files)</source>

@@ -120,6 +120,18 @@
             <translation>開局庫(&amp;B)</translation>
         </message>
         <message>
+            <source>Engines play &amp;book moves</source>
+            <translation>引擎走開局庫著法(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Off</source>
+            <translation>關閉</translation>
+        </message>
+        <message>
+            <source>The first {0} plies</source>
+            <translation>前 {0} 步（半回合）</translation>
+        </message>
+        <message>
             <source>Cannot open the book</source>
             <translation>無法開啟開局庫</translation>
         </message>
@@ -203,8 +215,8 @@
             <translation>複製棋譜為文字（中文記譜）(&amp;T)</translation>
         </message>
         <message>
-            <source>Copy game as &amp;PGN</source>
-            <translation>複製棋譜為 PGN(&amp;P)</translation>
+            <source>Copy game as P&amp;GN</source>
+            <translation>複製棋譜為 PGN(&amp;G)</translation>
         </message>
         <message>
             <source>&amp;Paste FEN, PGN or moves</source>
@@ -731,8 +743,8 @@
             <translation>檢視(&amp;V)</translation>
         </message>
         <message>
-            <source>&amp;Engine</source>
-            <translation>引擎(&amp;E)</translation>
+            <source>E&amp;ngine</source>
+            <translation>引擎(&amp;N)</translation>
         </message>
         <message>
             <source>Game</source>
@@ -1086,8 +1098,8 @@
             <translation>編輯(&amp;E)</translation>
         </message>
         <message>
-            <source>Edit &amp;position…</source>
-            <translation>編輯局面(&amp;P)…</translation>
+            <source>Edit p&amp;osition…</source>
+            <translation>編輯局面(&amp;O)…</translation>
         </message>
         <message>
             <source>(no recent files)</source>

@@ -20,6 +20,7 @@ from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.engine_list import quick_engine_list
 from xiangqi.game.setup import setup_from_settings
+from xiangqi.ui.help_menu import install_help_and_menu_order
 from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.main_window import MainWindow
 from xiangqi.ui.record_actions import RECORD_SUFFIXES, install_record_ui
@@ -82,6 +83,7 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     window.controller.ponder = settings.game.ponder
     appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
     apply_settings(window, look.library, settings)
+    install_help_and_menu_order(window, look.store)   # 帮助, sound toggle, 退出 under 文件
     appearance.search_engines()
     return window
 

@@ -65,7 +65,7 @@ class ClipboardActions(QObject):
         self.link, self._load, self._fail = link, load, fail
         self.copy_fen_action = self._action(self.tr("Copy &FEN"), self.copy_fen, "Ctrl+Shift+C")
         self.copy_text_action = self._action(self.tr("Copy game as &text (Chinese notation)"), self.copy_text)
-        self.copy_pgn_action = self._action(self.tr("Copy game as &PGN"), self.copy_pgn,
+        self.copy_pgn_action = self._action(self.tr("Copy game as P&GN"), self.copy_pgn,
                                             QKeySequence.StandardKey.Copy)
         self.paste_action = self._action(self.tr("&Paste FEN, PGN or moves"), self.paste,
                                          QKeySequence.StandardKey.Paste)

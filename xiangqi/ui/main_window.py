@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
         self.game_menu = game
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.flip_action)
-        engine = self.menuBar().addMenu(self.tr("&Engine"))
+        engine = self.menuBar().addMenu(self.tr("E&ngine"))
         engine.addActions([self.restart_engine_action, self.choose_engine_action])
         self.engine_menu = engine
         toolbar = QToolBar(self.tr("Game"), self)

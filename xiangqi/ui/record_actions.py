@@ -186,7 +186,7 @@ class RecordUi(QObject):
             self.window.addAction(action)
             self.edit_menu.addAction(action)
         self.edit_menu.addSeparator()
-        self.edit_position_action = self._action(self.tr("Edit &position…"), self.open_position_editor)
+        self.edit_position_action = self._action(self.tr("Edit p&osition…"), self.open_position_editor)
         self.edit_menu.addAction(self.edit_position_action)
 
     def _fill_recent_menu(self) -> None:

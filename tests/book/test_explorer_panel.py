@@ -140,3 +140,24 @@ def test_cancelling_a_build_leaves_no_book(qtbot, tmp_path: Path, games_file: Pa
         qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
     assert window.book_ui.job is None and window.book_ui.book is None
     assert not target.exists() and [p.name for p in tmp_path.glob("*.tmp")] == []
+
+
+def test_book_moves_for_engines_setting_gives_the_controller_a_chooser(
+    qtbot, tmp_path: Path, book_path: Path, store: SettingsStore
+) -> None:
+    window = make_window(qtbot, tmp_path)
+    ui = window.book_ui
+    ui._settings = store
+    ui.open_book(book_path)
+    assert window.controller.book_player is None   # off by default
+    ui.plies_menu.aboutToShow.emit()
+    choices = {action.text(): action for action in ui.plies_menu.actions()}
+    assert choices["Off"].isChecked()
+    choices["The first 10 plies"].trigger()
+    assert store.settings.book.engine_plies == 10
+    chooser = window.controller.book_player
+    with OpeningBook(book_path) as book:
+        known = {entry.move for entry in book.moves(Position())}
+    assert chooser is not None and chooser(Position(), 0) in known and chooser(Position(), 10) is None
+    ui.close_book()
+    assert window.controller.book_player is None

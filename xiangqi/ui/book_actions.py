@@ -4,6 +4,8 @@
   a target, then builds on a worker thread behind a progress dialog (Cancel stops it; the target is
   replaced only by a complete book). The book opened last is remembered in the settings (``book.file``)
   and opened again at the next start.
+- Book › Engines play book moves: for the first N plies (setting ``book.engine_plies``, 0 = off) the
+  controller's ``book_player`` answers for an engine opponent with a book move weighted by games.
 - The explorer follows the position shown; a clicked move is played: as the player's move when it is
   the player's turn in a game, as a variation when a record is being studied.
 
@@ -18,14 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDialog
 
-from xiangqi.book import BookError, BuildCancelled, BuildReport, OpeningBook, build_book
+from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, OpeningBook, build_book
 from xiangqi.core import Move
 from xiangqi.ui.explorer_panel import ExplorerPanel
 
 BOOK_SUFFIX = "book"
+ENGINE_PLIES_CHOICES = (0, 6, 10, 16, 24)   # the menu's choices (the setting takes 0-60)
 STATUS_MS = 6000
 
 
@@ -76,6 +79,7 @@ class BookUi(QObject):
         self.book: OpeningBook | None = None
         self.job: BuildJob | None = None
         self.progress: QProgressDialog | None = None
+        self._engine_plies = 0   # used when there is no settings store (tests, a bare window)
         self.panel = ExplorerPanel()
         self.dock = QDockWidget(self.tr("Opening book"), window)
         self.dock.setObjectName("explorer_dock")
@@ -101,7 +105,23 @@ class BookUi(QObject):
         self.menu = window.menuBar().addMenu(self.tr("&Book"))
         self.menu.addActions([self.open_action, self.build_action, self.close_action])
         self.menu.addSeparator()
+        self.plies_menu = self.menu.addMenu(self.tr("Engines play &book moves"))
+        self.plies_group = QActionGroup(self)
+        self.plies_menu.aboutToShow.connect(self._fill_plies_menu)
         self.menu.addAction(self.show_action)
+
+    def _fill_plies_menu(self) -> None:
+        """Off, or the first N plies: the engine opponent then plays a book move, drawn in proportion to
+        the games that played it, while the position is in the book."""
+        self.plies_menu.clear()
+        current = self.engine_plies()
+        for plies in sorted({*ENGINE_PLIES_CHOICES, current}):
+            text = self.tr("Off") if plies == 0 else self.tr("The first {0} plies").format(plies)
+            action = self.plies_menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(plies == current)
+            action.setActionGroup(self.plies_group)
+            action.triggered.connect(lambda _checked=False, n=plies: self.set_engine_plies(n))
 
     # ----------------------------------------------------------------- settings
     def settings(self) -> Any:
@@ -118,6 +138,26 @@ class BookUi(QObject):
                 self._show_book(OpeningBook(path))
             except BookError as exc:
                 self.window.statusBar().showMessage(str(exc), STATUS_MS)
+
+    def engine_plies(self) -> int:
+        store = self.settings()
+        return int(store.settings.book.engine_plies) if store is not None else self._engine_plies
+
+    def set_engine_plies(self, plies: int) -> None:
+        self._engine_plies = plies
+        store = self.settings()
+        if store is not None:
+            try:
+                store.set("book", "engine_plies", plies)
+            except ValueError as exc:
+                self.window.statusBar().showMessage(str(exc), STATUS_MS)
+        self._update_book_player()
+
+    def _update_book_player(self) -> None:
+        """Give the controller the book chooser (engines play book moves) or take it away."""
+        plies = self.engine_plies()
+        player = BookPlayer(self.book, plies) if self.book is not None and plies > 0 else None
+        self.controller.book_player = player.move_for if player is not None else None
 
     def _remember(self, path: str) -> None:
         store = self.settings()
@@ -146,6 +186,7 @@ class BookUi(QObject):
             self.book.close()
         self.book = book
         self.panel.set_book(book)
+        self._update_book_player()
         self.dock.show()
 
     def close_book(self) -> None:
@@ -153,6 +194,7 @@ class BookUi(QObject):
             self.book.close()
         self.book = None
         self.panel.set_book(None)
+        self._update_book_player()
         self._remember("")
 
     def follow_position(self) -> None:

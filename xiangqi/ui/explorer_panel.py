@@ -49,6 +49,11 @@ class ResultBarDelegate(QStyledItemDelegate):
             painter.fillRect(option.rect, option.palette.highlight())
         area: QRect = option.rect.adjusted(2, 3, -2, -3)
         painter.save()
+        if sum(shares) == 0:   # no game of this move has a known result: an empty frame says so
+            painter.setPen(BAR_COLOURS[1])
+            painter.drawRect(area.adjusted(0, 0, -1, -1))
+            painter.restore()
+            return
         left = area.left()
         for number, (share, colour) in enumerate(zip(shares, BAR_COLOURS, strict=True)):
             width = round(area.width() * share) if number < 2 else area.right() + 1 - left

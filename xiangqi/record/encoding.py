@@ -44,16 +44,33 @@ def _bom_encoding(data: bytes) -> str | None:
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
-    """ASCII-heavy UTF-16 text has a NUL in every other byte."""
-    sample = data[:2048]
-    if len(sample) < 8 or sample.count(0) < len(sample) // 4:
+    """UTF-16 text holds NUL bytes (the high byte of its ASCII characters: tags, numbers, line ends),
+    which GBK, Big5 and UTF-8 text never does. The byte order that decodes cleanly and reads more like
+    a record (common characters, PGN punctuation) wins; text that is mostly Chinese has few NULs."""
+    sample = data[:4096]
+    sample = sample[: len(sample) - len(sample) % 2]
+    if len(sample) < 8 or sample.count(0) < 2:
         return None
-    even, odd = sample[0::2].count(0), sample[1::2].count(0)
-    if odd > 3 * even:
-        return "utf-16-le"
-    if even > 3 * odd:
-        return "utf-16-be"
-    return None
+    best: tuple[float, str] | None = None
+    for encoding in ("utf-16-le", "utf-16-be"):
+        try:
+            text = sample.decode(encoding)
+        except UnicodeDecodeError as error:
+            if error.start < len(sample) - 4:  # not just a character cut at the sample's end
+                continue
+            text = sample[: error.start].decode(encoding)
+        score = _text_score(text) + sum(map(text.count, '[]"\n. ')) / max(len(text), 1)
+        if best is None or score > best[0]:
+            best = (score, encoding)
+    return best[1] if best is not None and best[0] > 0 else None
+
+
+def wide_encoding(data: bytes) -> str | None:
+    """UTF-16/32 (with a BOM, or UTF-16 recognised without one): text that is not ASCII-compatible."""
+    encoding = _bom_encoding(data)
+    if encoding is not None:
+        return None if encoding == UTF8_BOM else encoding
+    return _utf16_without_bom(data)
 
 
 def _text_score(text: str) -> float:

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from xiangqi.atomic import atomic_write
 from xiangqi.core.notation import Notation
-from xiangqi.record.encoding import DecodedText, decode_record
+from xiangqi.record.encoding import DecodedText, decode_record, wide_encoding
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import Game
 from xiangqi.record.pgn_reader import MoveMemo, parse_game, read_tag_block
-from xiangqi.record.pgn_writer import encode_text, game_to_pgn
+from xiangqi.record.pgn_writer import ENCODINGS, encode_text, game_to_pgn
 
 Progress = Callable[[int, int], "bool | None"]
 _TAG_START = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*[\"\w]", re.MULTILINE)
@@ -118,12 +118,24 @@ class PgnFile:
 
     @classmethod
     def from_bytes(cls, data: bytes, path: str | None = None, progress: Progress | None = None) -> PgnFile:
+        """Games found in the bytes and decoded one by one (``BytePgnFile``: a file mixing encodings
+        reads right and saves byte for byte); UTF-16/32 text is decoded whole."""
+        if wide_encoding(data) is None:
+            from xiangqi.record.pgn_bytes import BytePgnFile  # it subclasses this class
+
+            return BytePgnFile.from_data(data, path, progress)
         decoded: DecodedText = decode_record(data)
         return cls(decoded.text, path=path, encoding=decoded.encoding, lossy=decoded.lossy, progress=progress)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], progress: Progress | None = None) -> PgnFile:
-        """Read and index a file (OSError when it cannot be read)."""
+        """Read and index a file, a block at a time (OSError when it cannot be read)."""
+        with open(path, "rb") as stream:
+            head = stream.read(4096)
+        if wide_encoding(head) is None:
+            from xiangqi.record.pgn_bytes import BytePgnFile
+
+            return BytePgnFile.read(path, progress)
         return cls.from_bytes(Path(path).read_bytes(), str(path), progress)
 
     def __len__(self) -> int:
@@ -164,6 +176,18 @@ class PgnFile:
             else:
                 parts.append(game_to_pgn(game, notation, fullwidth_digits=fullwidth_digits))
         return "\n".join(parts)
+
+    def saved_bytes(self, replaced: Mapping[int, Game] | None = None, notation: Notation = Notation.CHINESE,
+                    fullwidth_digits: bool = True) -> bytes:
+        """The file's bytes with some games rewritten, in the file's encoding; PgnError when it cannot
+        be written back as it was (bytes that were not valid text, a character the encoding lacks)."""
+        if any(problem.reason.startswith("some bytes are not valid") for problem in self.problems):
+            raise PgnError(f"the file holds bytes that are not valid {self.encoding}; saving it would replace "
+                           "them (use Save As for a new file)", path=self.path)
+        text = self.render(replaced, notation, fullwidth_digits)
+        if self.encoding in ENCODINGS:
+            return encode_text(text, self.encoding, "\n", self.path)
+        return text.encode(self.encoding)  # UTF-16/32 (a BOM if it had one) write every character
 
     def save(
         self,

@@ -19,9 +19,10 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from xiangqi.atomic import ReadOnlyFileError
 from xiangqi.core.notation import Notation
 from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, is_xqf, read_xqf, save_pgn
-from xiangqi.record.pgn_writer import ENCODINGS, encode_text
+from xiangqi.record.pgn_writer import ENCODINGS
 from xiangqi.ui.clipboard import ClipboardActions
 from xiangqi.ui.comment_panel import CommentPanel
 from xiangqi.ui.game_list_dialog import GameListDialog, IndexJob
@@ -358,7 +359,7 @@ class RecordUi(QObject):
             return False
         game = pgn.game(index)
         game.errors[:0] = pgn.problems
-        source = RecordSource(Path(path), pgn=pgn if len(pgn) > 1 else None, index=index,
+        source = RecordSource(Path(path), pgn=pgn, index=index,
                               notation=source_notation(pgn, index), encoding=writable_encoding(pgn.encoding))
         return self._load_checked(game, source, Path(path))
 
@@ -411,9 +412,9 @@ class RecordUi(QObject):
     def _save_into_collection(source: RecordSource, record: Game) -> RecordSource:
         """Rewrite one game of a multi-game file; the source returned indexes the file as it now is."""
         assert source.pgn is not None
-        text = source.pgn.render({source.index: record}, source.notation)
-        atomic_write(source.path, encode_text(text, source.encoding, "\n", str(source.path)))
-        pgn = PgnFile(text, path=str(source.path), encoding=source.encoding)
+        data = source.pgn.saved_bytes({source.index: record}, source.notation)   # the others byte for byte
+        atomic_write(source.path, data)
+        pgn = PgnFile.from_bytes(data, str(source.path))
         return RecordSource(source.path, pgn=pgn, index=source.index, notation=source.notation,
                             encoding=source.encoding)
 
@@ -436,9 +437,24 @@ class RecordUi(QObject):
         self.window.statusBar().showMessage(self.tr("Saved {0}").format(source.path.name), 5000)
 
     def _save_failed(self, path: Path, exc: Exception) -> None:
+        if isinstance(exc, ReadOnlyFileError):
+            self._offer_save_as(path)
+            return
         text = str(exc) if isinstance(exc, RecordError) else f"{path}: {getattr(exc, 'strerror', None) or exc}"
         self.show_error(self.tr("The game was not saved"),
                         self.tr("{0} was not written (the file on disk is unchanged).").format(path.name), [text])
+
+    def _offer_save_as(self, path: Path) -> QMessageBox:
+        """A read-only file is not replaced: say so and offer to save under another name."""
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("The file is read-only"),
+                          self.tr("{0} is marked read-only, so it was not changed. Save the game under "
+                                  "another name?").format(path.name), buttons.Save | buttons.Cancel, self.window)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.button(buttons.Save).setText(self.tr("Save &As…"))
+        box.button(buttons.Save).clicked.connect(lambda: self.save_as_dialog())
+        self.window.open_dialog(box)
+        return box
 
     def save_formats(self) -> list[tuple[str, Notation, str]]:
         """The Save As choices: (file-type text, notation, encoding)."""

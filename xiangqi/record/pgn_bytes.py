@@ -1,0 +1,220 @@
+"""PGN collections read as bytes: games found in the bytes, each game decoded on its own, untouched games
+written back byte for byte, and files read in blocks so memory and pauses stay small. No Qt.
+
+Game boundaries are found on a latin-1 view of the bytes (one character per byte, so offsets are byte
+offsets): the markers a boundary needs (a line starting with ``[Tag``, braces of comments) are ASCII,
+and in every ASCII-compatible encoding we read (UTF-8, GBK/GB18030, Big5) a line feed is never part of
+a multi-byte character. UTF-16/32 files are not ASCII-compatible and are read whole (``PgnFile``).
+
+Each game is then decoded by itself (``decode_record``), so a collection whose games were written in
+different encodings reads right, and a save replaces only the bytes of the edited game.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from collections.abc import Iterator, Mapping
+from typing import BinaryIO
+
+from xiangqi.atomic import atomic_write
+from xiangqi.core.notation import Notation
+from xiangqi.record.encoding import DecodedText, decode_record, encoding_label
+from xiangqi.record.errors import PgnError
+from xiangqi.record.game import Game
+from xiangqi.record.pgn_file import GameEntry, PgnFile, Progress, _next_game_start
+from xiangqi.record.pgn_reader import parse_game, read_tag_block
+from xiangqi.record.pgn_writer import encode_text, game_to_pgn
+
+BLOCK = 1 << 20   # bytes read at a time (doubled while one game is bigger than the buffer)
+_NOT_SPACE = re.compile(r"\S")
+_SAMPLE = 1 << 16
+MAX_PROBLEMS = 100  # file-level problems listed; the rest are counted
+Span = tuple[int, int, int, int]   # start, end, first line, end of the tag lines
+
+
+def scan_spans(view: str, pos: int, line: int, final: bool) -> tuple[list[Span], int, int]:
+    """The games of ``view`` from ``pos``; unless ``final``, the last game (whose end may lie in
+    bytes not read yet) is left for the next call. Returns the spans, where to go on, and its line."""
+    spans: list[Span] = []
+    size = len(view)
+    while pos < size:
+        block = read_tag_block(view, pos)
+        end = _next_game_start(view, block.end)
+        if not final and (end >= size or block.end >= size):
+            break
+        if block.tags or _NOT_SPACE.search(view, pos, end):
+            spans.append((pos, end, line, block.end))
+        line += view.count("\n", pos, end)
+        pos = end
+    return spans, pos, line
+
+
+def iter_game_bytes(stream: BinaryIO, block: int = BLOCK) -> Iterator[tuple[bytes, int]]:
+    """Each game's bytes and first line, reading ``stream`` a block at a time (memory: one game plus
+    a block, whatever the number of games)."""
+    view, line, final = "", 1, False
+    while not final:
+        chunk = stream.read(max(block, len(view)))
+        final = not chunk
+        view += _latin1(chunk, first=not view and line == 1)
+        spans, pos, line = scan_spans(view, 0, line, final)
+        for start, end, first, _tags in spans:
+            yield view[start:end].encode("latin-1"), first
+        view = view[pos:]
+
+
+def _latin1(chunk: bytes, first: bool) -> str:
+    """The bytes as latin-1; a UTF-8 BOM at the start of the file reads as spaces (before a tag line)."""
+    view = chunk.decode("latin-1")
+    return "   " + view[3:] if first and view.startswith("\xef\xbb\xbf") else view
+
+
+def _file_encoding(data: bytes | bytearray) -> str:
+    """The encoding of the file as a whole (for games that are ASCII): judged on a sample cut at a line end."""
+    sample = bytes(data[:_SAMPLE])
+    if len(data) > _SAMPLE and b"\n" in sample:
+        sample = sample[: sample.rindex(b"\n") + 1]
+    return decode_record(sample).encoding
+
+
+class BytePgnFile(PgnFile):
+    """A PGN collection kept as its original bytes; ``entries`` hold byte offsets."""
+
+    def __init__(self, data: bytes | bytearray, entries: list[GameEntry], *, path: str | None = None,
+                 complete: bool = True, problems: list[PgnError] | None = None) -> None:
+        self.data, self.entries, self.complete = data, entries, complete
+        self.path, self.problems = path, problems or []
+        self.encoding = _file_encoding(data)
+        self._memo = {}
+        self._view: str | None = None
+
+    # ----------------------------------------------------------------- reading
+    @classmethod
+    def from_data(cls, data: bytes, path: str | None = None, progress: Progress | None = None) -> BytePgnFile:
+        indexer = _Indexer(keep=False, path=path)
+        indexer.feed(data, final=True, progress=progress, total=len(data))
+        return cls(data, indexer.entries, path=path, complete=not indexer.stopped, problems=indexer.finish())
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str], progress: Progress | None = None) -> BytePgnFile:
+        """Read and index a file a block at a time (a worker thread keeps the GUI responsive: no step
+        holds the interpreter for long). OSError when it cannot be read."""
+        total = os.path.getsize(path)
+        indexer = _Indexer(keep=True, path=os.fspath(path))
+        with open(path, "rb") as stream:
+            while not indexer.stopped:
+                chunk = stream.read(max(BLOCK, len(indexer.view)))
+                indexer.feed(chunk, final=not chunk, progress=progress, total=total)
+                if not chunk:
+                    break
+        return cls(indexer.data, indexer.entries, path=os.fspath(path), complete=not indexer.stopped,
+                   problems=indexer.finish())
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        """The whole file decoded at once (for display; games are decoded one by one: ``game_text``)."""
+        if self._view is None:
+            self._view = decode_record(bytes(self.data)).text
+        return self._view
+
+    def decoded(self, index: int) -> DecodedText:
+        entry = self.entries[index]
+        return decode_record(bytes(self.data[entry.start : entry.end]))
+
+    def game_text(self, index: int) -> str:
+        return self.decoded(index).text
+
+    def game(self, index: int) -> Game:
+        entry = self.entries[index]
+        return parse_game(self.game_text(index), path=self.path, index=index, first_line=entry.line, memo=self._memo)
+
+    # ----------------------------------------------------------------- writing
+    def render(self, replaced: Mapping[int, Game] | None = None, notation: Notation = Notation.CHINESE,
+               fullwidth_digits: bool = True) -> str:
+        """The file as text with some games rewritten (for display: saving uses ``saved_bytes``)."""
+        return decode_record(self.saved_bytes(replaced, notation, fullwidth_digits)).text
+
+    def saved_bytes(self, replaced: Mapping[int, Game] | None = None, notation: Notation = Notation.CHINESE,
+                    fullwidth_digits: bool = True) -> bytes:
+        """The file with the games of ``replaced`` rewritten, each in its own encoding and line ends;
+        every other byte as it was. PgnError (nothing written) when a game cannot be written back."""
+        parts: list[bytes] = []
+        pos = 0
+        for index in sorted(replaced or {}):
+            entry = self.entries[index]
+            parts.append(bytes(self.data[pos : entry.start]))
+            parts.append(self._game_bytes(index, (replaced or {})[index], notation, fullwidth_digits))
+            pos = entry.end
+        parts.append(bytes(self.data[pos:]))
+        return b"".join(parts)
+
+    def _game_bytes(self, index: int, game: Game, notation: Notation, fullwidth_digits: bool) -> bytes:
+        entry = self.entries[index]
+        original = bytes(self.data[entry.start : entry.end])
+        decoded = decode_record(original)
+        if decoded.lossy:
+            raise PgnError(f"game {index + 1} holds bytes that are not valid {encoding_label(decoded.encoding)}; "
+                           "saving it here would replace them (use Save As for a new file)", path=self.path,
+                           line=entry.line)
+        encoding = self.encoding if original.isascii() else decoded.encoding
+        bom = codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b""
+        encoding = "utf-8" if encoding == "utf-8-sig" else encoding
+        body = original.rstrip(b" \t\r\n")
+        newline = "\r\n" if b"\r\n" in original else "\n"
+        trailing = original[len(body):] or newline.encode()
+        text = game_to_pgn(game, notation, fullwidth_digits=fullwidth_digits).rstrip("\n")
+        return bom + encode_text(text, encoding, newline, self.path) + trailing
+
+    def save(self, path: str | os.PathLike[str], replaced: Mapping[int, Game] | None = None, *,
+             notation: Notation = Notation.CHINESE, encoding: str = "utf-8", newline: str = "\n") -> None:
+        """Save with the edited games rewritten and the others byte for byte (``encoding`` and
+        ``newline`` are each game's own here)."""
+        atomic_write(path, self.saved_bytes(replaced, notation))
+
+
+class _Indexer:
+    """Finds the games of bytes fed in blocks; decodes only each game's tag lines for the index."""
+
+    def __init__(self, keep: bool, path: str | None) -> None:
+        self.path, self.lossy = path, 0
+        self.problems: list[PgnError] = []
+        self.data = bytearray()
+        self.keep = keep
+        self.entries: list[GameEntry] = []
+        self.view = ""          # the bytes not yet split into games (latin-1)
+        self.offset = 0         # where ``view`` starts in the file
+        self.line = 1
+        self.stopped = False
+
+    def feed(self, chunk: bytes, *, final: bool, progress: Progress | None, total: int) -> None:
+        first = not self.data and not self.view and not self.offset
+        if self.keep:
+            self.data += chunk
+        self.view += _latin1(chunk, first)
+        spans, pos, self.line = scan_spans(self.view, 0, self.line, final)
+        for start, end, line, tag_end in spans:
+            self._add(start, end, line, tag_end)
+        self.view = self.view[pos:]
+        self.offset += pos
+        if progress is not None and progress(self.offset if not final else total, total) is False:
+            self.stopped = True
+
+    def _add(self, start: int, end: int, line: int, tag_end: int) -> None:
+        decoded = decode_record(self.view[start:end].encode("latin-1"))
+        tags = dict(read_tag_block(decoded.text).tags) if tag_end > start else {}
+        index = len(self.entries)
+        if decoded.lossy:
+            self.lossy += 1
+            if self.lossy <= MAX_PROBLEMS:
+                self.problems.append(PgnError(f"some bytes of game {index + 1} are not valid "
+                                              f"{encoding_label(decoded.encoding)} and were replaced",
+                                              path=self.path, line=line))
+        self.entries.append(GameEntry(index, self.offset + start, self.offset + end, line, tags))
+
+    def finish(self) -> list[PgnError]:
+        if self.lossy > MAX_PROBLEMS:
+            self.problems.append(PgnError(f"and {self.lossy - MAX_PROBLEMS} more games with bytes that were "
+                                          "replaced", path=self.path))
+        return self.problems

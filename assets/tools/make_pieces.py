@@ -74,9 +74,10 @@ def engraved(side: str, index: int) -> str:
 
 # --- flat: solid colour discs, white sans-serif simplified characters -----------------------------
 def flat(side: str, index: int) -> str:
-    disc, rim = ("#d9382c", "#9e1f16") if side == "red" else ("#2c3440", "#c3cad4")
+    # black: a slate disc with a light rim, so it stands out on the dark board as well as on wood
+    disc, rim = ("#d9382c", "#9e1f16") if side == "red" else ("#3b4b60", "#e8edf2")
     body = "\n".join([   # the rim keeps the disc's edge visible on a board of the same colour
-        f'<circle cx="50" cy="50" r="46.5" fill="{disc}" stroke="{rim}" stroke-width="2"/>',
+        f'<circle cx="50" cy="50" r="46.5" fill="{disc}" stroke="{rim}" stroke-width="3"/>',
         '<circle cx="50" cy="50" r="39" fill="none" stroke="#ffffff" stroke-opacity="0.85" stroke-width="2.5"/>',
         glyph_element(SIMPLIFIED[side][index], "sans", (50, 50), 52, "#ffffff"),
     ])

@@ -174,7 +174,9 @@ def test_whole_game_to_mate_from_a_pasted_fen_with_result_dialog(window, qtbot, 
     result = dialogs_of(window, ResultDialog)[0]
     assert result.headline.text() == "Red wins" and "checkmate" in result.detail.text()
     assert moves(window) == ["i0i9", "e8f9", "i9f9", "d9d8", "a0a8"]
-    assert window.board.banner and not window.controller.can_pick(sq("a8"))
+    assert window.board.banner is None and not window.controller.can_pick(sq("a8"))   # the dialog says it
+    result.reject()
+    assert window.board.banner   # once the dialog is closed the board says how it ended
 
 
 def test_clock_running_out_ends_the_game(window, qtbot) -> None:

@@ -176,9 +176,21 @@ def arrow_polygon(start: QPointF, end: QPointF, width: float) -> QPolygonF:
                       at(neck, -width * 1.5), at(neck, -width / 2), at(start, -width / 2)])
 
 
+ARROW_ALPHA = 150   # translucent: the pieces under the arrow's path stay readable
+
+
+def arrow_ends(geo: BoardGeometry, from_sq: int, to_sq: int) -> tuple[QPointF, QPointF]:
+    """The arrow starts at the rim of the piece that moves, so the piece itself is never covered."""
+    start, end = geo.point(from_sq), geo.point(to_sq)
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    length = math.hypot(dx, dy) or 1.0
+    rim = geo.piece_diameter / 2
+    return QPointF(start.x() + dx / length * rim, start.y() + dy / length * rim), end
+
+
 def paint_arrow(painter: QPainter, geo: BoardGeometry, from_sq: int, to_sq: int, color: QColor) -> None:
     fill = QColor(color)
-    fill.setAlpha(190)
+    fill.setAlpha(ARROW_ALPHA)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(fill)
-    painter.drawPolygon(arrow_polygon(geo.point(from_sq), geo.point(to_sq), geo.cell * 0.16))
+    painter.drawPolygon(arrow_polygon(*arrow_ends(geo, from_sq, to_sq), geo.cell * 0.16))

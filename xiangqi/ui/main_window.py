@@ -184,7 +184,9 @@ class MainWindow(QMainWindow):
 
     def _banner_text(self) -> str | None:
         result = self.controller.game.result
-        return f"{winner_text(result)} · {reason_text(result.reason)}" if result else None
+        if result is None or any(isinstance(d, ResultDialog) for d in self.dialogs):
+            return None   # one or the other: the result dialog says it; the banner once it is closed
+        return f"{winner_text(result)} · {reason_text(result.reason)}"
 
     def _on_move_played(self, played: MovePlayed) -> None:
         self._play("CHECK" if played.check else "CAPTURE" if played.capture else "MOVE")
@@ -201,6 +203,8 @@ class MainWindow(QMainWindow):
         dialog = ResultDialog(result, human, self)
         dialog.new_game_requested.connect(self.ask_new_game)
         self.open_dialog(dialog)
+        dialog.finished.connect(lambda _code: self._refresh())   # after open_dialog forgot it: the banner
+        self._refresh()
 
     def _on_engine_state(self, name: str) -> None:
         text = QCoreApplication.translate("MainWindow", STATE_TEXTS.get(name, name))

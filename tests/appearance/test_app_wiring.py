@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 import xiangqi.ui.i18n as i18n
-from xiangqi.ui import controller
+from xiangqi.engine.retire import engines_retiring
 from xiangqi.ui.app import build_main_window, load_appearance, show_problems
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.ui.i18n import install_translator
@@ -58,7 +58,7 @@ def test_the_app_opens_in_chinese_with_one_notation_menu_settings_and_engine_man
     assert isinstance(dialog, SettingsDialog) and dialog in window.dialogs
     assert dialog.tabs.currentIndex() == ENGINES_TAB and dialog.tabs.currentWidget() is dialog.engines
     dialog.reject()
-    qtbot.waitUntil(lambda: not controller.RETIRING, timeout=10_000)   # the probe engine has quit
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)   # the probe engine has quit
 
 
 def test_settings_problems_are_shown_naming_file_key_and_value(app_window):

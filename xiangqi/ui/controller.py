@@ -20,7 +20,7 @@ from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.retire import RETIRING, engines_retiring
+from xiangqi.engine.retire import engines_retiring
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
 from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.game.autosave import AutosaveStore, Snapshot, snapshot_of
@@ -32,8 +32,6 @@ from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.problem_text import failure_detail, failure_text
-
-__all__ = ["RETIRING", "EngineTrouble", "GameController", "MovePlayed"]
 
 DEFAULT_ENGINE_MS = 3000   # per engine move when the game is untimed and no depth is set
 HINT_MS = 1500

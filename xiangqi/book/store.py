@@ -104,10 +104,15 @@ class OpeningBook:
         if not self.path.is_file():
             raise BookError(f"{str(self.path)!r}: no such book file")
         uri = self.path.resolve().as_uri() + "?mode=ro"
+        # check_same_thread off: the app opens the book on the GUI thread and may probe it from a worker
         try:
             self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
-            self.meta = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
+        except sqlite3.Error as exc:  # unreadable (permissions)
+            raise BookError(f"{str(self.path)!r} cannot be opened ({exc})") from None
+        try:
+            self.meta: dict[str, str] = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
+            self._db.close()
             raise BookError(f"{str(self.path)!r} is not an opening book ({exc})") from None
         if self.meta.get("format") != FORMAT_NAME:
             self._db.close()

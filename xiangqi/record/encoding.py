@@ -136,9 +136,8 @@ def decode_legacy_chinese(data: bytes) -> str:
         return ""
     if data.isascii():
         return data.decode("ascii")
-    if _looks_utf8(data):
-        return data.decode(UTF8)
-    readings = []
+    # GBK text is sometimes valid UTF-8 too ("2XX平2" is): the reading with more real Chinese wins
+    readings = [data.decode(UTF8)] if _looks_utf8(data) else []
     for encoding in (GB18030, BIG5):
         try:
             readings.append(data.decode(encoding))
@@ -146,7 +145,7 @@ def decode_legacy_chinese(data: bytes) -> str:
             continue
     if not readings:
         return data.decode(GB18030, errors="replace")
-    return max(readings, key=_text_score)  # the first (GBK) wins ties
+    return max(readings, key=_text_score)  # the first (UTF-8, else GBK) wins ties
 
 
 def _looks_utf8(data: bytes) -> bool:

@@ -7,8 +7,9 @@ written, and a save goes to a temporary file that replaces the target only when 
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from xiangqi.atomic import atomic_write
@@ -171,11 +172,26 @@ def game_to_pgn(
         layout.add(token)
     layout.flush()
     body = "\n".join(layout.lines + [f" {game.result}"]) + "\n"
-    return "\n".join(header_lines(game, notation)) + "\n" + body if tags else body
+    return "\n".join(header_lines(game, notation)) + "\n\n" + body if tags else body  # PGN: a blank line
 
 
 def games_to_pgn(games: Iterable[Game], notation: Notation = Notation.CHINESE, *, fullwidth_digits: bool = True) -> str:
     return "\n".join(game_to_pgn(game, notation, fullwidth_digits=fullwidth_digits) for game in games)
+
+
+@functools.cache
+def _simplified_to_traditional() -> Callable[[str], str]:
+    import opencc  # loaded on first use: building the converter takes a tenth of a second
+
+    converter = opencc.OpenCC("s2tw")  # Taiwan forms: what Big5 holds (為, not 爲)
+    convert: Callable[[str], str] = converter.convert
+    return convert
+
+
+def to_traditional(text: str) -> str:
+    """Big5 holds traditional characters only: simplified text (车马炮 进退, names, comments) is written in
+    its traditional form (車馬炮 進退) rather than refused; text already traditional stays as it is."""
+    return _simplified_to_traditional()(text) if not text.isascii() else text
 
 
 def encode_text(text: str, encoding: str = "utf-8", newline: str = "\n", path: str | None = None) -> bytes:
@@ -184,6 +200,8 @@ def encode_text(text: str, encoding: str = "utf-8", newline: str = "\n", path: s
         raise PgnError(f"unsupported encoding {encoding!r} (use one of {', '.join(ENCODINGS)})", path=path)
     if newline != "\n":
         text = text.replace("\n", newline)
+    if encoding.lower() == "big5":
+        text = to_traditional(text)
     try:
         return text.encode(encoding)
     except UnicodeEncodeError as exc:

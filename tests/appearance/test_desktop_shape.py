@@ -50,3 +50,18 @@ def test_the_board_keeps_most_of_the_height_at_any_window_size(app_window, qtbot
     board = board_on_screen(window)
     assert board.height() >= 0.6 * window.height(), (board, window.size())
     assert window.rect().contains(board)
+
+
+def test_size_and_dock_layout_are_remembered_for_the_next_start(app_window, qtbot, tmp_path) -> None:
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings(str(tmp_path / "window.ini"), QSettings.Format.IniFormat)
+    window = app_window(1100, 760)
+    window.shape.remember_in(settings)
+    window.resize(700, 500)   # (restoring keeps a window on its screen: offscreen's is 800×600)
+    window.record_ui.dock.hide()
+    window.shape.save()   # what closing the window does
+    again = app_window(1280, 880)
+    again.shape.remember_in(settings)
+    qtbot.waitUntil(lambda: (again.width(), again.height()) == (700, 500), timeout=3_000)
+    assert again.record_ui.dock.isHidden()

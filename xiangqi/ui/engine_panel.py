@@ -3,7 +3,7 @@ red's point of view), nodes per second and the line in the chosen notation."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QSizePolicy, QSpinBox,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
@@ -15,7 +15,9 @@ from xiangqi.ui.i18n import traditional_moves
 
 MAX_LINES = 5
 PV_SHOWN = 12    # moves of a variation shown
-MIN_LABEL_WIDTH = 40   # px: the engine name and state are cut (not the board squeezed) when room is short
+MIN_LABEL_WIDTH = 40   # px: the engine name is cut (not the board squeezed) when room is short
+# The engine states main_window.STATE_TEXTS shows here (the same English source strings, translated there).
+STATE_WORDS = ("starting…", "ready", "thinking…", "stopping…", "not running")
 
 
 def score_text(score: Score | None, red_sign: int) -> str:
@@ -62,9 +64,13 @@ class EnginePanel(QWidget):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        for label in (self.name_label, self.state_label):   # long names and states never widen the panel
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            label.setMinimumWidth(MIN_LABEL_WIDTH)
+        # A long engine name is cut, never widening the panel (and so never narrowing the board); the state
+        # label is as wide as its longest word from the start, so a change of state moves nothing either.
+        self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.name_label.setMinimumWidth(MIN_LABEL_WIDTH)
+        metrics = self.state_label.fontMetrics()
+        self.state_label.setFixedWidth(max(metrics.horizontalAdvance(QCoreApplication.translate("MainWindow", s))
+                                           for s in STATE_WORDS) + metrics.averageCharWidth())
         top = QHBoxLayout()
         top.addWidget(self.name_label, 1)
         top.addWidget(self.state_label)

@@ -74,3 +74,12 @@ def test_the_entry_runs_the_given_command_with_the_file() -> None:
     entry = desktop_entry(template, "/opt/x/bin/xiangqi")
     assert "Exec=/opt/x/bin/xiangqi %f" in entry.splitlines()
     assert mime_package().startswith("<?xml")
+
+
+def test_any_existing_file_named_on_the_command_line_is_opened_as_a_record(tmp_path: Path) -> None:
+    from xiangqi.ui.app import record_files
+
+    library = tmp_path / "games.cbl"
+    library.write_bytes(b"")
+    assert record_files([str(library), str(tmp_path / "missing.txt")]) == [library, tmp_path / "missing.txt"]
+    assert record_files([str(tmp_path / "missing.cbl")]) == []

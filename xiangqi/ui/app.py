@@ -101,8 +101,9 @@ def show_problems(window: MainWindow, problems: list[str]) -> QMessageBox | None
 
 
 def record_files(arguments: list[str]) -> list[Path]:
-    """Game records named on the command line (Qt has taken its own options out already)."""
-    return [Path(a) for a in arguments if Path(a).suffix.lower() in RECORD_SUFFIXES]
+    """Game records named on the command line (Qt has taken its own options out already): any existing
+    file, so a double-clicked .pgn, .xqf or .cbl opens (the reader says so if it is not a record)."""
+    return [Path(a) for a in arguments if Path(a).suffix.lower() in RECORD_SUFFIXES or Path(a).is_file()]
 
 
 def run(argv: list[str]) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import islice
+from typing import cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
@@ -160,7 +161,8 @@ class CommentPanel(QWidget):
             if inside:
                 current = item
         blocked = self.tree.blockSignals(True)
-        self.tree.setCurrentItem(current)
+        # PySide6's stub leaves out None, which Qt takes as "no current item" (no line of the tree shown).
+        self.tree.setCurrentItem(cast(QTreeWidgetItem, current))
         self.tree.blockSignals(blocked)
         self._update_buttons()
 
@@ -174,9 +176,12 @@ class CommentPanel(QWidget):
         self.players.setText("\n".join(lines + ([" · ".join(details)] if details else [])))
 
     def _all_items(self) -> list[QTreeWidgetItem]:
-        items, stack = [], [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        items: list[QTreeWidgetItem] = []
+        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         while stack:
             item = stack.pop()
+            if item is None:
+                continue
             items.append(item)
             stack.extend(item.child(i) for i in range(item.childCount()))
         return items
@@ -201,7 +206,7 @@ class CommentPanel(QWidget):
         item = self.tree.currentItem()
         if item is None or item.parent() is None:
             return None
-        return self._nodes[item.data(0, NODE_ROLE)]
+        return self._nodes[int(item.data(0, NODE_ROLE))]
 
     def _update_buttons(self) -> None:
         chosen = self.selected_variation() is not None

@@ -6,16 +6,20 @@ the comments panel beside it shows and opens the variations."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from xiangqi.core import Color, Move, NotationError
+from xiangqi.core import Color, Move, NotationError, Position
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.game.notation_text import GameNotation
 from xiangqi.ui.i18n import traditional_moves
+
+if TYPE_CHECKING:
+    from xiangqi.ui.controller import GameController
 
 PLY_ROLE = Qt.ItemDataRole.UserRole
 BRANCH_COLOR = QColor("#1e88e5")
@@ -42,7 +46,7 @@ def branch_icon() -> QIcon:
 class MoveList(QWidget):
     play_from_here = Signal()     # the user wants to continue from the viewed position (confirm first)
 
-    def __init__(self, controller: object, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.notation = Notation.CHINESE
@@ -102,13 +106,15 @@ class MoveList(QWidget):
         for row in range(self.table.rowCount()):
             for col in range(2):
                 item = self.table.item(row, col)
-                ply = item.data(PLY_ROLE) if item is not None else None
+                if item is None:
+                    continue
+                ply = item.data(PLY_ROLE)
                 others = found.get(ply) if ply else None
                 item.setIcon(self._branch_icon if others else QIcon())
                 item.setToolTip(self.tr("Other moves here: {0}").format(
                     self._moves_text(game.position_at(ply - 1), others)) if others else "")
 
-    def _moves_text(self, position: object, moves: list[Move]) -> str:
+    def _moves_text(self, position: Position, moves: list[Move]) -> str:
         texts = []
         for move in moves:
             try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
@@ -28,6 +28,11 @@ from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.themes import ThemeLibrary, board_preview, piece_preview
 
+if TYPE_CHECKING:
+    from xiangqi.engine.registry import EngineSpec
+    from xiangqi.ui.main_window import MainWindow
+    from xiangqi.ui.sounds import SoundPlayer
+
 MENU_ICON_PX = 40
 DIALOG_SIZE = QSize(820, 560)
 ENGINES_TAB = 4   # the settings dialog's page of the engine manager
@@ -36,7 +41,7 @@ BOARD_FLAGS = {"show_hints": "show_hints", "show_last_move": "show_last_move",
 
 
 # ----------------------------------------------------------------------------------- live changes
-def apply_setting(window: Any, library: ThemeLibrary, section: str, key: str, value: Any) -> None:
+def apply_setting(window: MainWindow, library: ThemeLibrary, section: str, key: str, value: Any) -> None:
     """Show one changed setting in the main window at once (game settings apply to the next game,
     the language at the next start)."""
     board = window.board
@@ -54,11 +59,14 @@ def apply_setting(window: Any, library: ThemeLibrary, section: str, key: str, va
         elif key in BOARD_FLAGS:
             setattr(board, BOARD_FLAGS[key], bool(value))
             board.update()
-    elif section == "sound" and getattr(window, "sounds", None) is not None:
-        setattr(window.sounds, key, value)
+    elif section == "sound" and window.sounds is not None:
+        if key == "enabled":
+            window.sounds.enabled = bool(value)
+        elif key == "volume":
+            window.sounds.volume = value
 
 
-def apply_settings(window: Any, library: ThemeLibrary, settings: Settings) -> None:
+def apply_settings(window: MainWindow, library: ThemeLibrary, settings: Settings) -> None:
     """Show every appearance setting in the main window (at start-up)."""
     for item in fields(settings.appearance):
         apply_setting(window, library, "appearance", item.name, getattr(settings.appearance, item.name))
@@ -90,11 +98,11 @@ class ViewMenus(QObject):
     Each entry changes the setting through the store (saved, applied live); the check marks follow the
     store, so a change made in the settings dialog shows here too."""
 
-    def __init__(self, window: Any, store: SettingsStore, library: ThemeLibrary, language: str,
+    def __init__(self, window: MainWindow, store: SettingsStore, library: ThemeLibrary, language: str,
                  menu: QMenu | None = None) -> None:
         super().__init__(window)
         self.window, self.store, self.library = window, store, library
-        self.menu = menu or getattr(window, "view_menu", None) or window.menuBar().addMenu(self.tr("&View"))
+        self.menu = menu or window.view_menu
         self.actions: dict[tuple[str, str], dict[Any, QAction]] = {}
         self._style = _BigMenuIcons()
         self._style.setParent(self)
@@ -160,7 +168,7 @@ class ViewMenus(QObject):
             actions[value].setChecked(True)
 
 
-def build_view_menus(window: Any, store: SettingsStore, library: ThemeLibrary,
+def build_view_menus(window: MainWindow, store: SettingsStore, library: ThemeLibrary,
                      on_change: Callable[[str, str, Any], None] | None = None,
                      language: str | None = None) -> ViewMenus:
     """The View menu entries; ``on_change(section, key, value)`` (default: ``apply_setting``) is called
@@ -200,7 +208,8 @@ class SettingsDialog(QDialog):
     manager saves its own changes as they are made."""
 
     def __init__(self, store: SettingsStore, library: ThemeLibrary, parent: QWidget | None = None, *,
-                 sounds: Any = None, language: str | None = None, engine_manager: bool = True) -> None:
+                 sounds: SoundPlayer | None = None, language: str | None = None,
+                 engine_manager: bool = True) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
         self.store, self.library, self.sounds = store, library, sounds
@@ -322,7 +331,7 @@ class SettingsDialog(QDialog):
         slider = QSlider(Qt.Orientation.Horizontal)
         slider.setRange(0, 100)
         self._bind(form, self.tr("Volume"), "sound", "volume", slider)
-        if self.sounds is not None and getattr(self.sounds, "problem", None):
+        if self.sounds is not None and self.sounds.problem:
             form.addRow(QLabel(self.tr("No sound on this computer: %1").replace("%1", self.sounds.problem)))
         page.setLayout(form)
         return page
@@ -375,7 +384,8 @@ class AppearanceUi(QObject):
     engines…. Game settings become the next new game's defaults; a changed engine list is offered at
     once (new game, change opponent)."""
 
-    def __init__(self, window: Any, store: SettingsStore, library: ThemeLibrary, sounds: Any = None) -> None:
+    def __init__(self, window: MainWindow, store: SettingsStore, library: ThemeLibrary,
+                 sounds: SoundPlayer | None = None) -> None:
         super().__init__(window)
         self.window, self.store, self.library, self.sounds = window, store, library, sounds
         self.menus = build_view_menus(window, store, library, on_change=self._changed)
@@ -397,7 +407,7 @@ class AppearanceUi(QObject):
         """Find the engines on this computer (on a worker thread); the window offers them when found."""
         self.engine_search.start(self.store.settings.engines)
 
-    def _engines_found(self, engines: list[Any], problems: list[str]) -> None:
+    def _engines_found(self, engines: list[EngineSpec], problems: list[str]) -> None:
         self.window.set_engines(engines)
         if problems:
             self.window.statusBar().showMessage(problems[0], 15_000)
@@ -419,8 +429,8 @@ class AppearanceUi(QObject):
         return self.dialog
 
 
-def install_appearance_ui(window: Any, store: SettingsStore, library: ThemeLibrary,
-                          sounds: Any = None) -> AppearanceUi:
+def install_appearance_ui(window: MainWindow, store: SettingsStore, library: ThemeLibrary,
+                          sounds: SoundPlayer | None = None) -> AppearanceUi:
     """View menus (live, remembered) + View › Settings…; call once after the main window is built.
     (``store.errors`` are the settings problems to show the user, e.g. in the status bar.)"""
     return AppearanceUi(window, store, library, sounds)

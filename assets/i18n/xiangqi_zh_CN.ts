@@ -1198,6 +1198,14 @@
             <translation>{0} 未写入（磁盘上的文件未改变）。</translation>
         </message>
         <message>
+            <source>The file is read-only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0} is marked read-only, so it was not changed. Save the game under another name?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>Chinese notation</source>
             <translation>中文记谱</translation>
         </message>
@@ -1623,6 +1631,14 @@
         <message>
             <source>Re&amp;view the game…</source>
             <translation>复盘(&amp;V)…</translation>
+        </message>
+        <message>
+            <source>Play the line</source>
+            <translation>走这一路变着</translation>
+        </message>
+        <message>
+            <source>Playing this line on the board may end the game against the engine: a side line is studied without it. The moves played stay in the record. Play it?</source>
+            <translation>把这路变着走到棋盘上可能会结束与引擎的对局：研究分支时引擎不参与。已走的着法保留在棋谱中。要走吗？</translation>
         </message>
         <message>
             <source>Review needs a record with moves and no game going on against an engine</source>

@@ -1198,6 +1198,14 @@
             <translation>{0} 未寫入（磁碟上的檔案未改變）。</translation>
         </message>
         <message>
+            <source>The file is read-only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0} is marked read-only, so it was not changed. Save the game under another name?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>Chinese notation</source>
             <translation>中文記譜</translation>
         </message>
@@ -1623,6 +1631,14 @@
         <message>
             <source>Re&amp;view the game…</source>
             <translation>復盤(&amp;V)…</translation>
+        </message>
+        <message>
+            <source>Play the line</source>
+            <translation>走這一路變著</translation>
+        </message>
+        <message>
+            <source>Playing this line on the board may end the game against the engine: a side line is studied without it. The moves played stay in the record. Play it?</source>
+            <translation>把這路變著走到棋盤上可能會結束與引擎的對局：研究分支時引擎不參與。已走的著法保留在棋譜中。要走嗎？</translation>
         </message>
         <message>
             <source>Review needs a record with moves and no game going on against an engine</source>

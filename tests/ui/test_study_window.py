@@ -144,3 +144,27 @@ def test_the_graph_follows_the_engines_scores_in_a_game(qtbot: QtBot, tmp_path: 
     assert study.graph.values[2] is not None and study.graph.values[1] is None   # the engine's own move
     window.controller.shutdown()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
+
+
+def test_a_line_clicked_during_a_game_asks_first(qtbot: QtBot, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from xiangqi.game.setup import GameSetup
+
+    window, study, _log = build(qtbot, tmp_path)
+    window.start_game(GameSetup(engine=material_spec()))
+    qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
+    study.analyse_action.trigger()
+    qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
+    item = study.panel.tree.topLevelItem(0)
+    assert item is not None
+    line = study.panel._lines[0]
+    with qtbot.waitSignal(window.dialog_opened) as opened:
+        qtbot.mouseClick(study.panel.tree.viewport(), Qt.MouseButton.LeftButton,
+                         pos=study.panel.tree.visualItemRect(item).center())
+    box = opened.args[0]
+    assert isinstance(box, QMessageBox) and window.controller.game.record.root.children == []
+    box.button(QMessageBox.StandardButton.Yes).click()
+    assert window.controller.game.cursor.moves() == list(line)
+    window.controller.shutdown()
+    stop_engines(qtbot, study)

@@ -196,7 +196,16 @@ class StudyTools(QObject):
             return
         if analyser.position.fen() != self.controller.board_position().fen():
             return   # the board moved on since the line was drawn
-        self.controller.play_line(list(moves))
+        line = list(moves)
+        if self.controller.seats and not self.controller.game.is_over:
+            # a side line is studied by two players: the engine would stop playing this game
+            self.window.ask(self.tr("Play the line"),
+                            self.tr("Playing this line on the board may end the game against the engine: a "
+                                    "side line is studied without it. The moves played stay in the record. "
+                                    "Play it?"),
+                            lambda: self.controller.play_line(line))
+            return
+        self.controller.play_line(line)
 
     # ----------------------------------------------------------------- the graph
     def _on_game_replaced(self) -> None:

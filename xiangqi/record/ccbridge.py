@@ -295,16 +295,19 @@ def read_cbf(data: bytes, path: str | None = None) -> Game:
         game.errors.append(CcbridgeError(f"bad FEN, game not read: {exc}", path=path, text=fen))
         return game
     tree = XqfRecord(0xFF, 0xFF, "", 0)
-    parent = tree
+    parent, offset = tree, 0
     for number, move in enumerate(root_element.iterfind("MoveList/Move")):
+        found = data.find(b"<Move", offset)  # where the element is in the file, for messages
+        offset = found + 1 if found >= 0 else offset
         value, comment = move.get("value", ""), clean_comment(move.text or "")
         if number == 0 and value == "00-00":
             game.root.comment = comment
             continue
         if len(value) != 5 or not (value[:2] + value[3:]).isdigit():
-            game.errors.append(CcbridgeError(f"bad move value at move {number}", path=path, text=value))
+            where = max(offset - 1, 0)
+            game.errors.append(CcbridgeError(f"bad move value at move {number}", path=path, offset=where, text=value))
             break
-        record = XqfRecord(_cbf_square(value[:2]), _cbf_square(value[3:]), comment, number)
+        record = XqfRecord(_cbf_square(value[:2]), _cbf_square(value[3:]), comment, max(offset - 1, 0))
         parent.children.append(record)
         parent = record
     replay_tree(tree, game, path, CcbridgeError)

@@ -168,3 +168,19 @@ def test_a_line_clicked_during_a_game_asks_first(qtbot: QtBot, tmp_path: Path) -
     assert window.controller.game.cursor.moves() == list(line)
     window.controller.shutdown()
     stop_engines(qtbot, study)
+
+
+def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Path) -> None:
+    from xiangqi.ui.record_actions import install_record_ui
+
+    window, study, log = build(qtbot, tmp_path)
+    record_ui = install_record_ui(window)
+    study.analyse_action.trigger()
+    qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
+    edited = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"          # the editor's OK: a new record from this position
+    record_ui.start_from(edited)
+    qtbot.waitUntil(lambda: logged_commands(log).count("go infinite") == 2, timeout=10_000)
+    assert study.analyser is not None and study.analyser.position is not None
+    assert study.analyser.position.fen() == edited
+    qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
+    stop_engines(qtbot, study)

@@ -184,3 +184,31 @@ def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Pat
     assert study.analyser.position.fen() == edited
     qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
     stop_engines(qtbot, study)
+
+
+def test_a_reviewed_record_saved_as_pgn_comes_back_with_marks_and_graph(qtbot: QtBot, tmp_path: Path) -> None:
+    from xiangqi.core.notation import Notation
+    from xiangqi.ui.record_actions import install_record_ui
+
+    window, study, _log = build(qtbot, tmp_path)
+    record_ui = install_record_ui(window)
+    window.controller.open_record(record())
+    with qtbot.waitSignal(window.dialog_opened) as opened:
+        study.review_action.trigger()
+    dialog = opened.args[0]
+    dialog.time_box.setValue(50)
+    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    dialog.reject()
+    assert record_ui.link.modified                     # the review is an edit: Save keeps it
+    values, dots = list(study.graph.values), study.graph.dots["??"].count()
+    saved = tmp_path / "reviewed.pgn"
+    assert record_ui.save_as_file(saved, Notation.CHINESE)
+    window.controller.open_record(Game())              # something else, then the file again
+    assert not study.graph.isVisible()
+    assert record_ui.open_file(saved)
+    reopened = window.controller.game.record
+    assert reopened.mainline()[1].nags == [4]
+    assert study.graph.isVisible() and study.graph.values == values and dots == 1
+    assert study.graph.dots["??"].count() == 1
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

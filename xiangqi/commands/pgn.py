@@ -17,8 +17,13 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from xiangqi.record import Game, RecordError
-from xiangqi.record.detect import NotARecordError
+from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
+from xiangqi.record.encoding import wide_encoding
 from xiangqi.record.files import read_records
+from xiangqi.record.pgn_bytes import stream_games
+
+SNIFF_BYTES = 1 << 20   # enough to tell a file's kind; a PGN file is then read a block at a time
+MAX_FILE_ERRORS = 1000  # problems printed per file; the rest are counted
 
 
 def summary_line(path: str, index: int, game: Game) -> str:
@@ -31,18 +36,26 @@ def summary_line(path: str, index: int, game: Game) -> str:
 
 
 def file_games(path: str) -> Iterator[Game]:
-    """The games of one file, one at a time (the reading errors of the file itself are raised)."""
-    yield from read_records(path)
+    """The games of one file, one at a time (the reading errors of the file itself are raised). PGN
+    text is read a block at a time, so memory stays flat however many games the file holds."""
+    with open(path, "rb") as stream:
+        head = stream.read(SNIFF_BYTES)
+    if detect_kind(head, path) is RecordKind.PGN and wide_encoding(head) is None:
+        yield from stream_games(path)
+    else:
+        yield from read_records(path)
 
 
 def summarise_file(path: str, out: TextIO, err: TextIO) -> bool:
     """Print one file's rows; False when anything in it had errors or it could not be read."""
-    clean, count = True, 0
+    clean, count, listed = True, 0, 0
     try:
         for count, game in enumerate(file_games(path), start=1):
             print(summary_line(path, count, game), file=out)
             for error in game.errors:
-                print(str(error), file=err)
+                listed += 1
+                if listed <= MAX_FILE_ERRORS:
+                    print(str(error), file=err)
             clean = clean and not game.errors
     except NotARecordError as exc:
         print(str(exc), file=err)
@@ -53,6 +66,8 @@ def summarise_file(path: str, out: TextIO, err: TextIO) -> bool:
     if count == 0:
         print(f"{path}: no game found", file=err)
         return False
+    if listed > MAX_FILE_ERRORS:
+        print(f"{path}: and {listed - MAX_FILE_ERRORS} more problems (not listed)", file=err)
     return clean
 
 

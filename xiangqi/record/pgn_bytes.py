@@ -23,8 +23,8 @@ from xiangqi.core.notation import Notation
 from xiangqi.record.encoding import DecodedText, decode_record, encoding_label
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import Game
-from xiangqi.record.pgn_file import GameEntry, PgnFile, Progress, _next_game_start
-from xiangqi.record.pgn_reader import parse_game, read_tag_block
+from xiangqi.record.pgn_file import _TAG_START, GameEntry, PgnFile, Progress
+from xiangqi.record.pgn_reader import MoveMemo, parse_game, read_tag_block
 from xiangqi.record.pgn_writer import encode_text, game_to_pgn
 
 BLOCK = 1 << 20   # bytes read at a time (doubled while one game is bigger than the buffer)
@@ -34,14 +34,33 @@ MAX_PROBLEMS = 100  # file-level problems listed; the rest are counted
 Span = tuple[int, int, int, int]   # start, end, first line, end of the tag lines
 
 
-def scan_spans(view: str, pos: int, line: int, final: bool) -> tuple[list[Span], int, int]:
+def _game_end(view: str, movetext: int, search_from: int) -> int:
+    """Where the game whose movetext starts at ``movetext`` ends: the next tag line outside a {comment}
+    at or after ``search_from`` (lines before it were searched already), else ``len(view)``."""
+    pos = max(movetext, search_from)
+    while True:
+        match = _TAG_START.search(view, pos)
+        if match is None:
+            return len(view)
+        start = match.start()
+        opened = view.rfind("{", movetext, start)
+        if opened < 0 or view.rfind("}", opened, start) >= 0:
+            return start
+        closing = view.find("}", start)
+        if closing < 0:
+            return len(view)
+        pos = closing + 1
+
+
+def scan_spans(view: str, pos: int, line: int, final: bool, searched: int = 0) -> tuple[list[Span], int, int]:
     """The games of ``view`` from ``pos``; unless ``final``, the last game (whose end may lie in
-    bytes not read yet) is left for the next call. Returns the spans, where to go on, and its line."""
+    bytes not read yet) is left for the next call. Returns the spans, where to go on, and its line.
+    ``searched``: the first game's end was looked for up to there already (by the call before)."""
     spans: list[Span] = []
     size = len(view)
     while pos < size:
         block = read_tag_block(view, pos)
-        end = _next_game_start(view, block.end)
+        end = _game_end(view, block.end, searched if not spans else 0)
         if not final and (end >= size or block.end >= size):
             break
         if block.tags or _NOT_SPACE.search(view, pos, end):
@@ -54,14 +73,16 @@ def scan_spans(view: str, pos: int, line: int, final: bool) -> tuple[list[Span],
 def iter_game_bytes(stream: BinaryIO, block: int = BLOCK) -> Iterator[tuple[bytes, int]]:
     """Each game's bytes and first line, reading ``stream`` a block at a time (memory: one game plus
     a block, whatever the number of games)."""
-    view, line, final = "", 1, False
+    view, line, final, first = "", 1, False, True
     while not final:
         chunk = stream.read(max(block, len(view)))
         final = not chunk
-        view += _latin1(chunk, first=not view and line == 1)
-        spans, pos, line = scan_spans(view, 0, line, final)
-        for start, end, first, _tags in spans:
-            yield view[start:end].encode("latin-1"), first
+        searched = view.rfind("\n") + 1  # the pending game's last whole line: searched already
+        view += _latin1(chunk, first)
+        first = False
+        spans, pos, line = scan_spans(view, 0, line, final, searched)
+        for start, end, first_line, _tags in spans:
+            yield view[start:end].encode("latin-1"), first_line
         view = view[pos:]
 
 
@@ -192,8 +213,9 @@ class _Indexer:
         first = not self.data and not self.view and not self.offset
         if self.keep:
             self.data += chunk
+        searched = self.view.rfind("\n") + 1
         self.view += _latin1(chunk, first)
-        spans, pos, self.line = scan_spans(self.view, 0, self.line, final)
+        spans, pos, self.line = scan_spans(self.view, 0, self.line, final, searched)
         for start, end, line, tag_end in spans:
             self._add(start, end, line, tag_end)
         self.view = self.view[pos:]
@@ -218,3 +240,18 @@ class _Indexer:
             self.problems.append(PgnError(f"and {self.lossy - MAX_PROBLEMS} more games with bytes that were "
                                           "replaced", path=self.path))
         return self.problems
+
+
+def stream_games(path: str | os.PathLike[str], block: int = BLOCK) -> Iterator[Game]:
+    """The games of an ASCII-compatible PGN file, parsed one at a time while the file is read a block
+    at a time: memory stays flat whatever the number of games. OSError when it cannot be read."""
+    name = os.fspath(path)
+    memo: MoveMemo = {}
+    with open(path, "rb") as stream:
+        for index, (data, line) in enumerate(iter_game_bytes(stream, block)):
+            decoded = decode_record(data)
+            game = parse_game(decoded.text, path=name, index=index, first_line=line, memo=memo)
+            if decoded.lossy:
+                game.errors.insert(0, PgnError(f"some bytes are not valid {encoding_label(decoded.encoding)} "
+                                               "and were replaced", path=name, line=line, game=index))
+            yield game

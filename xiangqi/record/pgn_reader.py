@@ -49,6 +49,8 @@ _TOKEN = re.compile(
 )
 _SUFFIX = re.compile(r"[!?]+$")
 _FEN_TAG = re.compile(r"^[ \t]*\[[ \t]*FEN\b", re.IGNORECASE | re.MULTILINE)
+_SEMI_EDGES = re.compile(r"^[ \t]*;[ \t\r\x00]*|[ \t\r\x00]+$", re.MULTILINE)  # of each ; line
+_BLANK_LINES = re.compile(r"\n{2,}")
 MAX_GAME_ERRORS = 100  # a game lists this many problems, then counts the rest ("and N more")
 MAX_MOVE_CHARS = 64  # longer words are not moves: reported without trying every notation on them
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -307,8 +309,8 @@ class _GameParser:
     def on_semi(self, token: str, offset: int) -> None:
         """A run of ``;`` lines (one token: two million of them were a Python call each)."""
         if self.skip_depth < 0:
-            lines = [line.lstrip(" \t")[1:].strip(" \t\r\x00") for line in token.split("\n")]
-            self.add_comment("\n".join(line for line in lines if line))
+            body = _SEMI_EDGES.sub("", token)
+            self.add_comment(_BLANK_LINES.sub("\n", body) if "\n\n" in body else body)
 
     _comment_parts: dict[int, tuple[GameNode, list[str]]] | None = None
 

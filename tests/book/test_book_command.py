@@ -173,3 +173,16 @@ def test_small_flushes_merge_into_the_same_book(tmp_path: Path, shared_data: Pat
         with OpeningBook(tmp_path / name) as book:
             books.append(list(book))
     assert books[0] == books[1] and books[0][0][1].games % 2 == 0
+
+
+def test_worker_processes_build_the_same_book(tmp_path: Path, shared_data: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(p) for p in record_files(shared_data)]
+    one, two = tmp_path / "one.book", tmp_path / "two.book"
+    assert book_command.main(["build", str(one), *files]) == 1
+    first = capsys.readouterr()
+    assert book_command.main(["build", str(two), "--jobs", "2", *files]) == 1
+    second = capsys.readouterr()
+    assert second.out.replace("two.book", "one.book") == first.out and second.err == first.err
+    with OpeningBook(one) as a, OpeningBook(two) as b:
+        assert list(a) == list(b)

@@ -17,6 +17,8 @@ import functools
 import os
 import tempfile
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,85 +87,145 @@ def game_pairs(game: Game, max_plies: int | None = None) -> set[int]:
     return pairs
 
 
-class BookBuilder:
-    """Adds games to a new book file; ``finish`` commits and closes it."""
+class GameCounts:
+    """(position, move) counts over games, in memory; picklable, so a worker process can return one."""
 
-    def __init__(self, path: str | os.PathLike[str], max_plies: int | None = None,
-                 flush_rows: int = FLUSH_ROWS) -> None:
-        self._db = create_book(path)
+    def __init__(self, max_plies: int | None = None) -> None:
         # Counter.update counts a whole set in C; one counter for games, one per result column.
-        self._games: Counter[int] = Counter()
-        self._results: tuple[Counter[int], ...] = (Counter(), Counter(), Counter())
-        self._empty = True  # nothing written yet: plain INSERT, no conflict possible (twice as fast)
-        self.max_plies, self.flush_rows = max_plies, flush_rows
+        self.games: Counter[int] = Counter()
+        self.results: tuple[Counter[int], Counter[int], Counter[int]] = (Counter(), Counter(), Counter())
+        self.max_plies = max_plies
         self.report = BuildReport()
+
+    def __len__(self) -> int:
+        return len(self.games)
 
     def add_game(self, game: Game) -> None:
         pairs = game_pairs(game, self.max_plies)
         if not pairs:  # a record without moves (an empty XQF, a bare position) adds nothing
             return
-        self._games.update(pairs)
+        self.games.update(pairs)
         column = RESULT_COLUMN.get(game.result)
         if column is not None:
-            self._results[column].update(pairs)
+            self.results[column].update(pairs)
         self.report.games += 1
         self.report.positions += len(pairs)
-        if len(self._games) >= self.flush_rows:
+
+    def add_file(self, path: str, on_game: Callable[[], None] | None = None) -> None:
+        """Every readable game of ``path``; unreadable ones (or the whole file) go to ``report.skipped``.
+        ``on_game`` runs after each game (the progress report; it may raise BuildCancelled)."""
+        skipped = self.report.skipped
+        try:
+            for index, game in enumerate(games_in(path), start=1):
+                if game.errors:
+                    skipped.append(Skipped(f"{path} game {index}", str(game.errors[0])))
+                else:
+                    self.add_game(game)
+                if on_game is not None:
+                    on_game()
+        except (OSError, ValueError) as exc:  # RecordError and the readers' other ValueErrors
+            skipped.append(Skipped(path, str(exc)))
+
+    def merge(self, other: GameCounts) -> None:
+        self.games.update(other.games)
+        for mine, theirs in zip(self.results, other.results, strict=True):
+            mine.update(theirs)
+        self.report.games += other.report.games
+        self.report.positions += other.report.positions
+        self.report.skipped.extend(other.report.skipped)
+
+    def rows(self) -> list[tuple[int, int, int, int, int, int]]:
+        """(key, move, games, red, draws, black) in key order (appends to the B-tree), then forgets them."""
+        games = self.games
+        red, draws, black = self.results
+        rows = [(pair >> 14, pair & 0x3FFF, games[pair], red[pair], draws[pair], black[pair])
+                for pair in sorted(games)]
+        for counter in (games, red, draws, black):
+            counter.clear()
+        return rows
+
+
+def count_file(path: str, max_plies: int | None) -> GameCounts:
+    """One file's counts (what a worker process runs)."""
+    counts = GameCounts(max_plies)
+    counts.add_file(path)
+    return counts
+
+
+class BookBuilder:
+    """Adds games to a new book file, flushing every ``flush_rows`` rows; ``finish`` commits and closes it."""
+
+    def __init__(self, path: str | os.PathLike[str], max_plies: int | None = None,
+                 flush_rows: int = FLUSH_ROWS) -> None:
+        self._db = create_book(path)
+        self.counts = GameCounts(max_plies)
+        self._empty = True  # nothing written yet: plain INSERT, no conflict possible (twice as fast)
+        self.flush_rows = flush_rows
+
+    @property
+    def report(self) -> BuildReport:
+        return self.counts.report
+
+    def add_game(self, game: Game) -> None:
+        self.counts.add_game(game)
+        self._flush_when_full()
+
+    def add_file(self, path: str, on_game: Callable[[], None] | None = None) -> None:
+        def after_game() -> None:
+            self._flush_when_full()
+            if on_game is not None:
+                on_game()
+
+        self.counts.add_file(path, after_game)
+
+    def merge(self, counts: GameCounts) -> None:
+        self.counts.merge(counts)
+        self._flush_when_full()
+
+    def _flush_when_full(self) -> None:
+        if len(self.counts) >= self.flush_rows:
             self.flush()
 
     def flush(self) -> None:
-        games = self._games
-        red, draws, black = self._results
-        rows = [(pair >> 14, pair & 0x3FFF, games[pair], red[pair], draws[pair], black[pair])
-                for pair in sorted(games)]  # key order: appends to the B-tree
+        rows = self.counts.rows()
         self._db.executemany(INSERT if self._empty else UPSERT, rows)
         self._empty = self._empty and not rows
-        for counter in (games, red, draws, black):
-            counter.clear()
 
     def finish(self) -> BuildReport:
         self.flush()
-        self.report.rows = self._db.execute("SELECT count(*) FROM moves").fetchone()[0]
+        report = self.report
+        report.rows = self._db.execute("SELECT count(*) FROM moves").fetchone()[0]
         self._db.executemany("INSERT INTO meta(name, value) VALUES(?, ?)",
-                             [("games", str(self.report.games)), ("positions", str(self.report.positions))])
+                             [("games", str(report.games)), ("positions", str(report.positions))])
         self._db.execute("COMMIT")
         self._db.close()
-        return self.report
+        return report
 
     def abandon(self) -> None:
         self._db.close()
 
 
-def add_file(builder: BookBuilder, path: str, on_game: Callable[[], None] | None = None) -> None:
-    """Every readable game of ``path``; unreadable ones (or the whole file) go to ``builder.report.skipped``.
-    ``on_game`` runs after each game (the progress report; it may raise BuildCancelled)."""
-    skipped = builder.report.skipped
-    try:
-        for index, game in enumerate(games_in(path), start=1):
-            if game.errors:
-                skipped.append(Skipped(f"{path} game {index}", str(game.errors[0])))
-            else:
-                builder.add_game(game)
-            if on_game is not None:
-                on_game()
-    except (OSError, ValueError) as exc:  # RecordError and the readers' other ValueErrors
-        skipped.append(Skipped(path, str(exc)))
-
-
-def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike[str]],
-               progress: BuildProgress | None = None, max_plies: int | None = None) -> BuildReport:
-    """Build a book from every game of ``paths`` into ``target`` (replaced only when complete).
-
-    ``progress(files_done, files_total, games)`` is called before each file and every
-    ``PROGRESS_GAMES`` games; returning False cancels (BuildCancelled). OSError when the target cannot
-    be written.
-    """
-    files = [os.fspath(path) for path in paths]
+def _temporary_target(target: str | os.PathLike[str]) -> str:
+    """A free name beside ``target`` for the book being built (SQLite creates the file)."""
     folder = Path(target).resolve().parent
     folder.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(prefix=f".{Path(target).name}.", suffix=".tmp", dir=folder)
     os.close(handle)
-    os.unlink(temp_name)  # SQLite creates it; mkstemp only reserved a unique name
+    os.unlink(temp_name)
+    return temp_name
+
+
+def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike[str]],
+               progress: BuildProgress | None = None, max_plies: int | None = None, jobs: int = 1) -> BuildReport:
+    """Build a book from every game of ``paths`` into ``target`` (replaced only when complete).
+
+    ``progress(files_done, files_total, games)`` is called before each file and every
+    ``PROGRESS_GAMES`` games; returning False cancels (BuildCancelled). ``jobs`` > 1 reads that many
+    files at once in worker processes (each returns its file's counts; the writing stays here).
+    OSError when the target cannot be written.
+    """
+    files = [os.fspath(path) for path in paths]
+    temp_name = _temporary_target(target)
     builder = BookBuilder(temp_name, max_plies)
 
     def report(done: int, every: int = 1) -> None:
@@ -172,9 +234,12 @@ def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike
             raise BuildCancelled(f"cancelled after {games} games")
 
     try:
-        for done, path in enumerate(files):
-            report(done)
-            add_file(builder, path, functools.partial(report, done, PROGRESS_GAMES))
+        if jobs > 1 and len(files) > 1:
+            _read_in_workers(builder, files, jobs, max_plies, report)
+        else:
+            for done, path in enumerate(files):
+                report(done)
+                builder.add_file(path, functools.partial(report, done, PROGRESS_GAMES))
         result = builder.finish()
         if progress is not None:
             progress(len(files), len(files), result.games)
@@ -184,3 +249,18 @@ def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike
         builder.abandon()
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+def _read_in_workers(builder: BookBuilder, files: list[str], jobs: int, max_plies: int | None,
+                     report: Callable[[int], None]) -> None:
+    """Files counted by ``jobs`` processes (spawned: safe under a GUI), merged here in file order."""
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(files)), mp_context=get_context("spawn"))
+    try:
+        futures = [pool.submit(count_file, path, max_plies) for path in files]
+        for done, future in enumerate(futures):
+            report(done)
+            builder.merge(future.result())
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)  # a cancel returns at once; running files end alone
+        raise
+    pool.shutdown()

@@ -1,6 +1,6 @@
 """``python -m xiangqi book``: build an opening book from record files, or probe one.
 
-    python -m xiangqi book build OUT.book FILE... [--max-plies N]
+    python -m xiangqi book build OUT.book FILE... [--max-plies N] [--jobs N]
     python -m xiangqi book probe BOOK [FEN]
 
 ``build`` reads every game of the files (any format the record readers know), reports each file or
@@ -21,9 +21,10 @@ from xiangqi.book import BookError, OpeningBook, build_book
 from xiangqi.core import FenError, Position
 
 
-def run_build(target: str, files: list[str], max_plies: int | None, out: TextIO, err: TextIO) -> int:
+def run_build(target: str, files: list[str], max_plies: int | None, out: TextIO, err: TextIO,
+              jobs: int = 1) -> int:
     try:
-        report = build_book(target, files, max_plies=max_plies)
+        report = build_book(target, files, max_plies=max_plies, jobs=jobs)
     except OSError as exc:
         print(f"{target}: cannot write the book: {exc}", file=err)
         return 1
@@ -59,6 +60,8 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("files", nargs="+", metavar="FILE")
     build.add_argument("--max-plies", type=int, default=None, metavar="N",
                        help="count only the first N plies of each game (default: all)")
+    build.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="read N files at once in worker processes (default: 1)")
     probe = commands.add_parser("probe", help="the moves of a position, most played first")
     probe.add_argument("book", metavar="BOOK")
     probe.add_argument("fen", nargs="*", metavar="FEN", help="the position (default: the start position)")
@@ -69,5 +72,5 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     out, err = out or sys.stdout, err or sys.stderr
     args = parser().parse_args(argv)
     if args.action == "build":
-        return run_build(args.target, args.files, args.max_plies, out, err)
+        return run_build(args.target, args.files, args.max_plies, out, err, args.jobs)
     return run_probe(args.book, " ".join(args.fen) or None, out, err)

@@ -166,6 +166,16 @@ def _start_fen(cells: list[str], black_to_move: bool, root: XqfRecord) -> str:
     return letters_to_fen(cells, black_to_move)
 
 
+def record_tags(data: bytes) -> dict[str, str] | None:
+    """A CBR record's tags and Result for a game list, without reading its moves; None for a record
+    without a board (a section title in a library)."""
+    if not data.startswith(CBR_MAGIC) or len(data) < BODY_OFFSET:
+        return None
+    if not any(code in _PIECES for code in data[_BOARD_OFFSET : _BOARD_OFFSET + 90]):
+        return None
+    return dict(_headers(data), Result=RESULTS.get(data[_RESULT_OFFSET], "*"))
+
+
 def read_cbr(data: bytes, path: str | None = None, base: int = 0) -> Game | None:
     """The game of one CBR record (``base``: its offset in the file, for messages). None for a record
     without a board (a CBL section title). Raises CcbridgeError when it is not a CBR record at all."""

@@ -58,13 +58,13 @@ class DhtmlxqError(RecordError):
 
 
 @dataclass(frozen=True, slots=True)
-class _Block:
+class Block:
     fields: dict[str, str]
     lines: dict[str, int]  # the line each field starts on, for messages
     line: int  # line of the block's start in the text
 
 
-def _fields(text: str, start: int, end: int) -> _Block:
+def _fields(text: str, start: int, end: int) -> Block:
     fields: dict[str, str] = {}
     lines: dict[str, int] = {}
     line, counted = text.count("\n", 0, start) + 1, start
@@ -73,10 +73,10 @@ def _fields(text: str, start: int, end: int) -> _Block:
         counted = match.start()
         name = match.group(1).lower()
         fields[name], lines[name] = match.group(2), line
-    return _Block(fields, lines, text.count("\n", 0, start) + 1)
+    return Block(fields, lines, text.count("\n", 0, start) + 1)
 
 
-def find_blocks(text: str) -> list[_Block]:
+def find_blocks(text: str) -> list[Block]:
     """Every DhtmlXQ block of a page or pasted text (a bare list of DhtmlXQ_ fields is one block)."""
     blocks = [_fields(text, match.start(1), match.end(1)) for match in _BLOCK.finditer(text)]
     blocks = [block for block in blocks if block.fields]
@@ -117,7 +117,7 @@ def _comment(text: str) -> str:
 class _TreeBuilder:
     """Builds the tree line by line; ``lines[z]`` is the path (root first) of line z."""
 
-    def __init__(self, game: Game, block: _Block, path: str | None) -> None:
+    def __init__(self, game: Game, block: Block, path: str | None) -> None:
         self.game, self.fields, self.path, self.block = game, block.fields, path, block
         self.lines: dict[int, list[GameNode]] = {}
         self.starts: dict[int, int] = {}  # the ply of each line's first move
@@ -188,9 +188,18 @@ def _headers(fields: dict[str, str]) -> dict[str, str]:
     return headers
 
 
-def block_to_game(block: _Block, path: str | None = None) -> Game:
+def _result(fields: dict[str, str]) -> str:
+    return _RESULTS_IN.get(fields.get("result", "").strip().lower(), "*")
+
+
+def block_tags(block: Block) -> dict[str, str]:
+    """A block's tags and Result for a game list, without reading its moves."""
+    return dict(_headers(block.fields), Result=_result(block.fields))
+
+
+def block_to_game(block: Block, path: str | None = None) -> Game:
     fields = block.fields
-    game = Game(headers=_headers(fields), result=_RESULTS_IN.get(fields.get("result", "").strip().lower(), "*"))
+    game = Game(headers=_headers(fields), result=_result(fields))
     game.source = path
     movelist = re.sub(r"\s+", "", fields.get("movelist", ""))
     binit = re.sub(r"\s+", "", fields.get("binit", ""))

@@ -219,8 +219,11 @@ class StudyTools(QObject):
             self._last_engine_eval = Evaluation.from_score(info.score, seat_info.position.turn)
 
     def _on_move_played(self, played: Any) -> None:
+        ply = self.controller.game.ply
+        for stale in [p for p in self._played if p >= ply]:   # scores of a line taken back and replaced
+            del self._played[stale]
         if played.by_engine and self._last_engine_eval is not None:
-            self._played[self.controller.game.ply] = self._last_engine_eval
+            self._played[ply] = self._last_engine_eval
         self._last_engine_eval = None
         self.refresh_graph()
 

@@ -142,11 +142,22 @@ def test_a_crash_is_trouble_for_the_search_it_spoiled_and_a_restart_recovers(mak
     qtbot.waitUntil(lambda: bool(seen.troubles), timeout=WAIT)
     trouble = seen.troubles[0]
     assert trouble.failure.kind is FailureKind.CRASHED and trouble.failure.restartable
-    assert trouble.purpose is Purpose.MOVE and not seat.is_ready and not seat.searching
+    assert trouble.purpose is Purpose.MOVE and trouble.search_lost and not seat.is_ready and not seat.searching
     seat.restart(fake_spec())
     seat.search(Position(), SearchLimits(movetime_ms=10))
     qtbot.waitUntil(lambda: bool(seen.moves), timeout=WAIT)
     assert seen.moves[0].best.move in Position().legal_moves()
+
+
+def test_an_illegal_best_move_ends_the_search_and_the_engine_goes_on(make_seat, qtbot):
+    seat, seen = make_seat(fake_spec("--fault", "illegal-bestmove"))
+    seat.start()
+    seat.search(Position(), SearchLimits(movetime_ms=10))
+    qtbot.waitUntil(lambda: bool(seen.troubles), timeout=WAIT)
+    trouble = seen.troubles[0]
+    assert trouble.failure.kind is FailureKind.ILLEGAL_BESTMOVE and not trouble.failure.fatal
+    assert trouble.search_lost and trouble.purpose is Purpose.MOVE
+    assert seen.moves == [] and seat.purpose is None and seat.is_ready      # not stuck: it can search again
 
 
 def test_a_missing_engine_is_trouble_a_restart_cannot_fix(make_seat, qtbot):

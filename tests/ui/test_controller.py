@@ -279,3 +279,19 @@ def test_strength_and_lines_go_only_to_an_engine_that_offers_them(qtbot, tmp_pat
     c.set_engine_option("MultiPV", 2)
     assert clients[1].options_set == [] and not c.engine_has_option("MultiPV")
     c.shutdown()
+
+
+def test_an_option_refused_during_the_engines_search_is_only_a_message(qtbot, tmp_path) -> None:
+    from xiangqi.engine.failures import EngineFailure, FailureKind
+
+    c, clients = make(qtbot, tmp_path, [play("h9g7")])
+    clients[0].hold = True
+    c.try_move(m("h2e2"))
+    troubles: list[object] = []
+    c.engine_trouble.connect(troubles.append)
+    with qtbot.waitSignal(c.message):
+        clients[0].failed.emit(EngineFailure(FailureKind.BAD_REQUEST, "MultiPV 9 is out of range", fatal=False))
+    clients[0].hold = False
+    clients[0].stop()
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    assert troubles == []

@@ -106,8 +106,9 @@ class SeatMove:
 @dataclass(frozen=True, slots=True)
 class SeatTrouble:
     failure: EngineFailure
-    purpose: Purpose | None   # the search it spoiled, if one was running
+    purpose: Purpose | None   # the search that was running or waiting, if any
     role: Role
+    search_lost: bool = False  # that search ended without a move (always so when ``failure.fatal``)
 
 
 class SeatEngine(Protocol):
@@ -356,13 +357,14 @@ class EngineSeat(QObject):
     def _on_failed(self, failure: EngineFailure) -> None:
         search = self._running or self._waiting
         purpose = search.purpose if search is not None else None
+        lost = search is not None and (failure.fatal or failure.kind in _SEARCH_ENDING)
         if failure.fatal:
             self._ready = False
             self._running = self._waiting = None
         elif failure.kind in _SEARCH_ENDING and self._running is not None:
             self._running = None
             self._send_waiting()
-        self.trouble.emit(SeatTrouble(failure, purpose, self.role))
+        self.trouble.emit(SeatTrouble(failure, purpose, self.role, lost))
 
     def _drop_client(self) -> None:
         client, self._client = self._client, None

@@ -604,8 +604,8 @@ class GameController(QObject):
         spec = seat.spec if seat is not None else self.setup.engine
         text = failure_text(failure, engine_display_name(spec))
         self.engine_failure_detail = failure_detail(failure)
-        if not failure.fatal and trouble.purpose is None:
-            self.message.emit(text)   # e.g. an option value refused: the engine goes on
+        if not failure.fatal and not (trouble.search_lost and trouble.purpose is Purpose.MOVE):
+            self.message.emit(text)   # e.g. an option value refused, a bad hint: the engine goes on
             return
         self._trouble(self.tr("{0} You can restart the engine or choose another one; the game is "
                               "kept.").format(text), failure.restartable or not failure.fatal)

@@ -20,7 +20,8 @@ Use::
     seat.search(position, SearchLimits(movetime_ms=1000), Purpose.MOVE, banned=moves)
     seat.stop()                             # answer now: the move still comes through ``decided``
     seat.discard()                          # stop and drop: no ``decided``, no more ``info`` for it
-    seat.close()                            # retire the engine (quit → terminate → kill, in the background)
+    seat.close()                            # retire the engine (quit → terminate → kill, in the background);
+                                            # start() again reuses the seat
 
 Rules a caller can rely on:
 
@@ -250,7 +251,8 @@ class EngineSeat(QObject):
         self.start()
 
     def close(self) -> None:
-        """Retire the engine (in the background); the seat sends no signal after this."""
+        """Retire the engine (quit → terminate → kill in the background) and announce DEAD; nothing the old
+        engine says reaches the seat after this. ``start()`` fills the seat again."""
         self._drop_client()
         self.state_changed.emit(SessionState.DEAD)
 

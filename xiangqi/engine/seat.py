@@ -39,7 +39,8 @@ Rules a caller can rely on:
   the seat's move search (purpose MOVE); on a miss call ``search()`` with the real position.
 - ``trouble`` with ``failure.fatal``: the engine is gone, the seat is not ready; ``restart()`` (the same engine,
   offered only when ``failure.restartable``) or ``restart(other_spec)``. A non-fatal failure (an option value
-  refused, an illegal best move) leaves the engine usable; an illegal best move ends its search.
+  refused, an illegal best move) leaves the engine usable; ``search_lost`` says whether the search that ran
+  ended without a move (an illegal best move ends it; a fatal failure always does).
 
 Everything is asynchronous (signals on the Qt event loop); nothing here blocks.
 """

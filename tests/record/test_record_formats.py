@@ -324,3 +324,12 @@ def test_kinds_are_detected_by_content(
         g.record_signature() for g in iter_games_of_bytes(data, str(renamed))
     ]
     assert load_games(renamed)
+
+
+def test_a_cbl_without_a_readable_index_is_scanned_for_records(shared_data: Path) -> None:
+    data = bytearray((shared_data / "games/ccbridge" / CBL).read_bytes())
+    data[0x3C:0x40] = b"\xff\xff\xff\xff"  # an impossible capacity: the index cannot be used
+    games = list(iter_games_of_bytes(bytes(data), "noindex.cbl"))
+    assert len(games) == 36 and all(game.errors == [] for game in games)  # the deleted record comes back too
+    indexed = load_games(shared_data / "games/ccbridge" / CBL)
+    assert [g.record_signature() for g in games[:35]] == [g.record_signature() for g in indexed]

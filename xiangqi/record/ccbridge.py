@@ -234,7 +234,9 @@ def cbl_record_offsets(data: bytes) -> list[tuple[int, int]]:
     start = start if start >= 0 else data.find(CBR_MAGIC)
     if start < 0:
         return []
-    return [(pos, _BLOCK) for pos in range(start, len(data), _BLOCK) if data.startswith(CBR_MAGIC, pos)]
+    starts = [pos for pos in range(start, len(data), _BLOCK) if data.startswith(CBR_MAGIC, pos)]
+    ends = starts[1:] + [len(data)]  # a long record runs on into the next blocks
+    return [(pos, end - pos) for pos, end in zip(starts, ends, strict=True)]
 
 
 def library_name(data: bytes) -> str:

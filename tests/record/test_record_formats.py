@@ -231,8 +231,10 @@ def test_winboard_moves_every_legal_move_reads_back() -> None:
     position = Position("4k4/4a4/4P4/2P1P1P2/9/9/9/4C4/9/R2K1R3 w - - 0 1")
     for move in position.legal_moves():
         assert winboard_move(position, move_to_winboard(position, move)) == move
-    with pytest.raises(ValueError, match="no such legal move"):
+    with pytest.raises(ValueError, match="'Rb5': no red piece can make that move here"):
         winboard_move(Position(), "Rb5")
+    (game,) = read_pgn('[Variant "xiangqi"]\n\n1. Che2 Rb5 *', "wb.pgn")
+    assert game.ply_count() == 1 and "wb.pgn:3:" in str(game.errors[0]) and "no black piece" in str(game.errors[0])
 
 
 # --- XQF export --------------------------------------------------------------------------------------

@@ -261,8 +261,11 @@ class _GameParser:
         if self.winboard:
             try:
                 return winboard_move(self.position, word)
-            except NotationError:
-                pass  # the game was saved again in our notations, keeping its Variant tag
+            except NotationError as exc:
+                try:  # the game was saved again in our notations, keeping its Variant tag
+                    return self.notation_move(word)
+                except NotationError:
+                    raise exc from None  # the WinBoard reading's words say more
         if self.memo is None:
             return self.notation_move(word)
         key = (self.position.board.tobytes(), self.position.turn, self.notation, word)

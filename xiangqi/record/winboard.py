@@ -59,7 +59,8 @@ def winboard_move(position: Position, text: str) -> Move:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise NotationError(f"{text!r}: no such legal move in {position.fen()!r}")
+        side = "red" if position.turn.value == 0 else "black"
+        raise NotationError(f"{text!r}: no {side} piece can make that move here")
     raise NotationError(f"{text!r} is ambiguous: {', '.join(m.iccs() for m in found)}")
 
 

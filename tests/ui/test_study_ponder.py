@@ -72,3 +72,24 @@ def test_no_pondering_unless_asked(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.wait(300)
     assert not any("ponder" in c for c in logged_commands(log))
     finish(qtbot, controller)
+
+
+def test_a_uci_engine_without_the_ponder_option_does_not_ponder(qtbot: QtBot) -> None:
+    from xiangqi.engine.messages import BestMove
+    from xiangqi.engine.protocol import Dialect
+    from xiangqi.engine.registry import EngineSpec
+    from xiangqi.game.setup import GameSetup as Setup
+
+    from app_fakes import ScriptedClient
+
+    def reply(_position: object) -> BestMove:
+        return BestMove(Move.from_iccs("h9g7"), ponder=Move.from_iccs("h0g2"))
+
+    controller = GameController(None, lambda spec, owner: ScriptedClient(spec, owner, [reply], Dialect.UCI))
+    controller.ponder = True
+    controller.new_game(Setup(engine=EngineSpec("uci", "uci-engine")))
+    qtbot.waitUntil(lambda: controller.engine_ready, timeout=5000)
+    controller.try_move(Move.from_iccs("h2e2"))
+    qtbot.waitUntil(lambda: controller.game.ply == 2, timeout=5000)
+    assert controller.expected_reply is None
+    finish(qtbot, controller)

@@ -430,11 +430,6 @@ class GameController(QObject):
         return bool(self.seats) and all(seat.is_ready for seat in self.seats.values())
 
     @property
-    def engine_info(self) -> EngineInfo | None:
-        seat = self._hint_seat()
-        return seat.engine_info if seat is not None else None
-
-    @property
     def engines_running(self) -> bool:
         """An engine process is still running or shutting down (this game's or a retired one)."""
         return bool(self.seats) or engines_retiring()
@@ -578,7 +573,7 @@ class GameController(QObject):
         seat, expected = self.seats.get(decided.position.turn), decided.best.ponder
         position = self.game.position
         if (not self.ponder or seat is None or expected is None or self.game.is_over or seat.searching
-                or self.engine_plays(position.turn) or not position.is_legal(expected)):
+                or self.engine_plays(position.turn) or not position.is_legal(expected) or not can_ponder(seat)):
             return
         after = position.copy()
         after.push(expected)
@@ -627,6 +622,12 @@ class GameController(QObject):
             self.autosave.clear()
         elif not self.autosave.save(self.snapshot()):
             self.message.emit(self.tr("Autosave failed: {0}").format(self.autosave.last_error))
+
+
+def can_ponder(seat: EngineSeat) -> bool:
+    """Pondering is part of UCCI; a UCI engine says it can with its ``Ponder`` option."""
+    info = seat.engine_info
+    return info is not None and (info.dialect.rules.key == "ucci" or seat.offers("Ponder"))
 
 
 def fresh_headers(setup: GameSetup) -> dict[str, str]:

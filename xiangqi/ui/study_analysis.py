@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from xiangqi.core import Position
+from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatTrouble
 from xiangqi.engine.session_types import EngineInfo, SessionState
@@ -115,7 +116,9 @@ class Analyser(QObject):
             self.seat.discard()
             self._say(self.tr("no legal moves"))
             return
-        self.seat.analyse(position)
+        # moves that would lose by 长将/长捉 are banned, as in a game: an engine that does not know the chase
+        # rules must not recommend one
+        self.seat.analyse(position, banned=forbidden_repetition_moves(position))
 
     # ----------------------------------------------------------------- from the seat
     def _on_ready(self, info: EngineInfo) -> None:

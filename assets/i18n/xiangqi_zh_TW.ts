@@ -1068,6 +1068,53 @@
         </message>
     </context>
     <context>
+        <name>RecordFormats</name>
+        <message>
+            <source>Game records ({0})</source>
+            <translation>棋譜檔案（{0}）</translation>
+        </message>
+        <message>
+            <source>PGN, WinBoard PGN ({0})</source>
+            <translation>PGN、WinBoard PGN（{0}）</translation>
+        </message>
+        <message>
+            <source>XQF (象棋演播室, 象棋巫师) ({0})</source>
+            <translation>XQF（象棋演播室、象棋巫師）（{0}）</translation>
+        </message>
+        <message>
+            <source>CCBridge (象棋桥) ({0})</source>
+            <translation>象棋橋 CCBridge（{0}）</translation>
+        </message>
+        <message>
+            <source>DhtmlXQ web pages and texts ({0})</source>
+            <translation>DhtmlXQ 網頁與文字（{0}）</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Cannot open the file</source>
+            <translation>無法開啟檔案</translation>
+        </message>
+        <message>
+            <source>No games</source>
+            <translation>沒有對局</translation>
+        </message>
+        <message>
+            <source>{0} holds no game.</source>
+            <translation>{0} 中沒有對局。</translation>
+        </message>
+        <message>
+            <source>WinBoard/XBoard PGN, for XBoard and pychess (*.pgn)</source>
+            <translation>WinBoard/XBoard PGN，供 XBoard 與 pychess 使用 (*.pgn)</translation>
+        </message>
+        <message>
+            <source>XQF, for 象棋巫师 and 象棋演播室 (*.xqf)</source>
+            <translation>XQF，供象棋巫師與象棋演播室使用 (*.xqf)</translation>
+        </message>
+    </context>
+    <context>
         <name>RecordUi</name>
         <message>
             <source>Comments and variations</source>

@@ -5,6 +5,8 @@ thread while the list shows the progress, so the window never freezes."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
+import weakref
 from pathlib import Path
 
 from PySide6.QtCore import (QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt,
@@ -55,7 +57,22 @@ class IndexJob(QObject):
             self.failed.emit(f"{self.path}: {exc.strerror or exc}")
             return
         if not self._cancelled.is_set():
+            prepare_rows(pgn)            # the table's cells too, here rather than on the GUI thread
             self.finished.emit(pgn)
+
+
+_PREPARED: weakref.WeakKeyDictionary[PgnFile, tuple[list[tuple[str, ...]], list[str]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def prepare_rows(pgn: PgnFile) -> tuple[list[tuple[str, ...]], list[str]]:
+    """The table cells and filter keys of every game (a million games take seconds: a worker does it)."""
+    prepared = _PREPARED.get(pgn)
+    if prepared is None:
+        cells = [entry_cells(entry) for entry in pgn.entries]
+        prepared = cells, [" ".join(row[1:]).casefold() for row in cells]
+        _PREPARED[pgn] = prepared
+    return prepared
 
 
 def entry_cells(entry: GameEntry) -> tuple[str, ...]:
@@ -69,14 +86,19 @@ class GameTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.cells: list[tuple[str, ...]] = []
         self._keys: list[str] = []
-        self.rows: list[int] = []          # visible entry numbers, in display order
+        self.rows: Sequence[int] = []      # visible entry numbers, in display order
         self._needle: list[str] = []
         self._sort: tuple[int, bool] = (0, False)     # column, descending
 
     def set_entries(self, entries: list[GameEntry]) -> None:
+        cells = [entry_cells(entry) for entry in entries]
+        self.set_rows(cells, [" ".join(row[1:]).casefold() for row in cells])
+
+    def set_rows(self, cells: list[tuple[str, ...]], keys: list[str]) -> None:
+        """Prepared rows (``prepare_rows``): only what is shown is touched here, so a million games
+        do not stall the window."""
         self.beginResetModel()
-        self.cells = [entry_cells(entry) for entry in entries]
-        self._keys = [" ".join(cells[1:]).casefold() for cells in self.cells]
+        self.cells, self._keys = cells, keys
         self.rows = self._matching()
         self.endResetModel()
 
@@ -86,12 +108,14 @@ class GameTableModel(QAbstractTableModel):
         self.rows = self._matching()
         self.endResetModel()
 
-    def _matching(self) -> list[int]:
+    def _matching(self) -> Sequence[int]:
         needle = self._needle
+        if not needle and self._sort == (0, False):
+            return range(len(self._keys))   # no list of a million numbers built on the GUI thread
         rows = [i for i, key in enumerate(self._keys) if all(word in key for word in needle)]
         return self._sorted(rows)
 
-    def _sorted(self, rows: list[int]) -> list[int]:
+    def _sorted(self, rows: Sequence[int]) -> list[int]:
         column, descending = self._sort
         if column == 0:
             return sorted(rows, reverse=descending)
@@ -175,15 +199,26 @@ class GameListDialog(QDialog):
 
     def set_index(self, pgn: PgnFile) -> None:
         self.pgn = pgn
-        self.model.set_entries(pgn.entries)
+        self.model.set_rows(*prepare_rows(pgn))
         self.progress.hide()
-        for column in range(1, len(COLUMNS) - 1):
-            self.table.resizeColumnToContents(column)
+        self._fit_columns()
         self._update_status()
         if self.model.rows:
             self.table.selectRow(0)
         self.open_button.setEnabled(bool(self.model.rows))
         self.filter_edit.setFocus()
+
+    def _fit_columns(self, sample: int = 200) -> None:
+        """Widths from the first rows' text (Qt's resizeColumnToContents asks the model for 1000 rows
+        and styles each: most of a second on a big file, with the window frozen)."""
+        metrics = self.table.fontMetrics()
+        header = self.table.horizontalHeader()
+        rows = self.model.rows[:sample]
+        for column in range(1, len(COLUMNS) - 1):
+            texts = [self.model.cells[row][column] for row in rows] + [self.model.headerData(
+                column, Qt.Orientation.Horizontal)]
+            width = max(metrics.horizontalAdvance(str(text)) for text in texts)
+            header.resizeSection(column, min(width + 2 * metrics.averageCharWidth() + 8, 320))
 
     def _filter(self, text: str) -> None:
         self.model.set_filter(text)

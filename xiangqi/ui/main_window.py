@@ -26,6 +26,7 @@ from xiangqi.ui.move_list import MoveList
 from xiangqi.ui.new_game_dialog import NewGameDialog
 from xiangqi.ui.result_dialog import ResultDialog, reason_text, winner_text
 from xiangqi.ui.window_shape import WindowShape
+from xiangqi.ui.plain_text import plain_labels
 
 FRAME_ALLOWANCE = 40   # px of a screen kept for the window manager's frame and title bar
 SHOWN_DETAILS = 6   # lines of details a message lists before "Show Details…"
@@ -236,6 +237,7 @@ class MainWindow(QMainWindow):
         """Open ``dialog`` window-modal without a nested event loop; it is kept in ``dialogs`` until it
         closes and announced by ``dialog_opened`` (tests answer it like a user)."""
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        plain_labels(dialog)   # file names, file text and engine words are text, never markup
         self.dialogs.append(dialog)
         dialog.finished.connect(lambda _r, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
         dialog.open()

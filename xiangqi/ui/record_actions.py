@@ -27,6 +27,7 @@ from xiangqi.ui.clipboard import ClipboardActions
 from xiangqi.ui.comment_panel import CommentPanel
 from xiangqi.ui.game_list_dialog import GameListDialog, IndexJob
 from xiangqi.ui.position_editor import PositionEditor
+from xiangqi.ui.plain_text import plain_labels
 from xiangqi.ui.record_link import RecordLink, RecordSource
 from xiangqi.ui.replay import Replay, ReplayBar
 
@@ -147,6 +148,7 @@ class RecordUi(QObject):
         self.close_box: QMessageBox | None = None
         self._closing = False
         window.installEventFilter(self)
+        plain_labels(window)        # players, events and file names from records are never markup
         window.confirm_discard = self.confirm_discard   # 新对局 asks first too
 
     # ----------------------------------------------------------------- menus

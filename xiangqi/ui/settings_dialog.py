@@ -76,6 +76,7 @@ def report_problems(parent: QWidget, problems: list[str]) -> QMessageBox:
     """Settings that were refused or not saved (each names file, key and value), without blocking."""
     box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("SettingsDialog", "Settings"),
                       "\n".join(problems), QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)   # the problems quote the user's file
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box

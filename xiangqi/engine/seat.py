@@ -239,7 +239,7 @@ class EngineSeat(QObject):
         client.info.connect(self._on_info)
         client.best_move.connect(self._on_best_move)
         client.failed.connect(self._on_failed)
-        client.state_changed.connect(self.state_changed.emit)
+        client.state_changed.connect(self.state_changed)   # forwarded by Qt, no Python call in between
         self._client = client
         self.state_changed.emit(SessionState.BOOTING)
         client.start()

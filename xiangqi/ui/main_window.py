@@ -20,6 +20,7 @@ from xiangqi.ui.board_view import BoardView
 from xiangqi.ui.clock_view import ClockView
 from xiangqi.ui.controller import EngineTrouble, GameController, MovePlayed
 from xiangqi.ui.engine_list import engine_display_name
+from xiangqi.ui.book_actions import install_book_ui
 from xiangqi.ui.engine_panel import EnginePanel
 from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.ui.move_list import MoveList
@@ -60,6 +61,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_status_bar()
         self._connect_controller()
+        self.book_ui = install_book_ui(self)   # Book menu + opening explorer dock
         self._fit_to_screen(1280, 880)
 
     # ----------------------------------------------------------------- building
@@ -346,6 +348,7 @@ class MainWindow(QMainWindow):
     def set_notation(self, notation: Notation) -> None:
         self.move_list.set_notation(notation)
         self.engine_panel.set_notation(notation)
+        self.book_ui.panel.set_notation(notation)
         self.engine_panel.clear()   # its lines are written in the old notation
 
     def _play(self, kind: str) -> None:

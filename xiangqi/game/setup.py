@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xiangqi.core import Color
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, builtin_engine_spec
 from xiangqi.game.clock import TimeControl, TimeControlKind
+
+if TYPE_CHECKING:   # only for the type: the settings module (and tomlkit) load with the app
+    from xiangqi.config import GameSettings
 
 LEVELS = range(1, 6)
 
@@ -93,7 +96,7 @@ def spec_from_dict(data: dict[str, Any]) -> EngineSpec:
     return EngineSpec(**values)
 
 
-def setup_from_settings(game: Any) -> GameSetup:
+def setup_from_settings(game: GameSettings) -> GameSetup:
     """The game a fresh start (or the new-game dialog) begins with: the built-in engine at the
     configured level and time control (``game`` is ``xiangqi.config.GameSettings``)."""
     level = int(game.level)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QMessageBox, QProxyStyle, QSlider, QSpinBox, QStyle, QStyleOption, QTabWidget,
                                QVBoxLayout, QWidget)
 
-from xiangqi.config import Settings, SettingsError, SettingsStore
+from xiangqi.config import Settings, SettingsError, SettingsSaveError, SettingsStore
 from xiangqi.ui.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.i18n import LANGUAGE_NAMES, current_language, system_language
@@ -77,6 +77,26 @@ def report_problems(parent: QWidget, problems: list[str]) -> QMessageBox:
     box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("SettingsDialog", "Settings"),
                       "\n".join(problems), QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)   # the problems quote the user's file
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
+def report_not_saved(window: QWidget, problems: list[str]) -> QMessageBox:
+    """Changes that apply now but could not be written to the settings file: a line in the status bar
+    and a message whose details say why (the file was left as it was)."""
+    status = getattr(window, "statusBar", None)
+    if callable(status):
+        status().showMessage(QCoreApplication.translate(
+            "SettingsDialog", "Settings not saved: the change applies until the program closes."), 15_000)
+    box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("SettingsDialog", "Settings"),
+                      QCoreApplication.translate(
+                          "SettingsDialog", "The change applies now but could not be saved, so it will be "
+                          "lost when the program closes. Your settings file was left as it was."),
+                      QMessageBox.StandardButton.Ok, window)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setInformativeText("\n".join(problem[:300] for problem in problems[:3]))
+    box.setDetailedText("\n".join(problems))
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
@@ -156,6 +176,8 @@ class ViewMenus(QObject):
     def change(self, section: str, key: str, value: Any) -> None:
         try:
             self.store.set(section, key, value)
+        except SettingsSaveError as error:
+            report_not_saved(self.window, [str(error)])
         except SettingsError as error:
             report_problems(self.window, [str(error)])
 
@@ -359,15 +381,20 @@ class SettingsDialog(QDialog):
                 if _read(w) is not None and _read(w) != self.store.settings.value(s, k)]
 
     def apply(self) -> bool:
-        problems = []
+        problems: list[str] = []
+        unsaved: list[str] = []
         for section, key, value in self.changes():
             try:
                 self.store.set(section, key, value)
+            except SettingsSaveError as error:
+                unsaved.append(str(error))
             except SettingsError as error:
                 problems.append(str(error))
+        if unsaved:
+            report_not_saved(self.parentWidget() or self, unsaved)   # outlives the dialog on OK
         if problems:
-            report_problems(self.parentWidget() or self, problems)   # outlives the dialog on OK
-        return not problems
+            report_problems(self.parentWidget() or self, problems)
+        return not problems and not unsaved
 
     def accept(self) -> None:
         self.apply()

@@ -28,6 +28,10 @@ BROKEN = [
     '{"version":1,"setup":{"time_control":{"kind":"clock","total_ms":"ten"}},"start_fen":"","moves":[]}',
     '{"version":1,"setup":{},"start_fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",'
     '"moves":["h2e2"],"clock":{"RED":{"remaining_ms":"x"}}}',
+    '{"version":1,"setup":{"strength":{"elo":"abc"}},"start_fen":"","moves":[]}',
+    '{"version":1,"setup":{"engine":{"name":"x","command":5}},"start_fen":"","moves":[]}',
+    '{"version":1,"setup":{"engine_both":"yes"},"start_fen":"","moves":[]}',
+    '{"version":1,"setup":{"human":"GREEN"},"start_fen":"","moves":[]}',
     "[" * 100_000 + "]" * 100_000,
     '{"version": 99}',
     "not json at all \xff",

@@ -56,16 +56,34 @@ class GameSetup:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameSetup:
-        engine = data.get("engine")
+        """The setup ``to_dict`` wrote; raises ValueError naming the field that is not what it wrote."""
+        engine = _typed(data, "engine", (dict, type(None)), None)
+        human = _typed(data, "human", str, "RED")
+        if human not in Color.__members__:
+            raise ValueError(f"setup: human must be RED or BLACK, got {human!r:.80}")
+        start_fen = _typed(data, "start_fen", (str, type(None)), None)
         return cls(
-            human=Color[data.get("human", "RED")],
+            human=Color[human],
             engine=spec_from_dict(engine) if engine else None,
-            strength=Strength(**data.get("strength", {})),
+            strength=_strength(_typed(data, "strength", dict, {})),
             time_control=TimeControl.from_dict(data.get("time_control", {})),
-            start_fen=data.get("start_fen"),
-            engine_both=data.get("engine_both", False) is True,
-            natural_limit_plies=int(data.get("natural_limit_plies", 120)),
+            start_fen=start_fen or None,
+            engine_both=_typed(data, "engine_both", bool, False),
+            natural_limit_plies=_typed(data, "natural_limit_plies", int, 120),
         )
+
+
+def _typed(data: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    value = data.get(name, default)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise ValueError(f"setup: {name} has the wrong type: {value!r:.80}")
+    return value
+
+
+def _strength(data: dict[str, Any]) -> Strength:
+    values = {name: _typed(data, name, (int, type(None)), None) for name in ("level", "depth", "elo")
+              if name in data}
+    return Strength(**values)
 
 
 def is_builtin(spec: EngineSpec | None) -> bool:
@@ -87,12 +105,22 @@ def spec_to_dict(spec: EngineSpec) -> dict[str, Any]:
 
 
 def spec_from_dict(data: dict[str, Any]) -> EngineSpec:
+    """The engine ``spec_to_dict`` wrote; raises ValueError naming a field of the wrong type."""
     known = {item.name for item in fields(EngineSpec)}
     values = {key: value for key, value in data.items() if key in known}
+    for name in ("name", "command", "family"):
+        _typed(values, name, str, "")
+    _typed(values, "workdir", (str, type(None)), None)
+    args = _typed(values, "args", list, [])
+    options = _typed(values, "options", dict, {})
+    if not all(isinstance(arg, str) for arg in args) or not all(isinstance(k, str) for k in options):
+        raise ValueError(f"setup: engine args or options have the wrong type: {data!r:.80}")
     if "protocol" in values:
-        values["protocol"] = Protocol[values["protocol"]]
-    if "args" in values:
-        values["args"] = tuple(values["args"])
+        protocol = _typed(values, "protocol", str, "AUTO")
+        if protocol not in Protocol.__members__:
+            raise ValueError(f"setup: unknown engine protocol {protocol!r:.80}")
+        values["protocol"] = Protocol[protocol]
+    values["args"] = tuple(args)
     return EngineSpec(**values)
 
 

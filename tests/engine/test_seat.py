@@ -6,6 +6,8 @@ arrive as values with the purpose they spoiled, and close retires the process in
 
 from __future__ import annotations
 
+from pytestqt.qtbot import QtBot
+
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -42,8 +44,11 @@ class Recorder:
         seat.ready.connect(lambda _info: setattr(self, "ready", self.ready + 1))
 
 
+MakeSeat = Callable[..., tuple[EngineSeat, "Recorder"]]
+
+
 @pytest.fixture
-def make_seat(qtbot) -> Iterator[Callable[..., tuple[EngineSeat, Recorder]]]:
+def make_seat(qtbot: QtBot) -> Iterator[MakeSeat]:
     seats: list[EngineSeat] = []
 
     def make(spec: EngineSpec, role: Role = Role.BLACK, timeouts: Timeouts = PATIENT) -> tuple[EngineSeat, Recorder]:
@@ -62,7 +67,7 @@ def make_seat(qtbot) -> Iterator[Callable[..., tuple[EngineSeat, Recorder]]]:
     qtbot.waitUntil(lambda: not RETIRING, timeout=WAIT)
 
 
-def test_a_search_asked_before_the_handshake_waits_and_brings_the_move(make_seat, qtbot):
+def test_a_search_asked_before_the_handshake_waits_and_brings_the_move(make_seat: MakeSeat, qtbot: QtBot) -> None:
     seat, seen = make_seat(fake_spec("--script", str(_script(qtbot, "h9g7"))))
     seat.start()
     assert seen.states == [SessionState.BOOTING]          # the status bar can say "starting" at once
@@ -76,7 +81,7 @@ def test_a_search_asked_before_the_handshake_waits_and_brings_the_move(make_seat
     assert seen.infos and seen.infos[-1].red_sign == -1   # black was to move: red's view flips the sign
 
 
-def test_analysis_restarts_on_each_position_and_only_the_last_one_answers(make_seat, qtbot):
+def test_analysis_restarts_on_each_position_and_only_the_last_one_answers(make_seat: MakeSeat, qtbot: QtBot) -> None:
     seat, seen = make_seat(fake_spec("--delay-ms", "20"), Role.ANALYSER)
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
@@ -92,7 +97,7 @@ def test_analysis_restarts_on_each_position_and_only_the_last_one_answers(make_s
     assert all(i.position.fen() == AFTER_CANNON.fen() and i.purpose is Purpose.ANALYSE for i in seen.infos)
 
 
-def test_a_discarded_search_says_nothing_more(make_seat, qtbot):
+def test_a_discarded_search_says_nothing_more(make_seat: MakeSeat, qtbot: QtBot) -> None:
     seat, seen = make_seat(fake_spec("--delay-ms", "20"))
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
@@ -107,7 +112,8 @@ def test_a_discarded_search_says_nothing_more(make_seat, qtbot):
     assert seen.moves[0].purpose is Purpose.HINT
 
 
-def test_options_are_sent_when_ready_and_again_after_a_restart(make_seat, qtbot, tmp_path):
+def test_options_are_sent_when_ready_and_again_after_a_restart(make_seat: MakeSeat, qtbot: QtBot,
+                                                                 tmp_path: Path) -> None:
     log = tmp_path / "commands.log"
     seat, seen = make_seat(fake_spec("--log", str(log)))
     seat.set_option("hashsize", 64)          # before start: remembered
@@ -121,7 +127,7 @@ def test_options_are_sent_when_ready_and_again_after_a_restart(make_seat, qtbot,
     assert log.read_text().count("setoption hashsize 64") == 2
 
 
-def test_ponderhit_turns_the_ponder_search_into_the_move(make_seat, qtbot):
+def test_ponderhit_turns_the_ponder_search_into_the_move(make_seat: MakeSeat, qtbot: QtBot) -> None:
     seat, seen = make_seat(fake_spec("--delay-ms", "20"), Role.RED)
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
@@ -134,7 +140,7 @@ def test_ponderhit_turns_the_ponder_search_into_the_move(make_seat, qtbot):
     assert seen.moves[0].purpose is Purpose.MOVE and seen.moves[0].role is Role.RED
 
 
-def test_a_crash_is_trouble_for_the_search_it_spoiled_and_a_restart_recovers(make_seat, qtbot):
+def test_a_crash_is_trouble_for_the_search_it_spoiled_and_a_restart_recovers(make_seat: MakeSeat, qtbot: QtBot) -> None:
     seat, seen = make_seat(fake_spec("--fault", "crash-in-search"))
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
@@ -149,7 +155,7 @@ def test_a_crash_is_trouble_for_the_search_it_spoiled_and_a_restart_recovers(mak
     assert seen.moves[0].best.move in Position().legal_moves()
 
 
-def test_an_illegal_best_move_ends_the_search_and_the_engine_goes_on(make_seat, qtbot):
+def test_an_illegal_best_move_ends_the_search_and_the_engine_goes_on(make_seat: MakeSeat, qtbot: QtBot) -> None:
     seat, seen = make_seat(fake_spec("--fault", "illegal-bestmove"))
     seat.start()
     seat.search(Position(), SearchLimits(movetime_ms=10))
@@ -160,7 +166,7 @@ def test_an_illegal_best_move_ends_the_search_and_the_engine_goes_on(make_seat, 
     assert seen.moves == [] and seat.purpose is None and seat.is_ready      # not stuck: it can search again
 
 
-def test_a_missing_engine_is_trouble_a_restart_cannot_fix(make_seat, qtbot):
+def test_a_missing_engine_is_trouble_a_restart_cannot_fix(make_seat: MakeSeat, qtbot: QtBot) -> None:
     spec = EngineSpec(name="gone", command="/nonexistent/engine", args=(), protocol=Protocol.UCCI)
     seat, seen = make_seat(spec)
     seat.start()
@@ -170,7 +176,7 @@ def test_a_missing_engine_is_trouble_a_restart_cannot_fix(make_seat, qtbot):
     assert seen.troubles[0].purpose is None
 
 
-def test_close_retires_the_process_in_the_background(make_seat, qtbot):
+def test_close_retires_the_process_in_the_background(make_seat: MakeSeat, qtbot: QtBot) -> None:
     seat, seen = make_seat(fake_spec("--fault", "ignore-quit"))
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
@@ -182,7 +188,7 @@ def test_close_retires_the_process_in_the_background(make_seat, qtbot):
 
 @pytest.mark.fairy
 @pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
-def test_multipv_analysis_with_fairy_stockfish(make_seat, qtbot):
+def test_multipv_analysis_with_fairy_stockfish(make_seat: MakeSeat, qtbot: QtBot) -> None:
     spec = spec_from_config({"name": "Fairy", "command": str(FAIRY), "protocol": "uci",
                              "options": {"Threads": 1, "Hash": 16}}, load_families(), 1, [])
     assert spec is not None
@@ -199,7 +205,7 @@ def test_multipv_analysis_with_fairy_stockfish(make_seat, qtbot):
     assert seen.moves[0].purpose is Purpose.ANALYSE
 
 
-def _script(qtbot: object, *moves: str) -> Path:
+def _script(qtbot: QtBot, *moves: str) -> Path:
     import tempfile
 
     handle = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)

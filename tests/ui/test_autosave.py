@@ -3,6 +3,8 @@ once, and the app starts normally (issue 16's robustness item)."""
 
 from __future__ import annotations
 
+from pytestqt.qtbot import QtBot
+
 import json
 from pathlib import Path
 
@@ -79,7 +81,7 @@ def test_a_broken_autosave_is_moved_aside_and_named(tmp_path: Path, text: str) -
     assert not path.exists() and (tmp_path / "autosave.json.bad").exists()
 
 
-def test_the_app_starts_normally_and_says_once_that_the_autosave_was_ignored(qtbot, tmp_path: Path) -> None:
+def test_the_app_starts_normally_and_says_once_that_the_autosave_was_ignored(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "autosave.json"
     path.write_text(BROKEN[0], encoding="utf-8")
     store = AutosaveStore(path)
@@ -94,7 +96,7 @@ def test_the_app_starts_normally_and_says_once_that_the_autosave_was_ignored(qtb
     assert (tmp_path / "autosave.json.bad").exists()
 
 
-def test_a_game_in_progress_is_offered_and_resumed_at_its_place(qtbot, tmp_path: Path) -> None:
+def test_a_game_in_progress_is_offered_and_resumed_at_its_place(qtbot: QtBot, tmp_path: Path) -> None:
     store = AutosaveStore(tmp_path / "autosave.json")
     model = played_model()
     store.save(snapshot_of(model, GameSetup(engine=None), {}))

@@ -153,7 +153,7 @@ def test_a_record_line_goes_on_after_a_repetition_nobody_claimed() -> None:
     played = game_at()
     with pytest.raises(GameOverError):             # a game in play ends at the third repetition
         play(played, *shuffle)
-    assert played.ply == 8 and played.result.reason is Termination.REPETITION_DRAW
+    assert played.ply == 8 and played.result is not None and played.result.reason is Termination.REPETITION_DRAW
     record = Record()
     node = record.root
     for text in shuffle:

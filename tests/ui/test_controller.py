@@ -3,13 +3,21 @@ resignation, hints, clocks, engine trouble and the autosave snapshot."""
 
 from __future__ import annotations
 
+from pytestqt.qtbot import QtBot
+
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject
 
 
 from xiangqi.core import Color, Move, Termination
 from xiangqi.engine.session_types import SessionState
 from xiangqi.engine.messages import BestMove
 from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.ui.controller import GameController
@@ -17,7 +25,7 @@ from xiangqi.game.result import GameResult
 from xiangqi.record import Game as Record
 from xiangqi.game.setup import GameSetup
 
-from app_fakes import ScriptedClient, builtin_like_spec, play
+from app_fakes import Reply, ScriptedClient, builtin_like_spec, play
 
 
 class FakeTime:
@@ -28,10 +36,11 @@ class FakeTime:
         return self.ms
 
 
-def make(qtbot, tmp_path: Path, replies=(), dialect=Dialect.UCCI, now=None, **setup_kw):
+def make(qtbot: QtBot, tmp_path: Path, replies: Sequence[Reply] = (), dialect: Dialect = Dialect.UCCI,
+         now: FakeTime | None = None, **setup_kw: Any) -> tuple[GameController, list[ScriptedClient]]:
     clients: list[ScriptedClient] = []
 
-    def factory(spec, owner):
+    def factory(spec: EngineSpec, owner: QObject) -> ScriptedClient:
         client = ScriptedClient(spec, owner, replies=list(replies), dialect=dialect)
         clients.append(client)
         return client
@@ -43,11 +52,19 @@ def make(qtbot, tmp_path: Path, replies=(), dialect=Dialect.UCCI, now=None, **se
     return controller, clients
 
 
+def replied(c: GameController, plies: int) -> bool:
+    return c.game.ply == plies or c.game.is_over
+
+
+def record_args(into: list[tuple[object, ...]], *args: object) -> None:
+    into.append(args)
+
+
 def m(text: str) -> Move:
     return Move.from_iccs(text)
 
 
-def test_human_move_then_engine_replies(qtbot, tmp_path) -> None:
+def test_human_move_then_engine_replies(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [play("h9g7")])
     assert c.human_to_move() and c.can_pick(m("h2e2").from_sq)
     assert not c.can_pick(m("h9g7").from_sq)           # black piece on red's turn
@@ -58,14 +75,14 @@ def test_human_move_then_engine_replies(qtbot, tmp_path) -> None:
     assert " b " in fen
 
 
-def test_illegal_move_is_refused(qtbot, tmp_path) -> None:
+def test_illegal_move_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path)
     with qtbot.waitSignal(c.illegal_move):
         assert not c.try_move(m("a0a5"))
     assert c.game.moves == []
 
 
-def test_undo_takes_back_both_moves_and_redo_restores(qtbot, tmp_path) -> None:
+def test_undo_takes_back_both_moves_and_redo_restores(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [play("h9g7"), play("b9c7")])
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
@@ -76,20 +93,20 @@ def test_undo_takes_back_both_moves_and_redo_restores(qtbot, tmp_path) -> None:
     assert c.human_to_move()
 
 
-def test_engine_playing_red_moves_first_and_board_is_not_pickable(qtbot, tmp_path) -> None:
+def test_engine_playing_red_moves_first_and_board_is_not_pickable(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [play("h2e2")], human=Color.BLACK)
     qtbot.waitUntil(lambda: c.game.ply == 1)
     assert c.human_to_move()
 
 
-def test_engine_resigns(qtbot, tmp_path) -> None:
+def test_engine_resigns(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [lambda p: BestMove(None, resign=True)])
     with qtbot.waitSignal(c.game_over) as blocker:
         c.try_move(m("h2e2"))
     assert blocker.args[0] == GameResult(Termination.RESIGNATION, Color.RED)
 
 
-def test_draw_offer_goes_with_next_search_for_ucci(qtbot, tmp_path) -> None:
+def test_draw_offer_goes_with_next_search_for_ucci(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [lambda p: BestMove(p.legal_moves()[0], draw=True)])
     c.offer_draw()
     with qtbot.waitSignal(c.game_over) as blocker:
@@ -98,17 +115,17 @@ def test_draw_offer_goes_with_next_search_for_ucci(qtbot, tmp_path) -> None:
     assert blocker.args[0] == GameResult(Termination.AGREED_DRAW, None)
 
 
-def test_engine_offers_draw_and_player_accepts(qtbot, tmp_path) -> None:
+def test_engine_offers_draw_and_player_accepts(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [lambda p: BestMove(m("h9g7"), draw=True)])
     with qtbot.waitSignal(c.draw_offered):
         c.try_move(m("h2e2"))
     assert c.game.ply == 2 and c.engine_draw_offer
     with qtbot.waitSignal(c.game_over):
         c.accept_draw()
-    assert c.game.result.reason is Termination.AGREED_DRAW
+    assert c.game.result is not None and c.game.result.reason is Termination.AGREED_DRAW
 
 
-def test_uci_engine_decides_draw_by_its_score(qtbot, tmp_path) -> None:
+def test_uci_engine_decides_draw_by_its_score(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, dialect=Dialect.UCI)
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
@@ -116,7 +133,7 @@ def test_uci_engine_decides_draw_by_its_score(qtbot, tmp_path) -> None:
     assert not c.game.is_over
 
 
-def test_hint_is_suggested_and_cleared_by_a_move(qtbot, tmp_path) -> None:
+def test_hint_is_suggested_and_cleared_by_a_move(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [play("b2e2"), play("h9g7")])
     with qtbot.waitSignal(c.changed):
         assert c.request_hint()
@@ -126,7 +143,7 @@ def test_hint_is_suggested_and_cleared_by_a_move(qtbot, tmp_path) -> None:
     assert c.hint is None
 
 
-def test_human_move_during_hint_search_discards_it(qtbot, tmp_path) -> None:
+def test_human_move_during_hint_search_discards_it(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [play("b2e2"), play("h9g7")])
     clients[0].hold = True
     c.request_hint()
@@ -136,7 +153,7 @@ def test_human_move_during_hint_search_discards_it(qtbot, tmp_path) -> None:
     assert [x.iccs() for x in c.game.moves] == ["h2e2", "h9g7"] and c.hint is None
 
 
-def test_clock_runs_out(qtbot, tmp_path) -> None:
+def test_clock_runs_out(qtbot: QtBot, tmp_path: Path) -> None:
     now = FakeTime()
     control = TimeControl(TimeControlKind.CLOCK, total_ms=5_000)
     c, _ = make(qtbot, tmp_path, now=now, time_control=control)
@@ -147,7 +164,7 @@ def test_clock_runs_out(qtbot, tmp_path) -> None:
     assert blocker.args[0] == GameResult(Termination.TIME_FORFEIT, Color.BLACK)
 
 
-def test_engine_gets_the_clocks(qtbot, tmp_path) -> None:
+def test_engine_gets_the_clocks(qtbot: QtBot, tmp_path: Path) -> None:
     now = FakeTime()
     control = TimeControl(TimeControlKind.CLOCK, total_ms=60_000, increment_ms=1_000, moves_per_period=40)
     c, clients = make(qtbot, tmp_path, now=now, time_control=control)
@@ -159,7 +176,7 @@ def test_engine_gets_the_clocks(qtbot, tmp_path) -> None:
     assert limits.red_increment_ms == 1_000 and limits.moves_to_go == 40
 
 
-def test_engine_crash_keeps_game_and_restart_continues(qtbot, tmp_path) -> None:
+def test_engine_crash_keeps_game_and_restart_continues(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path)
     clients[0].hold = True
     c.try_move(m("h2e2"))
@@ -171,7 +188,7 @@ def test_engine_crash_keeps_game_and_restart_continues(qtbot, tmp_path) -> None:
     assert len(clients) == 2
 
 
-def test_autosave_after_each_move_and_resume(qtbot, tmp_path) -> None:
+def test_autosave_after_each_move_and_resume(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [play("h9g7")])
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
@@ -182,7 +199,7 @@ def test_autosave_after_each_move_and_resume(qtbot, tmp_path) -> None:
     assert fresh.game.position.fen() == c.game.position.fen()
 
 
-def test_view_and_play_from_there(qtbot, tmp_path) -> None:
+def test_view_and_play_from_there(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [play("h9g7"), play("b9c7")])
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
@@ -195,7 +212,7 @@ def test_view_and_play_from_there(qtbot, tmp_path) -> None:
     assert c.game.ply == 0 and c.game.can_redo() and c.human_to_move()
 
 
-def test_two_players_without_engine(qtbot, tmp_path) -> None:
+def test_two_players_without_engine(qtbot: QtBot, tmp_path: Path) -> None:
     c = GameController(None)
     c.new_game(GameSetup(engine=None))
     assert c.try_move(m("h2e2")) and c.try_move(m("h9g7"))
@@ -203,13 +220,13 @@ def test_two_players_without_engine(qtbot, tmp_path) -> None:
     assert c.game.result == GameResult(Termination.RESIGNATION, Color.BLACK)
 
 
-def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot, tmp_path) -> None:
+def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [play("h9g7")])
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
-    heard: dict[str, list] = {"message": [], "game_over": [], "engine_state": [], "engine_name": []}
+    heard: dict[str, list[tuple[object, ...]]] = {"message": [], "game_over": [], "engine_state": [], "engine_name": []}
     for name, values in heard.items():
-        getattr(c, name).connect(lambda *args, v=values: v.append(args))
+        getattr(c, name).connect(partial(record_args, values))
     line = Record(start_fen="4k4/R8/9/9/9/9/9/9/1R7/3K5 w")
     mate = line.add_move(line.root, m("b1b9"))
     with qtbot.waitSignal(c.changed):
@@ -223,7 +240,7 @@ def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot, tmp_pa
     assert c.view_ply is None and c.game.result == GameResult(Termination.CHECKMATE, Color.RED)
 
 
-def test_engine_is_never_asked_for_a_move_that_loses_by_the_chase_rule(qtbot, tmp_path) -> None:
+def test_engine_is_never_asked_for_a_move_that_loses_by_the_chase_rule(qtbot: QtBot, tmp_path: Path) -> None:
     # Red (the engine) chases the lone black horse with its rook; its fourth h3-rook move would repeat
     # the position a third time and lose by 长捉, so that move is banned on the go that would play it.
     chase = "3k5/9/7n1/9/9/9/7R1/9/9/4K4 b - - 0 1"
@@ -231,15 +248,15 @@ def test_engine_is_never_asked_for_a_move_that_loses_by_the_chase_rule(qtbot, tm
                       human=Color.BLACK, start_fen=chase)
     for ply, text in enumerate(["h7g9", "g9h7", "h7g9", "g9h7"]):
         assert c.try_move(m(text))
-        qtbot.waitUntil(lambda ply=ply: c.game.ply == 2 * ply + 2 or c.game.is_over)
+        qtbot.waitUntil(partial(replied, c, 2 * ply + 2))
     assert clients[0].banned == [[], [], [], [m("g3h3")]]
     assert not c.game.is_over and c.game.moves[-1] == m("g3g4")
 
 
-def test_engine_against_engine_is_two_seats_filled(qtbot, tmp_path) -> None:
+def test_engine_against_engine_is_two_seats_filled(qtbot: QtBot, tmp_path: Path) -> None:
     clients: list[ScriptedClient] = []
 
-    def factory(spec, owner):
+    def factory(spec: EngineSpec, owner: QObject) -> ScriptedClient:
         client = ScriptedClient(spec, owner)
         clients.append(client)
         return client
@@ -256,7 +273,7 @@ def test_engine_against_engine_is_two_seats_filled(qtbot, tmp_path) -> None:
     assert c.game.record.headers["Red"] == c.game.record.headers["Black"] == "Scripted"
 
 
-def test_strength_and_lines_go_only_to_an_engine_that_offers_them(qtbot, tmp_path) -> None:
+def test_strength_and_lines_go_only_to_an_engine_that_offers_them(qtbot: QtBot, tmp_path: Path) -> None:
     from xiangqi.engine.messages import EngineOption, OptionKind
     from xiangqi.game.setup import Strength
 
@@ -264,7 +281,7 @@ def test_strength_and_lines_go_only_to_an_engine_that_offers_them(qtbot, tmp_pat
                EngineOption("MultiPV", OptionKind.SPIN))
     clients: list[ScriptedClient] = []
 
-    def factory(spec, owner):
+    def factory(spec: EngineSpec, owner: QObject) -> ScriptedClient:
         client = ScriptedClient(spec, owner, options=offered if not clients else ())
         clients.append(client)
         return client
@@ -281,7 +298,7 @@ def test_strength_and_lines_go_only_to_an_engine_that_offers_them(qtbot, tmp_pat
     c.shutdown()
 
 
-def test_an_option_refused_during_the_engines_search_is_only_a_message(qtbot, tmp_path) -> None:
+def test_an_option_refused_during_the_engines_search_is_only_a_message(qtbot: QtBot, tmp_path: Path) -> None:
     from xiangqi.engine.failures import EngineFailure, FailureKind
 
     c, clients = make(qtbot, tmp_path, [play("h9g7")])

@@ -36,6 +36,7 @@ class EngineFailure:
     signal: int | None = None
     stderr_tail: str = ""
     fatal: bool = True
+    engine_said: str = ""  # the engine's own explanation, e.g. "info string ERROR: Network file … not found"
 
     @property
     def restartable(self) -> bool:

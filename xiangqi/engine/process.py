@@ -10,10 +10,12 @@ with an ``EngineFailure`` (kind + plain words + exit code + the tail of stderr).
 from __future__ import annotations
 
 import logging
+import re
 import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import partial
 from typing import cast
 
@@ -47,6 +49,8 @@ from xiangqi.engine.session import (
 
 log = logging.getLogger(__name__)
 STDERR_TAIL_BYTES = 4096
+_EXIT_KINDS = frozenset({FailureKind.HANDSHAKE_EXIT, FailureKind.EXITED, FailureKind.CRASHED})
+_ENGINE_ERROR = re.compile(r"\s*info\s+string\s+(?:error|fatal)\b", re.IGNORECASE)
 # Looked up once: reading a PySide6 enum member through its class costs about a microsecond each time.
 _NOT_RUNNING = QProcess.ProcessState.NotRunning
 _FAILED_TO_START = QProcess.ProcessError.FailedToStart
@@ -75,6 +79,7 @@ class EngineClient(QObject):
         self._running = False  # the current process has started and not finished: it can be written to
         self._lines = LineBuffer()
         self._stderr = bytearray()
+        self._engine_said = ""      # the engine's last "info string ERROR…" line
         self.recent_log: deque[str] = deque(maxlen=200)
         self._deadline_kind: DeadlineKind | None = None
         self._timer = QTimer(self)
@@ -120,6 +125,7 @@ class EngineClient(QObject):
         self._session = EngineSession(config)
         self._reported_state = self._session.state  # BOOTING goes without saying after start()
         self._stderr.clear()
+        self._engine_said = ""
         self._lines = LineBuffer()
         problem = check_before_start(self.spec, self._families)
         if problem is not None:
@@ -206,7 +212,15 @@ class EngineClient(QObject):
         # PySide6's stub widens QByteArray.data() to bytes | bytearray | memoryview; it returns bytes.
         lines = self._lines.feed(cast(bytes, process.readAllStandardOutput().data()))
         if lines:
+            self._note_engine_error(lines)
             self._apply(session.feed_lines(lines))
+
+    def _note_engine_error(self, lines: Iterable[str]) -> None:
+        """Engines explain a fatal problem on stdout before they exit (Pikafish: ``info string ERROR:
+        Network file … was not loaded``): the last such line is the reason given if the engine quits."""
+        for line in lines:
+            if _ENGINE_ERROR.match(line):
+                self._engine_said = line[:300]
 
     def _on_stderr(self, process: QProcess) -> None:
         if process is self._process:
@@ -234,6 +248,7 @@ class EngineClient(QObject):
         self._on_stderr(process)
         tail = self._lines.finish()
         if tail:
+            self._note_engine_error(tail)
             self._apply(session.feed_lines(tail))
         if process is not self._process:
             return  # a slot restarted the engine meanwhile
@@ -285,6 +300,8 @@ class EngineClient(QObject):
         self.recent_log.append(f"transport: {action.value}")
         if action is TransportAction.RESTART:
             self._discard_process(kill=True)
+            self._stderr.clear()   # the next dialect's attempt: its stderr would repeat this one's
+            self._engine_said = ""
             session = self._session  # a start() or a shutdown() in between makes this restart moot
             QTimer.singleShot(0, self, lambda: self._launch() if session is not None and self._session is session
                               and session.state is SessionState.BOOTING else None)
@@ -312,6 +329,8 @@ class EngineClient(QObject):
             return
         if isinstance(event, EngineInfo) and self.spec.protocol is Protocol.AUTO:
             self._memory.remember(self.spec, event.dialect)
+        if isinstance(event, EngineFailure) and self._engine_said and event.kind in _EXIT_KINDS:
+            event = replace(event, engine_said=self._engine_said)
         self._emitters[kind](event)
 
 

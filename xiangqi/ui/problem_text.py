@@ -62,7 +62,23 @@ _SIGNAL_HINTS: dict[int, str] = {
 
 def failure_text(failure: EngineFailure, program: str = "") -> str:
     """One or two plain sentences in the current UI language for an ``EngineFailure``;
-    ``program``: the engine's name or command, shown where the sentence names the program."""
+    ``program``: the engine's name or command, shown where the sentence names the program. When the
+    engine explained itself before quitting (``info string ERROR…``), its words are the reason given."""
+    text = _kind_text(failure, program)
+    said = _engine_words(failure.engine_said)
+    if said:
+        return QCoreApplication.translate(CONTEXT, "{0} The engine said: {1}").format(text, said)
+    return text
+
+
+def _engine_words(line: str) -> str:
+    """``info string ERROR: x`` → ``ERROR: x`` (the engine's own words, at most about 200 characters)."""
+    words = line.split(None, 2)
+    said = words[2] if len(words) == 3 and words[0] == "info" and words[1] == "string" else line.strip()
+    return said if len(said) <= 200 else said[:200] + "…"
+
+
+def _kind_text(failure: EngineFailure, program: str) -> str:
     kind, signal, exit_code = failure.kind, failure.signal, failure.exit_code
     if kind is FailureKind.HANDSHAKE_EXIT and signal is not None:
         kind = FailureKind.CRASHED
@@ -86,6 +102,8 @@ def failure_text(failure: EngineFailure, program: str = "") -> str:
 def failure_detail(failure: EngineFailure) -> str:
     """The engine layer's own English words (and the end of the engine's stderr) for the details."""
     message = failure.message or str(failure)
+    if failure.engine_said:
+        message = f"{message}\n{failure.engine_said.strip()}"
     tail = failure.stderr_tail.strip()
     return f"{message}\n\n{tail}" if tail else message
 

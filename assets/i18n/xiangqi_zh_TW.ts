@@ -120,8 +120,8 @@
             <translation>開局庫(&amp;B)</translation>
         </message>
         <message>
-            <source>Engines play &amp;book moves</source>
-            <translation>引擎走開局庫著法(&amp;B)</translation>
+            <source>Engines play boo&amp;k moves</source>
+            <translation>引擎走開局庫著法(&amp;K)</translation>
         </message>
         <message>
             <source>Off</source>
@@ -1477,6 +1477,14 @@
         <message>
             <source>Settings</source>
             <translation>設定</translation>
+        </message>
+        <message>
+            <source>Settings not saved: the change applies until the program closes.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The change applies now but could not be saved, so it will be lost when the program closes. Your settings file was left as it was.</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>Game</source>

@@ -31,6 +31,7 @@ def fake_engine() -> EngineSpec:
 def app_window(qapp, qtbot, tmp_path, monkeypatch):
     """The real start-up path (settings, themes, record and appearance menus) with a fresh settings file."""
     monkeypatch.setattr(i18n, "system_language", lambda: "zh_CN")
+    monkeypatch.setenv("XIANGQI_CONFIG", str(tmp_path / "user.toml"))   # recent files and the like beside it
     made = {}
 
     def build(width: int, height: int, language: str = "zh_CN"):

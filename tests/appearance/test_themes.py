@@ -122,10 +122,12 @@ def test_switching_theme_changes_what_the_board_paints(qtbot, window, store):
     menus.actions[("appearance", "piece_set")]["letters"].trigger()
     letters = grab(window)
     assert wood != dark != letters
-    # the board area itself turned dark: the median pixel of the image is dark now
+    # the board area itself turned dark: the median pixel of the board (its texture is clipped to it) is dark now
+    area = window.board.board_geometry().board_rect().toRect()
+
     def brightness(img):
-        values = sorted(QColor(img.pixel(x, y)).value() for x in range(0, img.width(), 7)
-                        for y in range(0, img.height(), 7))
+        values = sorted(QColor(img.pixel(x, y)).value() for x in range(area.left(), area.right(), 7)
+                        for y in range(area.top(), area.bottom(), 7))
         return values[len(values) // 2]
     assert brightness(wood) > 150 > 80 > brightness(dark)
     assert window.board.theme.id == "dark" and window.board.pieces.id == "letters"

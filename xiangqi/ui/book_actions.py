@@ -105,7 +105,7 @@ class BookUi(QObject):
         self.menu = window.menuBar().addMenu(self.tr("&Book"))
         self.menu.addActions([self.open_action, self.build_action, self.close_action])
         self.menu.addSeparator()
-        self.plies_menu = self.menu.addMenu(self.tr("Engines play &book moves"))
+        self.plies_menu = self.menu.addMenu(self.tr("Engines play boo&k moves"))
         self.plies_group = QActionGroup(self)
         self.plies_menu.aboutToShow.connect(self._fill_plies_menu)
         self.menu.addAction(self.show_action)

@@ -30,6 +30,7 @@ from xiangqi.ui.window_shape import WindowShape
 from xiangqi.ui.plain_text import plain_labels
 
 FRAME_ALLOWANCE = 40   # px of a screen kept for the window manager's frame and title bar
+BIG_SCREEN_SHARE = 0.85   # of a big screen's width and height for the first window (later: the size left)
 SHOWN_DETAILS = 6   # lines of details a message lists before "Show Details…"
 STATE_TEXTS = {  # engine session states in words (marked for lupdate, translated when shown)
     "BOOTING": QT_TRANSLATE_NOOP("MainWindow", "starting…"),
@@ -66,10 +67,13 @@ class MainWindow(QMainWindow):
 
     # ----------------------------------------------------------------- building
     def _fit_to_screen(self, width: int, height: int) -> None:
-        """Start at ``width`` × ``height``, or smaller on a small screen (the window frame included)."""
+        """Start at ``width`` × ``height``, larger on a big screen (most of it), smaller on a small one (the
+        window frame included)."""
         screen = self.screen() or QGuiApplication.primaryScreen()
         if screen is not None:
             room = screen.availableGeometry()
+            width = max(width, int(room.width() * BIG_SCREEN_SHARE))
+            height = max(height, int(room.height() * BIG_SCREEN_SHARE))
             width, height = min(width, room.width() - FRAME_ALLOWANCE), min(height, room.height() - FRAME_ALLOWANCE)
         self.resize(max(width, self.minimumSizeHint().width()), max(height, 400))
 

@@ -17,6 +17,7 @@ def main() -> int:
     from xiangqi.engine.registry import ENGINES_DIR, load_families
     from xiangqi.ui import glyphs, i18n
     from xiangqi.ui.app import app_icon, load_appearance
+    from xiangqi.ui.help_menu import help_page
 
     app = QApplication([sys.argv[0]])
     look = load_appearance(app)
@@ -39,6 +40,7 @@ def main() -> int:
         "board_theme": look.store.settings.appearance.board_theme,
         "engines_dir": str(ENGINES_DIR), "families": [f.id for f in families], "family_errors": errors,
         "icon_null": app_icon().isNull(), "icons": len(list((resources.assets_dir() / "icons").glob("*.png"))),
+        "help_pages": [bool(help_page(name, look.language)) for name in ("rules", "history")],
         "cwd": os.getcwd(),
     }
     print(json.dumps(report, ensure_ascii=False))

@@ -86,6 +86,7 @@ def test_the_installed_app_finds_all_its_data_inside_the_package(installed: tupl
     assert report["problems"] == [] and report["board_theme"] == "wood"
     assert {"fairy-stockfish", "pikafish"} <= set(report["families"]) and report["family_errors"] == []
     assert not report["icon_null"] and report["icons"] == 8 and report["cwd"] == str(outside)
+    assert report["help_pages"] == [True, True]
 
 
 def test_the_installed_program_starts_shows_its_window_and_knows_its_version(

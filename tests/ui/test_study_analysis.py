@@ -105,3 +105,25 @@ def test_clicking_a_line_offers_its_moves(qtbot: QtBot, analysis: tuple[Analyser
         qtbot.mouseClick(panel.tree.viewport(), Qt.MouseButton.LeftButton,
                          pos=panel.tree.visualItemRect(item).center())
     assert [m.iccs() for m in blocker.args[0]][:1] == ["i9h9"]
+
+
+def test_an_engine_that_crashes_is_reported(qtbot: QtBot) -> None:
+    import sys
+
+    from xiangqi.engine.registry import EngineSpec, Protocol
+    from study_support import REPO
+
+    crashing = EngineSpec("crasher", sys.executable,
+                          (str(REPO / "tests" / "engine" / "fakes" / "fake_engine.py"), "--fault", "crash-in-search"),
+                          protocol=Protocol.UCCI)
+    analyser = Analyser(crashing)
+    panel = AnalysisPanel()
+    qtbot.addWidget(panel)
+    connect_panel(analyser, panel)
+    analyser.start()
+    with qtbot.waitSignal(analyser.trouble, timeout=10_000) as trouble:
+        analyser.analyse(Position())
+    assert "crashed" in trouble.args[0]
+    qtbot.waitUntil(lambda: "failed" in panel.state_label.text(), timeout=5000)
+    analyser.close()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

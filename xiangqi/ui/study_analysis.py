@@ -40,6 +40,7 @@ class Analyser(QObject):
         self.paused = False
         self.position: Position | None = None
         self.closed = False
+        self.failed = False   # the engine failed (fatal) since it was started
         self.seat = self._new_seat(spec)
 
     def _new_seat(self, spec: EngineSpec) -> EngineSeat:
@@ -61,6 +62,7 @@ class Analyser(QObject):
         return self.seat.purpose is Purpose.ANALYSE
 
     def start(self) -> None:
+        self.failed = False
         self.seat.start()
         self._say(self.tr("starting…"))
 
@@ -133,12 +135,13 @@ class Analyser(QObject):
     def _on_trouble(self, trouble: SeatTrouble) -> None:
         self.trouble.emit(failure_text(trouble.failure, self.spec.command))
         if trouble.failure.fatal:
+            self.failed = True   # the panel keeps saying so (choosing an engine again restarts it)
             self._say(self.tr("stopped: the engine failed"))
 
     def _on_state(self, state: SessionState) -> None:
         if state is SessionState.THINKING and not self.paused:
             self._say(self.tr("analysing…"))
-        elif state is SessionState.DEAD:
+        elif state is SessionState.DEAD and not self.failed:
             self._say(self.tr("not running"))
 
     def _say(self, what: str) -> None:

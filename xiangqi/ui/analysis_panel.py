@@ -72,7 +72,7 @@ class AnalysisPanel(QWidget):
     def _build(self) -> None:
         self.engine_box = QComboBox(self)
         self.engine_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.engine_box.setMinimumContentsLength(8)
+        self.engine_box.setMinimumContentsLength(4)   # names are elided: a narrow dock stays narrow
         self.engine_box.setToolTip(self.tr("The engine that analyses (independent of the opponent)"))
         self.engine_box.activated.connect(self.engine_chosen)
         self.lines_box = QSpinBox(self)

@@ -163,6 +163,7 @@ class StudyTools(QObject):
         self.analyser.set_lines(self.panel.lines_box.value())
         self.analyser.trouble.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
         self.analyser.start()
+        self._join_tabbed_docks()
         self.dock.show()
         self.dock.raise_()
         self.analyser.analyse(self.controller.board_position())
@@ -175,6 +176,15 @@ class StudyTools(QObject):
             current = self.analyser.spec
             index = specs.index(current) if current in specs else -1
             self.panel.set_engines([engine_display_name(spec) for spec in specs], index)
+
+    def _join_tabbed_docks(self) -> None:
+        """A narrow window keeps its right-hand docks as tabs (``WindowShape``): the analysis joins them."""
+        shape = getattr(self.window, "shape", None)
+        if shape is None or not shape.compact:
+            return
+        others = [dock for dock in shape.right_docks() if dock is not self.dock]
+        if others:
+            self.window.tabifyDockWidget(others[0], self.dock)
 
     def _on_engine_chosen(self, index: int) -> None:
         if self.analyser is not None and 0 <= index < len(self.offered):

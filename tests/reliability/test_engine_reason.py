@@ -10,6 +10,7 @@ from pathlib import Path
 from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import EngineSpec, Protocol
+from xiangqi.engine.retire import engines_retiring, retire
 from xiangqi.ui.problem_text import failure_detail, failure_text
 
 QUITTER = """\
@@ -34,4 +35,5 @@ def test_the_engine_s_own_error_line_is_the_reason_and_stderr_shows_once(qtbot, 
     text = failure_text(failure)
     assert "exit code 1" in text and "The engine said: ERROR: Network file pikafish.nnue" in text
     assert failure_detail(failure).count("the network file is missing") == 1
-    client.shutdown()
+    retire(client)                                   # deleted once its process is surely gone
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=20000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from reliability_paths import REPO, SHIPPED
 
@@ -31,6 +31,6 @@ def test_a_view_menu_change_that_cannot_be_saved_is_reported(qtbot, tmp_path: Pa
     toggle.trigger()                                                     # as a click in View would
     assert store.settings.appearance.show_hints is (not before)          # applied for this run
     assert "not saved" in window.statusBar().currentMessage()
-    boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+    boxes = [box for box in window.findChildren(QMessageBox) if box.isVisible()]
     assert boxes and str(user) in boxes[-1].detailedText() and "UTF-8" in boxes[-1].detailedText()
     assert user.read_bytes() == b'[sound]\nvolume = 20\n# caf\xe9\n'   # the user's other keys kept

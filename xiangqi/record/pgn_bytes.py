@@ -15,7 +15,9 @@ from __future__ import annotations
 import codecs
 import os
 import re
-from collections.abc import Iterator, Mapping
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
+from typing import overload
 from typing import BinaryIO
 
 from xiangqi.atomic import atomic_write
@@ -31,7 +33,7 @@ BLOCK = 1 << 20   # bytes read at a time (doubled while one game is bigger than 
 _NOT_SPACE = re.compile(r"\S")
 _SAMPLE = 1 << 16
 MAX_PROBLEMS = 100  # file-level problems listed; the rest are counted
-Span = tuple[int, int, int, int]   # start, end, first line, end of the tag lines
+Span = tuple[int, int, int, int, list[tuple[str, str]]]   # start, end, first line, tag lines' end, tags
 
 
 def _game_end(view: str, movetext: int, search_from: int) -> int:
@@ -64,7 +66,7 @@ def scan_spans(view: str, pos: int, line: int, final: bool, searched: int = 0) -
         if not final and (end >= size or block.end >= size):
             break
         if block.tags or _NOT_SPACE.search(view, pos, end):
-            spans.append((pos, end, line, block.end))
+            spans.append((pos, end, line, block.end, block.tags))
         line += view.count("\n", pos, end)
         pos = end
     return spans, pos, line
@@ -81,7 +83,7 @@ def iter_game_bytes(stream: BinaryIO, block: int = BLOCK) -> Iterator[tuple[byte
         view += _latin1(chunk, first)
         first = False
         spans, pos, line = scan_spans(view, 0, line, final, searched)
-        for start, end, first_line, _tags in spans:
+        for start, end, first_line, _tag_end, _tags in spans:
             yield view[start:end].encode("latin-1"), first_line
         view = view[pos:]
 
@@ -100,10 +102,44 @@ def _file_encoding(data: bytes | bytearray) -> str:
     return decode_record(sample).encoding
 
 
+class GameEntries(Sequence[GameEntry]):
+    """The index as numbers in arrays and one tags dict per game, a GameEntry made when one is asked
+    for. A million GameEntry objects would each be tracked by the garbage collector, whose full
+    collections (walking all of them, on whichever thread) froze the window for seconds; arrays and
+    dicts of strings are not tracked."""
+
+    def __init__(self) -> None:
+        self._offsets = array("q")     # start, end, line of each game
+        self._tags: list[dict[str, str]] = []
+
+    def append(self, start: int, end: int, line: int, tags: dict[str, str]) -> None:
+        self._offsets.extend((start, end, line))
+        self._tags.append(tags)
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    @overload
+    def __getitem__(self, index: int) -> GameEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> GameEntry | list[GameEntry]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        start, end, line = self._offsets[3 * index : 3 * index + 3]
+        return GameEntry(index, start, end, line, self._tags[index])
+
+
 class BytePgnFile(PgnFile):
     """A PGN collection kept as its original bytes; ``entries`` hold byte offsets."""
 
-    def __init__(self, data: bytes | bytearray, entries: list[GameEntry], *, path: str | None = None,
+    def __init__(self, data: bytes | bytearray, entries: GameEntries, *, path: str | None = None,
                  complete: bool = True, problems: list[PgnError] | None = None) -> None:
         self.data, self.entries, self.complete = data, entries, complete
         self.path, self.problems = path, problems or []
@@ -203,7 +239,7 @@ class _Indexer:
         self.problems: list[PgnError] = []
         self.data = bytearray()
         self.keep = keep
-        self.entries: list[GameEntry] = []
+        self.entries = GameEntries()
         self.view = ""          # the bytes not yet split into games (latin-1)
         self.offset = 0         # where ``view`` starts in the file
         self.line = 1
@@ -216,24 +252,29 @@ class _Indexer:
         searched = self.view.rfind("\n") + 1
         self.view += _latin1(chunk, first)
         spans, pos, self.line = scan_spans(self.view, 0, self.line, final, searched)
-        for start, end, line, tag_end in spans:
-            self._add(start, end, line, tag_end)
+        for start, end, line, tag_end, tags in spans:
+            self._add(start, end, line, tag_end, tags)
         self.view = self.view[pos:]
         self.offset += pos
         if progress is not None and progress(self.offset if not final else total, total) is False:
             self.stopped = True
 
-    def _add(self, start: int, end: int, line: int, tag_end: int) -> None:
-        decoded = decode_record(self.view[start:end].encode("latin-1"))
-        tags = dict(read_tag_block(decoded.text).tags) if tag_end > start else {}
+    def _add(self, start: int, end: int, line: int, tag_end: int, ascii_tags: list[tuple[str, str]]) -> None:
+        """One game; ASCII games (most of big databases) need no decoding: their latin-1 tags are right."""
         index = len(self.entries)
+        raw = self.view[start:end]
+        if raw.isascii():
+            self.entries.append(self.offset + start, self.offset + end, line, dict(ascii_tags))
+            return
+        decoded = decode_record(raw.encode("latin-1"))
+        tags = dict(read_tag_block(decoded.text).tags) if tag_end > start else {}
         if decoded.lossy:
             self.lossy += 1
             if self.lossy <= MAX_PROBLEMS:
                 self.problems.append(PgnError(f"some bytes of game {index + 1} are not valid "
                                               f"{encoding_label(decoded.encoding)} and were replaced",
                                               path=self.path, line=line))
-        self.entries.append(GameEntry(index, self.offset + start, self.offset + end, line, tags))
+        self.entries.append(self.offset + start, self.offset + end, line, tags)
 
     def finish(self) -> list[PgnError]:
         if self.lossy > MAX_PROBLEMS:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,6 +113,7 @@ class PgnFile:
         self.problems: list[PgnError] = []
         if lossy:
             self.problems.append(PgnError(f"some bytes are not valid {encoding} and were replaced", path=path))
+        self.entries: Sequence[GameEntry]  # a list here; compact arrays in BytePgnFile
         self.entries, self.complete = build_index(text, progress)
         self._memo: MoveMemo = {}
 

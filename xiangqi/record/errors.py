@@ -6,6 +6,7 @@ from __future__ import annotations
 from xiangqi.core.errors import XiangqiError
 
 QUOTE_CHARS = 80  # at most this much of the offending input is quoted in a message
+REASON_CHARS = 240  # a reason longer than this is cut (it quotes the input too)
 
 
 class RecordError(XiangqiError, ValueError):
@@ -24,6 +25,8 @@ class RecordError(XiangqiError, ValueError):
         self.reason, self.path, self.line, self.offset = reason, path, line, offset
         if text is not None and len(text) > QUOTE_CHARS:  # a 5 MB "move" is quoted, not copied
             text = text[:QUOTE_CHARS] + "…"
+        if len(reason) > REASON_CHARS:  # a reason that quotes the input itself (e.g. a FEN's rank)
+            reason = reason[:REASON_CHARS] + "…"
         self.game, self.text = game, text
         super().__init__(self._describe())
 

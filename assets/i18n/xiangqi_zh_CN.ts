@@ -359,6 +359,10 @@
             <translation>引擎被外部强制结束，通常是因为内存不足：请把 Hash 设置调小。</translation>
         </message>
         <message>
+            <source>{0} The engine said: {1}</source>
+            <translation>{0}引擎说明：{1}</translation>
+        </message>
+        <message>
             <source>The engine reported a problem.</source>
             <translation>引擎报告了一个问题。</translation>
         </message>
@@ -1246,11 +1250,11 @@
         </message>
         <message>
             <source>The file is read-only</source>
-            <translation type="unfinished" />
+            <translation>文件是只读的</translation>
         </message>
         <message>
             <source>{0} is marked read-only, so it was not changed. Save the game under another name?</source>
-            <translation type="unfinished" />
+            <translation>{0} 被标记为只读，所以没有修改。要把棋局另存为其他文件名吗？</translation>
         </message>
         <message>
             <source>Chinese notation</source>
@@ -1480,11 +1484,11 @@
         </message>
         <message>
             <source>Settings not saved: the change applies until the program closes.</source>
-            <translation type="unfinished" />
+            <translation>设置未保存：此更改在程序关闭前有效。</translation>
         </message>
         <message>
             <source>The change applies now but could not be saved, so it will be lost when the program closes. Your settings file was left as it was.</source>
-            <translation type="unfinished" />
+            <translation>更改已生效，但无法保存，程序关闭后将会丢失。您的设置文件保持原样。</translation>
         </message>
         <message>
             <source>Game</source>

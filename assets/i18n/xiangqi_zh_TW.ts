@@ -359,6 +359,10 @@
             <translation>引擎被外部強制結束，通常是因為記憶體不足：請把 Hash 設定調小。</translation>
         </message>
         <message>
+            <source>{0} The engine said: {1}</source>
+            <translation>{0}引擎說明：{1}</translation>
+        </message>
+        <message>
             <source>The engine reported a problem.</source>
             <translation>引擎回報了一個問題。</translation>
         </message>
@@ -1246,11 +1250,11 @@
         </message>
         <message>
             <source>The file is read-only</source>
-            <translation type="unfinished" />
+            <translation>檔案是唯讀的</translation>
         </message>
         <message>
             <source>{0} is marked read-only, so it was not changed. Save the game under another name?</source>
-            <translation type="unfinished" />
+            <translation>{0} 被標記為唯讀，所以沒有修改。要把棋局另存為其他檔名嗎？</translation>
         </message>
         <message>
             <source>Chinese notation</source>
@@ -1480,11 +1484,11 @@
         </message>
         <message>
             <source>Settings not saved: the change applies until the program closes.</source>
-            <translation type="unfinished" />
+            <translation>設定未儲存：此變更在程式關閉前有效。</translation>
         </message>
         <message>
             <source>The change applies now but could not be saved, so it will be lost when the program closes. Your settings file was left as it was.</source>
-            <translation type="unfinished" />
+            <translation>變更已生效，但無法儲存，程式關閉後將會遺失。您的設定檔保持原樣。</translation>
         </message>
         <message>
             <source>Game</source>

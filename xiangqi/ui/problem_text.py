@@ -67,7 +67,7 @@ def failure_text(failure: EngineFailure, program: str = "") -> str:
     text = _kind_text(failure, program)
     said = _engine_words(failure.engine_said)
     if said:
-        return QCoreApplication.translate(CONTEXT, "{0} The engine said: {1}").format(text, said)
+        return QCoreApplication.translate("EngineFailure", "{0} The engine said: {1}").format(text, said)
     return text
 
 

@@ -140,8 +140,8 @@
             <translation>开局库：{0}（{1} 局）</translation>
         </message>
         <message>
-            <source>Not your turn: the book move was not played</source>
-            <translation>还没轮到你走：没有走这步开局库着法</translation>
+            <source>A book move is played at the game's own position, on your turn</source>
+            <translation>开局库着法只能在对局当前局面、轮到你走时走</translation>
         </message>
         <message>
             <source>Open an opening book</source>

@@ -140,8 +140,8 @@
             <translation>開局庫：{0}（{1} 局）</translation>
         </message>
         <message>
-            <source>Not your turn: the book move was not played</source>
-            <translation>還沒輪到你走：沒有走這步開局庫著法</translation>
+            <source>A book move is played at the game's own position, on your turn</source>
+            <translation>開局庫著法只能在對局目前局面、輪到你走時走</translation>
         </message>
         <message>
             <source>Open an opening book</source>

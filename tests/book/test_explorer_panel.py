@@ -161,3 +161,18 @@ def test_book_moves_for_engines_setting_gives_the_controller_a_chooser(
     assert chooser is not None and chooser(Position(), 0) in known and chooser(Position(), 10) is None
     ui.close_book()
     assert window.controller.book_player is None
+
+
+def test_a_book_move_is_not_played_on_an_earlier_position_of_the_game(
+    qtbot, tmp_path: Path, book_path: Path, store: SettingsStore
+) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    window.book_ui.open_book(book_path)
+    click_row(qtbot, window, rows(window)[0])
+    assert window.controller.game.ply == 1
+    window.controller.view(0)   # looking back at the start of the game being played
+    assert rows(window)[0].text(0) == "炮二平五"   # the explorer shows the position looked at
+    click_row(qtbot, window, rows(window)[1])
+    assert window.controller.game.ply == 1 and window.controller.game.viewing
+    assert "your turn" in window.statusBar().currentMessage()

@@ -208,8 +208,8 @@ class BookUi(QObject):
         elif not controller.game.playing:
             controller.play_line([move])
         else:
-            self.window.statusBar().showMessage(self.tr("Not your turn: the book move was not played"),
-                                                STATUS_MS)
+            text = self.tr("A book move is played at the game's own position, on your turn")
+            self.window.statusBar().showMessage(text, STATUS_MS)
 
     # ----------------------------------------------------------------- dialogs
     def open_dialog(self) -> QFileDialog:

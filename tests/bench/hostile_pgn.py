@@ -92,7 +92,7 @@ def measure(path: Path, repo: Path = REPO, timeout: float = 600) -> str:
     """Wall time, peak memory and output size of ``python -m xiangqi pgn PATH`` (run in ``repo``)."""
     command = ["/usr/bin/time", "-v", sys.executable, "-m", "xiangqi", "pgn", str(path)]
     try:
-        run = subprocess.run(command, cwd=repo, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+        run = subprocess.run(command, cwd=repo, capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return f"{path.name}: did not finish in {timeout:.0f} s"
     report = run.stderr.decode("utf-8", "replace")

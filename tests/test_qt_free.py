@@ -36,6 +36,7 @@ QT_FREE_MODULES = [
     "xiangqi.resources",
     "xiangqi.launch",
     "xiangqi.desktop_install",
+    "xiangqi.atomic", "xiangqi.record.pgn_bytes", "xiangqi.record.encoding", "xiangqi.engine.failures",
 ]
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDialog
 
@@ -30,6 +30,7 @@ from xiangqi.ui.explorer_panel import ExplorerPanel
 BOOK_SUFFIX = "book"
 ENGINE_PLIES_CHOICES = (0, 6, 10, 16, 24)   # the menu's choices (the setting takes 0-60)
 STATUS_MS = 6000
+CLOSE_WAIT_S = 2.0   # a cancelled build stops within one game; this only bounds a stuck file read
 
 
 class BuildJob(QObject):
@@ -90,7 +91,15 @@ class BookUi(QObject):
         self.controller.changed.connect(self.follow_position)
         self.controller.game_replaced.connect(self.follow_position)
         self.follow_position()
+        window.installEventFilter(self)
         QTimer.singleShot(0, self.restore)   # after the app has attached its settings
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The window closes during a build: cancel it, so its temporary file is removed."""
+        if watched is self.window and event.type() == QEvent.Type.Close and self.job is not None:
+            self.job.cancel()
+            self.job.wait(CLOSE_WAIT_S)
+        return False
 
     def _build_menu(self) -> None:
         window = self.window

@@ -312,3 +312,28 @@ def test_an_option_refused_during_the_engines_search_is_only_a_message(qtbot: Qt
     clients[0].stop()
     qtbot.waitUntil(lambda: c.game.ply == 2)
     assert troubles == []
+
+
+def test_the_engine_moves_while_the_player_looks_back_and_the_view_stays(qtbot: QtBot, tmp_path: Path) -> None:
+    c, clients = make(qtbot, tmp_path, [play("h9g7")])
+    clients[0].hold = True
+    c.try_move(m("h2e2"))
+    c.view(0)                                   # the player looks at the start while the engine thinks
+    clients[0].hold = False
+    clients[0].stop()
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    assert c.view_ply == 0 and c.board_position().fen() == c.game.position_at(0).fen()
+    c.view(None)
+    assert c.view_ply is None and c.human_to_move()
+
+
+def test_book_moves_are_played_for_the_engine_without_a_search(qtbot: QtBot, tmp_path: Path) -> None:
+    c, clients = make(qtbot, tmp_path, [play("b9c7")])
+    book = {0: m("h2e2"), 1: m("h9g7")}
+    c.book_player = lambda position, ply: book.get(ply)
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    assert c.game.moves[1] == m("h9g7") and clients[0].gos == []       # from the book, no search
+    c.try_move(m("h0g2"))                                                # out of book: the engine searches
+    qtbot.waitUntil(lambda: c.game.ply == 4)
+    assert c.game.moves[3] == m("b9c7") and len(clients[0].gos) == 1

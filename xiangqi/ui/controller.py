@@ -33,6 +33,10 @@ from xiangqi.record import GameNode
 from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.problem_text import failure_detail, failure_text
 
+# An opening book for engine opponents: the book move for a position, the game's ply-th move (0 = the first),
+# or None when out of book (set by the Book menu; see xiangqi/book/chooser.py).
+BookPlayer = Callable[[Position, int], Move | None]
+BOOK_MOVE_DELAY_MS = 0     # played on the next event-loop turn: the player's move is shown first
 DEFAULT_ENGINE_MS = 3000   # per engine move when the game is untimed and no depth is set
 HINT_MS = 1500
 CLOCK_TICK_MS = 100
@@ -90,6 +94,8 @@ class GameController(QObject):
         self._clock_held = False
         self.ponder = False                   # engines think on the opponent's time (setting game.ponder)
         self.expected_reply: Move | None = None   # the reply an engine ponders on
+        self.book_player: BookPlayer | None = None   # engines play these book moves instead of searching
+        self._book_move_at: GameNode | None = None   # a book move is due at this node (on the next turn)
         self._tick = QTimer(self)
         self._tick.setInterval(CLOCK_TICK_MS)
         self._tick.timeout.connect(self._on_tick)
@@ -219,7 +225,10 @@ class GameController(QObject):
         position = self.game.position
         capture, mover = position.is_capture(move), position.turn
         known = self.game.head.child_for(move) is not None
+        viewed = self.game.cursor if self.game.viewing else None
         self.game.play(move)
+        if viewed is not None:
+            self.game.view(viewed)   # the engine moved while the player looks back: they keep looking
         self.hint = None
         if self.clock.timed:
             self.clock.moved(mover)
@@ -368,6 +377,7 @@ class GameController(QObject):
         else:
             return
         self.changed.emit()
+        self._maybe_engine_move()   # back at the game: an engine whose turn it is goes on
 
     def play_from_view(self) -> None:
         """Continue the game from the viewed position (later moves go to redo)."""
@@ -480,10 +490,33 @@ class GameController(QObject):
     def _maybe_engine_move(self) -> None:
         seat = self.seats.get(self.game.position.turn)
         if (seat is not None and not self.game.viewing and not self.game.is_over and seat.is_ready
-                and not seat.searching):
+                and not seat.searching and self._book_move_at is not self.game.head):
+            if self._book_move_due():
+                return
             draw = self._human_draw_offer
             self._human_draw_offer = False
             self._search(seat, Purpose.MOVE, self._move_limits(self.game.position.turn), draw_offer=draw)
+
+    def _book_move_due(self) -> bool:
+        """When the book has a move here, play it for the engine on the next event-loop turn."""
+        chooser = self.book_player
+        move = chooser(self.game.position, self.game.ply) if chooser is not None else None
+        if move is None or not self.game.position.is_legal(move):
+            return False
+        node = self._book_move_at = self.game.head
+        QTimer.singleShot(BOOK_MOVE_DELAY_MS, self, lambda: self._play_book_move(node, move))
+        return True
+
+    def _play_book_move(self, node: GameNode, move: Move) -> None:
+        if self._book_move_at is not node:
+            return
+        self._book_move_at = None
+        if self.game.head is node and not self.game.viewing and not self.game.is_over \
+                and self.engine_plays(self.game.position.turn):
+            self._human_draw_offer = False
+            self._play(move, by_engine=True)
+        else:
+            self._maybe_engine_move()   # the game moved on meanwhile: the engine's turn is asked again
 
     def _move_limits(self, engine: Color) -> SearchLimits:
         control, depth = self.setup.time_control, self.setup.strength.depth
@@ -514,6 +547,7 @@ class GameController(QObject):
     def _discard_searches(self, only: Purpose | None = None) -> None:
         if only is None:
             self.expected_reply = None
+            self._book_move_at = None
         for seat in self.seats.values():
             if only is None or seat.purpose is only:
                 seat.discard()
@@ -532,7 +566,7 @@ class GameController(QObject):
         self.analysis.emit(seat_info)
 
     def _on_decided(self, decided: SeatMove) -> None:
-        if decided.position.fen() != self.game.position.fen() or self.game.viewing:
+        if decided.position.fen() != self.game.position.fen():
             return   # the game moved on meanwhile (a discarded search never gets here; this is a guard)
         if decided.purpose is Purpose.HINT:
             self._show_hint(decided.best.move)

@@ -68,6 +68,11 @@ def _display_name(command: str, args: tuple[str, ...]) -> str:
     return program
 
 
+def comparable_scores(spec: EngineSpec) -> EngineSpec:
+    """``spec`` as a match plays it: scores in centipawns (see ``_comparable_scores``)."""
+    return _comparable_scores(spec)
+
+
 def _comparable_scores(spec: EngineSpec) -> EngineSpec:
     """Fairy-Stockfish in UCCI mode reports its internal score units (about 4x its UCI centipawns: cp 260
     against cp 62 from the start position at depth 7): reviews and score adjudication need centipawns, so

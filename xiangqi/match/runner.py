@@ -73,6 +73,10 @@ class MatchRunner(QObject):
     game_finished = Signal(object)  # FinishedGame
     finished = Signal()
     problem = Signal(str)           # something to tell the user that does not end a game
+    # For a window watching the match (concurrency 1): the record grows under these nodes.
+    game_started = Signal(object, object)  # Game, GameNode: a game begins, its opening played
+    moved = Signal(object, object)         # Game, GameNode: an engine moved; the node is the new last one
+    engine_info = Signal(int, object)      # engine index (0: A, 1: B), SeatInfo of its move search
 
     def __init__(self, settings: MatchSettings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -81,6 +85,15 @@ class MatchRunner(QObject):
         self._boards: list[_Board] = []
         self.results: list[FinishedGame] = []
         self.running = False
+        self.paused = False
+
+    def set_paused(self, paused: bool) -> None:
+        """Paused: the search under way ends and its move is played, but no engine is asked for the next
+        move until resumed (the clocks only count an engine's own thinking, so nothing runs meanwhile)."""
+        self.paused = paused
+        if not paused:
+            for board in self._boards:
+                board.resume()
 
     def start(self) -> None:
         self.running = True
@@ -131,6 +144,7 @@ class _Board(QObject):
         # The role only labels the seat's signals: which colour each engine plays changes every game.
         self.seats = [self._seat(self.settings.specs[0], Role.RED), self._seat(self.settings.specs[1], Role.BLACK)]
         self.done = False
+        self.waiting = False   # paused before asking for a move
         self.game: _GameInPlay | None = None
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(self._guarded(self._on_watchdog))
@@ -168,6 +182,7 @@ class _Board(QObject):
                      Color.BLACK: self.seats[1 if pairing.a_is_red else 0]}
         self.game = _GameInPlay(pairing, game, node, pairing.opening.position(), by_colour,
                                 Referee(self.settings.adjudication), self.settings.time)
+        self.match.game_started.emit(game, node)
         for seat in self.seats:
             if not seat.is_ready and seat.state is not SessionState.BOOTING:  # a dead one is started again
                 seat.restart()
@@ -189,6 +204,9 @@ class _Board(QObject):
     def _ask(self) -> None:
         game = self.game
         assert game is not None
+        self.waiting = self.match.paused
+        if self.waiting:
+            return
         seat = game.seats[game.position.turn]
         game.last_info = None
         limits = game.clock.limits()
@@ -200,8 +218,14 @@ class _Board(QObject):
     def _on_ready(self, seat: EngineSeat) -> None:
         self._begin_if_ready()
 
+    def resume(self) -> None:
+        if self.waiting and self.game is not None:
+            self._ask()
+
     def _on_info(self, seat: EngineSeat, info: SeatInfo) -> None:
         game = self.game
+        if game is not None and seat is game.seats[game.position.turn] and info.purpose is Purpose.MOVE:
+            self.match.engine_info.emit(self.seats.index(seat), info)
         if game is not None and seat is game.seats[game.position.turn] and info.info.score is not None \
                 and (info.info.multipv or 1) == 1:
             game.last_info = info
@@ -234,6 +258,7 @@ class _Board(QObject):
         note = " ".join(part for part in (f"d{depth}" if depth else "", f"{used_ms / 1000:.2f}s") if part)
         game.node.comment = with_eval(note, evaluation)
         game.position.push(move_played)
+        self.match.moved.emit(game.game, game.node)
         ended = game.referee.after_move(game.position, mover, _adjudication_cp(evaluation))
         if ended is not None:
             self._end(ended)

@@ -8,6 +8,7 @@ Reading is lenient: a bad entry is skipped with a message naming the file and li
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +47,23 @@ def schedule(games: int, openings: list[Opening] | None = None) -> list[Pairing]
     with both colours (cycling through the list when there are more games than openings)."""
     book = openings or [Opening()]
     return [Pairing(i + 1, i % 2 == 0, book[(i // 2) % len(book)]) for i in range(games)]
+
+
+def book_openings(book_move: Callable[[Position, int], Move | None], plies: int, count: int,
+                  start_fen: str = Position.STARTING_FEN) -> list[Opening]:
+    """``count`` openings of up to ``plies`` plies drawn from a book (``book_move(position, ply)``, e.g.
+    ``BookPlayer.move_for``; None: out of the book). Each is played with both colours by ``schedule``."""
+    openings = []
+    for number in range(1, count + 1):
+        position, moves = Position.from_fen(start_fen), []
+        for ply in range(plies):
+            move = book_move(position, ply)
+            if move is None or not position.is_legal(move):
+                break
+            moves.append(move)
+            position.push(move)
+        openings.append(Opening(start_fen, tuple(moves), f"book #{number}" if moves else ""))
+    return openings
 
 
 def load_openings(path: str | os.PathLike[str], errors: list[str] | None = None) -> list[Opening]:

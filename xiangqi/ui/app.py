@@ -23,6 +23,7 @@ from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.help_menu import install_help_and_menu_order
 from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.main_window import MainWindow
+from xiangqi.ui.match_ui import install_match_ui
 from xiangqi.ui.record_actions import RECORD_SUFFIXES, install_record_ui
 from xiangqi.ui.settings_dialog import apply_settings, install_appearance_ui
 from xiangqi.ui.study_tools import install_study_ui
@@ -80,6 +81,7 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
                         setup_from_settings(settings.game))
     install_record_ui(window, recent_files_settings())
     install_study_ui(window)                      # Engine › Analyse, Game › Review, the evaluation graph
+    install_match_ui(window)                      # Game › Engine match…
     window.controller.ponder = settings.game.ponder
     appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
     apply_settings(window, look.library, settings)

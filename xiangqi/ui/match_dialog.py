@@ -1,0 +1,217 @@
+"""Game › Engine match…: the dialog that sets up a match between two engines.
+
+Two engines (the built-in levels and every engine the registry knows), a time control (per move, or a
+clock with increment), the number of games, the openings (none, a record or FEN-list file, or the open
+book for the first N plies), the optional adjudications and the PGN file the games are appended to.
+Colours alternate (``xiangqi.match.schedule``). ``settings()`` gives the ``MatchSettings`` the match
+runner plays; the dialog only closes once they are usable (a message says what is wrong otherwise).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
+                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from xiangqi.core import Move, Position
+from xiangqi.core.notation import Notation
+from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec
+from xiangqi.match.engines import BUILTIN_LEVELS, TimeControl, builtin_spec, comparable_scores
+from xiangqi.match.referee import Adjudication
+from xiangqi.match.runner import MatchSettings
+from xiangqi.match.schedule import Opening, book_openings, load_openings
+
+BookMove = Callable[[Position, int], Move | None]   # BookPlayer.move_for of the open book
+DEFAULT_PGN = "match.pgn"
+
+
+class MatchSetupError(ValueError):
+    """A field of the match dialog that cannot be used (the message names it)."""
+
+
+def match_engines(engines: list[EngineSpec]) -> list[EngineSpec]:
+    """The built-in engine at each level, then every other engine the registry found."""
+    specs = [builtin_spec(str(level)) for level in BUILTIN_LEVELS]
+    return specs + [comparable_scores(spec) for spec in engines if spec.family != BUILTIN_FAMILY]
+
+
+class MatchDialog(QDialog):
+    def __init__(self, engines: list[EngineSpec], book_move: BookMove | None, notation: Notation,
+                 parent: QWidget | None = None, pgn: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Engine match"))
+        self.engines = match_engines(engines)
+        self.book_move, self.notation = book_move, notation
+        self.engine_a, self.engine_b = self._engine_box(0), self._engine_box(min(1, len(self.engines) - 1))
+        self._build_time()
+        self.games = _spin(1, 1000, 2)
+        self._build_openings()
+        self._build_adjudication()
+        self.pgn = QLineEdit(pgn or str(Path.home() / DEFAULT_PGN), self)
+        self.error = QLabel(self)
+        self.error.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel,
+                                   self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Start"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow(self.tr("Engine A"), self.engine_a)
+        form.addRow(self.tr("Engine B"), self.engine_b)
+        form.addRow(self.tr("Time control"), self._row(self.time_kind, self.movetime, self.base, self.increment))
+        form.addRow(self.tr("Games"), self.games)
+        form.addRow(self.tr("Openings"), self._row(self.opening_kind, self.opening_file, self.browse_openings,
+                                                   self.book_plies))
+        form.addRow(self.tr("Adjudication"), self._row(self.score_check, self.score_cp, self.score_moves))
+        form.addRow("", self._row(self.length_check, self.length_moves))
+        form.addRow(self.tr("Save games to"), self._row(self.pgn, self._browse_button(self._choose_pgn)))
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(QLabel(self.tr("Colours alternate: each opening is played once with each colour."), self))
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self._update_enabled()
+
+    # ----------------------------------------------------------------- building
+    def _engine_box(self, index: int) -> QComboBox:
+        box = QComboBox(self)
+        for spec in self.engines:
+            level = spec.options.get("level") if spec.family == BUILTIN_FAMILY else None
+            box.addItem(self.tr("Built-in engine level {0}").format(level) if level is not None else spec.name)
+        box.setCurrentIndex(index)
+        return box
+
+    def _build_time(self) -> None:
+        self.time_kind = QComboBox(self)
+        self.time_kind.addItems([self.tr("Per move"), self.tr("Clock")])
+        self.movetime = _spin(10, 600_000, 1000, self.tr(" ms a move"))
+        self.base = _seconds(1, 36_000, 60, self.tr(" s"))
+        self.increment = _seconds(0, 600, 0.5, self.tr(" s a move"), prefix="+ ")
+        self.time_kind.currentIndexChanged.connect(self._update_enabled)
+
+    def _build_openings(self) -> None:
+        self.opening_kind = QComboBox(self)
+        self.opening_kind.addItems([self.tr("None"), self.tr("From a file"), self.tr("From the opening book")])
+        self.opening_file = QLineEdit(self)
+        self.opening_file.setPlaceholderText(self.tr("PGN, other record or FEN list"))
+        self.browse_openings = self._browse_button(self._choose_openings)
+        self.book_plies = _spin(1, 60, 8, self.tr(" plies"))
+        self.opening_kind.currentIndexChanged.connect(self._update_enabled)
+
+    def _build_adjudication(self) -> None:
+        self.score_check = QCheckBox(self.tr("Win when both engines agree on"), self)
+        self.score_cp = _spin(1, 100_000, 1000, self.tr(" centipawns"))
+        self.score_moves = _spin(1, 100, 3, self.tr(" moves"), prefix=self.tr("for "))
+        self.length_check = QCheckBox(self.tr("Draw after"), self)
+        self.length_moves = _spin(1, 1000, 150, self.tr(" moves"))
+        self.score_check.toggled.connect(self._update_enabled)
+        self.length_check.toggled.connect(self._update_enabled)
+
+    def _browse_button(self, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(self.tr("Browse…"), self)
+        button.clicked.connect(lambda _checked=False: slot())
+        return button
+
+    def _row(self, *widgets: QWidget) -> QWidget:
+        holder = QWidget(self)
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        for widget in widgets:
+            row.addWidget(widget)
+        return holder
+
+    def _update_enabled(self) -> None:
+        clock = self.time_kind.currentIndex() == 1
+        self.movetime.setVisible(not clock)
+        self.base.setVisible(clock)
+        self.increment.setVisible(clock)
+        kind = self.opening_kind.currentIndex()
+        self.opening_file.setVisible(kind == 1)
+        self.browse_openings.setVisible(kind == 1)
+        self.book_plies.setVisible(kind == 2)
+        self.score_cp.setEnabled(self.score_check.isChecked())
+        self.score_moves.setEnabled(self.score_check.isChecked())
+        self.length_moves.setEnabled(self.length_check.isChecked())
+
+    # ----------------------------------------------------------------- files (non-blocking dialogs)
+    def _choose_openings(self) -> QFileDialog:
+        dialog = QFileDialog(self, self.tr("Openings"), "", self.tr("Openings ({0});;All files (*)").format(
+            "*.pgn *.xqf *.cbr *.cbl *.fen *.epd *.txt"))
+        dialog.fileSelected.connect(self.opening_file.setText)
+        dialog.open()
+        return dialog
+
+    def _choose_pgn(self) -> QFileDialog:
+        dialog = QFileDialog(self, self.tr("Save games to"), self.pgn.text(), "PGN (*.pgn)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix("pgn")
+        dialog.fileSelected.connect(self.pgn.setText)
+        dialog.open()
+        return dialog
+
+    # ----------------------------------------------------------------- the result
+    def accept(self) -> None:
+        try:
+            self._settings = self._read_settings()
+        except (ValueError, OSError) as exc:
+            self.error.setText(str(exc))
+            return
+        super().accept()
+
+    def settings(self) -> MatchSettings:
+        """The match as set up (only after the dialog was accepted)."""
+        return self._settings
+
+    def _read_settings(self) -> MatchSettings:
+        pgn = self.pgn.text().strip()
+        if not pgn:
+            raise MatchSetupError(self.tr("Choose the file the games are saved to."))
+        if self.time_kind.currentIndex() == 1:
+            time = TimeControl(base_ms=round(self.base.value() * 1000),
+                               increment_ms=round(self.increment.value() * 1000))
+        else:
+            time = TimeControl(movetime_ms=self.movetime.value())
+        adjudication = Adjudication(self.score_cp.value() if self.score_check.isChecked() else None,
+                                    self.score_moves.value(),
+                                    2 * self.length_moves.value() if self.length_check.isChecked() else None)
+        specs = (self.engines[self.engine_a.currentIndex()], self.engines[self.engine_b.currentIndex()])
+        return MatchSettings(specs=specs, time=time, games=self.games.value(), openings=self._openings(),
+                             adjudication=adjudication, pgn=Path(pgn).expanduser(), notation=self.notation)
+
+    def _openings(self) -> tuple[Opening, ...]:
+        kind = self.opening_kind.currentIndex()
+        if kind == 1:
+            path = self.opening_file.text().strip()
+            errors: list[str] = []
+            openings = load_openings(path, errors) if path else []
+            if not openings:
+                raise MatchSetupError(self.tr("No usable opening in {0!r}.").replace("{0!r}", repr(path[:80]))
+                                      + (f" {errors[0]}" if errors else ""))
+            return tuple(openings)
+        if kind == 2:
+            if self.book_move is None:
+                raise MatchSetupError(self.tr("No opening book is open (Book › Open book…)."))
+            return tuple(book_openings(self.book_move, self.book_plies.value(), (self.games.value() + 1) // 2))
+        return ()
+
+
+def _spin(low: int, high: int, value: int, suffix: str = "", prefix: str = "") -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    box.setSuffix(suffix)
+    box.setPrefix(prefix)
+    return box
+
+
+def _seconds(low: float, high: float, value: float, suffix: str, prefix: str = "") -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(low, high)
+    box.setDecimals(1)
+    box.setValue(value)
+    box.setSuffix(suffix)
+    box.setPrefix(prefix)
+    return box

@@ -22,6 +22,7 @@ QT_FREE_MODULES = [
     "xiangqi.game.setup", "xiangqi.game.notation_text",
     "xiangqi.engine.builtin",
     "xiangqi.engine.builtin.ucci_loop",
+    "xiangqi.engine.builtin.calibration",
     "xiangqi.config",
     "xiangqi.commands.perft",
     "xiangqi.commands.notate",

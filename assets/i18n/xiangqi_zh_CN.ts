@@ -832,6 +832,215 @@
         </message>
     </context>
     <context>
+        <name>MatchDialog</name>
+        <message>
+            <source>Engine match</source>
+            <translation>引擎对局</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>开始</translation>
+        </message>
+        <message>
+            <source>Engine A</source>
+            <translation>引擎 A</translation>
+        </message>
+        <message>
+            <source>Engine B</source>
+            <translation>引擎 B</translation>
+        </message>
+        <message>
+            <source>Time control</source>
+            <translation>计时方式</translation>
+        </message>
+        <message>
+            <source>Games</source>
+            <translation>局数</translation>
+        </message>
+        <message>
+            <source>Openings</source>
+            <translation>开局</translation>
+        </message>
+        <message>
+            <source>Adjudication</source>
+            <translation>裁决</translation>
+        </message>
+        <message>
+            <source>Save games to</source>
+            <translation>棋局保存到</translation>
+        </message>
+        <message>
+            <source>Colours alternate: each opening is played once with each colour.</source>
+            <translation>双方轮流执红：每个开局各执红黑一次。</translation>
+        </message>
+        <message>
+            <source>Built-in engine level {0}</source>
+            <translation>内置引擎 {0} 级</translation>
+        </message>
+        <message>
+            <source>Per move</source>
+            <translation>每步限时</translation>
+        </message>
+        <message>
+            <source>Clock</source>
+            <translation>棋钟</translation>
+        </message>
+        <message>
+            <source> ms a move</source>
+            <translation> 毫秒/步</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source> s a move</source>
+            <translation> 秒/步</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>From a file</source>
+            <translation>来自文件</translation>
+        </message>
+        <message>
+            <source>From the opening book</source>
+            <translation>来自开局库</translation>
+        </message>
+        <message>
+            <source>PGN, other record or FEN list</source>
+            <translation>PGN、其他棋谱或 FEN 列表</translation>
+        </message>
+        <message>
+            <source> plies</source>
+            <translation> 步（半回合）</translation>
+        </message>
+        <message>
+            <source>Win when both engines agree on</source>
+            <translation>双方引擎一致认为优势达到</translation>
+        </message>
+        <message>
+            <source> centipawns</source>
+            <translation> 分（百分兵）</translation>
+        </message>
+        <message>
+            <source> moves</source>
+            <translation> 回合</translation>
+        </message>
+        <message>
+            <source>for </source>
+            <translation>持续 </translation>
+        </message>
+        <message>
+            <source>Draw after</source>
+            <translation>判和于</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>Openings ({0});;All files (*)</source>
+            <translation>开局 ({0});;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Choose the file the games are saved to.</source>
+            <translation>请选择保存棋局的文件。</translation>
+        </message>
+        <message>
+            <source>No usable opening in {0}.</source>
+            <translation>{0} 中没有可用的开局。</translation>
+        </message>
+        <message>
+            <source>No opening book is open (Book › Open book…).</source>
+            <translation>没有打开开局库（开局库 › 打开开局库…）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MatchDock</name>
+        <message>
+            <source>Engine match</source>
+            <translation>引擎对局</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <source>Plies</source>
+            <translation>步数</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>{0} vs {1}: {2} / {3} ({4}%), +{5} ={6} -{7}; Elo {8} (95% interval {9} .. {10}); {11} of {12} games</source>
+            <translation>{0} 对 {1}：{2} / {3}（{4}%），胜 {5} 和 {6} 负 {7}；等级分差 {8}（95% 区间 {9} .. {10}）；已下 {11} / {12} 局</translation>
+        </message>
+    </context>
+    <context>
+        <name>MatchUi</name>
+        <message>
+            <source>Engine ma&amp;tch…</source>
+            <translation>引擎对局(&amp;T)…</translation>
+        </message>
+        <message>
+            <source>Starting the engines…</source>
+            <translation>正在启动引擎…</translation>
+        </message>
+        <message>
+            <source>Paused after this move</source>
+            <translation>本步之后暂停</translation>
+        </message>
+        <message>
+            <source>Playing</source>
+            <translation>对局中</translation>
+        </message>
+        <message>
+            <source>red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Game {0} of {1}</source>
+            <translation>第 {0} 局，共 {1} 局</translation>
+        </message>
+        <message>
+            <source>Match finished</source>
+            <translation>对局赛结束</translation>
+        </message>
+        <message>
+            <source>Match stopped</source>
+            <translation>对局赛已停止</translation>
+        </message>
+    </context>
+    <context>
         <name>MoveList</name>
         <message>
             <source>Red</source>
@@ -911,6 +1120,10 @@
         <message>
             <source>Elo</source>
             <translation>Elo</translation>
+        </message>
+        <message>
+            <source>about {0} Elo (measured against Fairy-Stockfish)</source>
+            <translation>约 {0} 等级分（对 Fairy-Stockfish 测得）</translation>
         </message>
         <message>
             <source>Time control</source>
@@ -1561,6 +1774,10 @@
         <message>
             <source>Draw after this many plies without a capture</source>
             <translation>无吃子判和的半回合数</translation>
+        </message>
+        <message>
+            <source>The engine thinks on your time (ponder)</source>
+            <translation>引擎在你思考时也思考（后台思考）</translation>
         </message>
         <message>
             <source>Game settings apply from the next new game.</source>

@@ -832,6 +832,215 @@
         </message>
     </context>
     <context>
+        <name>MatchDialog</name>
+        <message>
+            <source>Engine match</source>
+            <translation>引擎對局</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>開始</translation>
+        </message>
+        <message>
+            <source>Engine A</source>
+            <translation>引擎 A</translation>
+        </message>
+        <message>
+            <source>Engine B</source>
+            <translation>引擎 B</translation>
+        </message>
+        <message>
+            <source>Time control</source>
+            <translation>計時方式</translation>
+        </message>
+        <message>
+            <source>Games</source>
+            <translation>局數</translation>
+        </message>
+        <message>
+            <source>Openings</source>
+            <translation>開局</translation>
+        </message>
+        <message>
+            <source>Adjudication</source>
+            <translation>裁決</translation>
+        </message>
+        <message>
+            <source>Save games to</source>
+            <translation>棋局儲存到</translation>
+        </message>
+        <message>
+            <source>Colours alternate: each opening is played once with each colour.</source>
+            <translation>雙方輪流執紅：每個開局各執紅黑一次。</translation>
+        </message>
+        <message>
+            <source>Built-in engine level {0}</source>
+            <translation>內建引擎 {0} 級</translation>
+        </message>
+        <message>
+            <source>Per move</source>
+            <translation>每步限時</translation>
+        </message>
+        <message>
+            <source>Clock</source>
+            <translation>棋鐘</translation>
+        </message>
+        <message>
+            <source> ms a move</source>
+            <translation> 毫秒/步</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source> s a move</source>
+            <translation> 秒/步</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>無</translation>
+        </message>
+        <message>
+            <source>From a file</source>
+            <translation>來自檔案</translation>
+        </message>
+        <message>
+            <source>From the opening book</source>
+            <translation>來自開局庫</translation>
+        </message>
+        <message>
+            <source>PGN, other record or FEN list</source>
+            <translation>PGN、其他棋譜或 FEN 列表</translation>
+        </message>
+        <message>
+            <source> plies</source>
+            <translation> 步（半回合）</translation>
+        </message>
+        <message>
+            <source>Win when both engines agree on</source>
+            <translation>雙方引擎一致認為優勢達到</translation>
+        </message>
+        <message>
+            <source> centipawns</source>
+            <translation> 分（百分兵）</translation>
+        </message>
+        <message>
+            <source> moves</source>
+            <translation> 回合</translation>
+        </message>
+        <message>
+            <source>for </source>
+            <translation>持續 </translation>
+        </message>
+        <message>
+            <source>Draw after</source>
+            <translation>判和於</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>瀏覽…</translation>
+        </message>
+        <message>
+            <source>Openings ({0});;All files (*)</source>
+            <translation>開局 ({0});;所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Choose the file the games are saved to.</source>
+            <translation>請選擇儲存棋局的檔案。</translation>
+        </message>
+        <message>
+            <source>No usable opening in {0}.</source>
+            <translation>{0} 中沒有可用的開局。</translation>
+        </message>
+        <message>
+            <source>No opening book is open (Book › Open book…).</source>
+            <translation>沒有開啟開局庫（開局庫 › 開啟開局庫…）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MatchDock</name>
+        <message>
+            <source>Engine match</source>
+            <translation>引擎對局</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>暫停</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>#</source>
+            <translation>#</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>結果</translation>
+        </message>
+        <message>
+            <source>Plies</source>
+            <translation>步數</translation>
+        </message>
+        <message>
+            <source>Reason</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>{0} vs {1}: {2} / {3} ({4}%), +{5} ={6} -{7}; Elo {8} (95% interval {9} .. {10}); {11} of {12} games</source>
+            <translation>{0} 對 {1}：{2} / {3}（{4}%），勝 {5} 和 {6} 負 {7}；等級分差 {8}（95% 區間 {9} .. {10}）；已下 {11} / {12} 局</translation>
+        </message>
+    </context>
+    <context>
+        <name>MatchUi</name>
+        <message>
+            <source>Engine ma&amp;tch…</source>
+            <translation>引擎對局(&amp;T)…</translation>
+        </message>
+        <message>
+            <source>Starting the engines…</source>
+            <translation>正在啟動引擎…</translation>
+        </message>
+        <message>
+            <source>Paused after this move</source>
+            <translation>本步之後暫停</translation>
+        </message>
+        <message>
+            <source>Playing</source>
+            <translation>對局中</translation>
+        </message>
+        <message>
+            <source>red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Game {0} of {1}</source>
+            <translation>第 {0} 局，共 {1} 局</translation>
+        </message>
+        <message>
+            <source>Match finished</source>
+            <translation>對局賽結束</translation>
+        </message>
+        <message>
+            <source>Match stopped</source>
+            <translation>對局賽已停止</translation>
+        </message>
+    </context>
+    <context>
         <name>MoveList</name>
         <message>
             <source>Red</source>
@@ -911,6 +1120,10 @@
         <message>
             <source>Elo</source>
             <translation>Elo</translation>
+        </message>
+        <message>
+            <source>about {0} Elo (measured against Fairy-Stockfish)</source>
+            <translation>約 {0} 等級分（對 Fairy-Stockfish 測得）</translation>
         </message>
         <message>
             <source>Time control</source>
@@ -1561,6 +1774,10 @@
         <message>
             <source>Draw after this many plies without a capture</source>
             <translation>無吃子判和的半回合數</translation>
+        </message>
+        <message>
+            <source>The engine thinks on your time (ponder)</source>
+            <translation>引擎在你思考時也思考（背景思考）</translation>
         </message>
         <message>
             <source>Game settings apply from the next new game.</source>

@@ -188,7 +188,7 @@ class MatchDialog(QDialog):
             errors: list[str] = []
             openings = load_openings(path, errors) if path else []
             if not openings:
-                raise MatchSetupError(self.tr("No usable opening in {0!r}.").replace("{0!r}", repr(path[:80]))
+                raise MatchSetupError(self.tr("No usable opening in {0}.").format(repr(path[:80]))
                                       + (f" {errors[0]}" if errors else ""))
             return tuple(openings)
         if kind == 2:

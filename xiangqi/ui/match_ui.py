@@ -103,7 +103,7 @@ class MatchUi(QWidget):
         self.dock.hide()
         self.dock.pause_button.toggled.connect(self.set_paused)
         self.dock.stop_button.clicked.connect(lambda _checked=False: self.stop())
-        self.action = QAction(self.tr("Engine &match…"), window)
+        self.action = QAction(self.tr("Engine ma&tch…"), window)
         self.action.triggered.connect(lambda _checked=False: self.ask())
         window.addAction(self.action)
         self._add_to_menu(window)
@@ -167,7 +167,6 @@ class MatchUi(QWidget):
         self.dock.status.setText(self.tr("Starting the engines…"))
         self.dock.show()
         self.dock.raise_()
-        self.action.setText(self.tr("Engine &match (running)…"))
         runner.start()
         return runner
 
@@ -224,7 +223,6 @@ class MatchUi(QWidget):
         self.dock.status.setText(self.tr("Match finished") if done else self.tr("Match stopped"))
         self.dock.pause_button.setEnabled(False)
         self.dock.stop_button.setEnabled(False)
-        self.action.setText(self.tr("Engine &match…"))
         for panel in self.dock.panels:
             panel.set_state("")
 

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 from xiangqi.core import Color, Move, NotationError, Position
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.game.notation_text import GameNotation
+from xiangqi.record import GameNode
+from xiangqi.record.pgn_reader import SUFFIX_NAGS
 from xiangqi.ui.i18n import traditional_moves
 
 if TYPE_CHECKING:
@@ -26,6 +28,18 @@ BRANCH_COLOR = QColor("#1e88e5")
 BRANCH_ICON_PX = 12
 # moves of the shown line -> {ply: the other moves the record has at that ply}
 AlternativesFinder = Callable[[list[Move]], dict[int, list[Move]]]
+MOVE_MARKS = {nag: symbol for symbol, nag in SUFFIX_NAGS.items()}   # NAG 2 -> "?", 4 -> "??", 6 -> "?!"...
+
+
+def _line_marks(head: GameNode) -> list[str]:
+    """For each move from the start to ``head``: its move marks (``?!``, ``?``, ``??``, ``!``…, from the
+    record's NAGs, as a review writes them), "" for none."""
+    marks = []
+    node: GameNode | None = head
+    while node is not None and node.parent is not None:
+        marks.append("".join(MOVE_MARKS.get(nag, "") for nag in node.nags))
+        node = node.parent
+    return marks[::-1]
 
 
 def branch_icon() -> QIcon:
@@ -87,6 +101,7 @@ class MoveList(QWidget):
     def refresh(self) -> None:
         game = self.controller.game
         texts = self._notation_cache.texts(game.start_fen, game.moves, self.notation, traditional=traditional_moves())
+        texts = [text + marks for text, marks in zip(texts, _line_marks(game.head), strict=True)]
         black_first = game.position_at(0).turn is Color.BLACK if texts else False
         offset = 1 if black_first else 0
         rows = (len(texts) + offset + 1) // 2

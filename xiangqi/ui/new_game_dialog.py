@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, FenError, Position
+from xiangqi.engine.builtin.calibration import approximate_elo
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.ui.engine_list import engine_display_name
@@ -58,6 +59,9 @@ class NewGameDialog(QDialog):
         self.level = QSpinBox(box)
         self.level.setRange(1, 5)
         self.level.setValue(initial.strength.level or 3)
+        self.level_elo = QLabel(box)   # the level's measured strength (engines/builtin.md)
+        self.level.valueChanged.connect(self._show_level_elo)
+        self._show_level_elo(self.level.value())
         self.depth_box = QSpinBox(box)
         self.depth_box.setRange(0, 99)
         self.depth_box.setSpecialValueText(self.tr("no limit"))
@@ -70,10 +74,15 @@ class NewGameDialog(QDialog):
         self.limit_elo.setChecked(initial.strength.elo is not None)
         self.limit_elo.toggled.connect(self._update_strength)
         for label, widget in ((self.tr("You play"), self.side), (self.tr("Opponent"), self.opponent),
-                              (self.tr("Level (1-5)"), self.level), (self.tr("Depth"), self.depth_box),
+                              (self.tr("Level (1-5)"), self.level), ("", self.level_elo),
+                              (self.tr("Depth"), self.depth_box),
                               ("", self.limit_elo), (self.tr("Elo"), self.elo)):
             form.addRow(label, widget)
         return box
+
+    def _show_level_elo(self, level: int) -> None:
+        elo = approximate_elo(level)
+        self.level_elo.setText(self.tr("about {0} Elo (measured against Fairy-Stockfish)").format(elo) if elo else "")
 
     def _time_box(self, control: TimeControl) -> QGroupBox:
         box = QGroupBox(self.tr("Time control"), self)
@@ -141,6 +150,7 @@ class NewGameDialog(QDialog):
         spec = self.opponent.currentData()
         builtin = is_builtin(spec)
         self.level.setEnabled(builtin)
+        self.level_elo.setEnabled(builtin)
         self.depth_box.setEnabled(spec is not None and not builtin)
         self.limit_elo.setEnabled(spec is not None and not builtin)
         self.elo.setEnabled(self.limit_elo.isEnabled() and self.limit_elo.isChecked())

@@ -59,6 +59,8 @@ def apply_setting(window: MainWindow, library: ThemeLibrary, section: str, key: 
         elif key in BOARD_FLAGS:
             setattr(board, BOARD_FLAGS[key], bool(value))
             board.update()
+    elif section == "game" and key == "ponder":
+        window.controller.ponder = bool(value)   # at once: from the engine's next move
     elif section == "sound" and window.sounds is not None:
         if key == "enabled":
             window.sounds.enabled = bool(value)
@@ -306,6 +308,7 @@ class SettingsDialog(QDialog):
                    self._number(0, 500))
         self._bind(form, self.tr("Draw after this many plies without a capture"), "game",
                    "natural_limit_plies", self._number(10, 1000))
+        self._bind(form, self.tr("The engine thinks on your time (ponder)"), "game", "ponder", QCheckBox())
         note = QLabel(self.tr("Game settings apply from the next new game."))
         note.setWordWrap(True)
         form.addRow(note)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from xiangqi.engine.registry import EngineSpec
+from xiangqi.game.setup import GameSetup
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record.pgn_file import PgnFile
 from xiangqi.ui.controller import GameController
@@ -149,3 +150,17 @@ def test_the_dialog_refuses_a_missing_opening_file(qtbot: QtBot, tmp_path: Path)
     start(dialog)
     assert dialog.isVisible() and "missing.pgn" in dialog.error.text()
     assert not ui.running
+
+
+def test_a_game_started_during_the_match_keeps_the_board(qtbot: QtBot, tmp_path: Path) -> None:
+    engines = [fake_engine_spec(name="One"), fake_engine_spec(name="Two")]
+    window, ui = build(qtbot, engines)
+    dialog = open_match_dialog(qtbot, window, ui)
+    set_up(dialog, "One", "Two", tmp_path / "side.pgn")
+    start(dialog)
+    qtbot.waitUntil(lambda: window.controller.game.head.ply >= 2, timeout=30_000)
+    window.start_game(GameSetup(engine=None))   # the user turns to a game of their own
+    finish(qtbot, ui)
+    assert len(table_rows(ui)) == 2                  # the match went on in the dock
+    assert window.controller.game.head.ply == 0      # and left the user's game alone
+    assert not ui.watching()

@@ -46,6 +46,8 @@ class MatchDock(QDockWidget):
         self.pause_button.setCheckable(True)
         self.stop_button = QPushButton(self.tr("Stop"), body)
         self.panels = (EnginePanel(body), EnginePanel(body))
+        for panel in self.panels:
+            panel.lines_box.hide()   # each engine plays its own move: one line, MultiPV is not asked for
         self.summary = QLabel(body)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -97,6 +99,7 @@ class MatchUi(QWidget):
         self.window_ = window
         self.controller = window.controller
         self.runner: MatchRunner | None = None
+        self._shown: Game | None = None   # the match's record the board was given last
         self.tally = Tally()
         self.dock = MatchDock(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -159,6 +162,7 @@ class MatchUi(QWidget):
         runner.problem.connect(self._on_problem)
         runner.finished.connect(self._on_finished)
         self.tally = Tally()
+        self._shown = None
         self.dock.table.setRowCount(0)
         self.dock.show_tally(self.tally, settings.names, settings.games)
         self.dock.pause_button.setChecked(False)
@@ -195,11 +199,19 @@ class MatchUi(QWidget):
             panel.set_engine_name(f"{names[index]} ({colour})")
         number, total = game.headers.get("Round", ""), self.runner.settings.games
         self.dock.status.setText(self.tr("Game {0} of {1}").format(number, total))
-        self.controller.open_record(game, node)
+        if self._shown is None or self.watching():
+            self._shown = game
+            self.controller.open_record(game, node)
+
+    def watching(self) -> bool:
+        """The board shows the match (not a game or record the user turned to meanwhile: the match goes on
+        in the dock, and the board is left to the user until the next match)."""
+        return self._shown is not None and self.controller.game.record is self._shown
 
     def _on_moved(self, game: Game, node: GameNode) -> None:
-        self.controller.record_changed()
-        self.controller.show_node(node)
+        if self.watching():
+            self.controller.record_changed()
+            self.controller.show_node(node)
 
     def _on_engine_info(self, index: int, info: SeatInfo) -> None:
         self.dock.panels[index].show_analysis(info)
@@ -212,7 +224,8 @@ class MatchUi(QWidget):
         red, black = self._names_by_colour(finished.pairing.a_is_red)
         self.dock.add_game(finished, red, black)
         self.dock.show_tally(self.tally, self.runner.settings.names, self.runner.settings.games)
-        self.controller.record_changed()   # the result and the reason, as the last comment
+        if self.watching():
+            self.controller.record_changed()   # the result and the reason, as the last comment
 
     def _on_problem(self, text: str) -> None:
         self.window_.statusBar().showMessage(text, STATUS_MS)

@@ -7,6 +7,7 @@ import pytest
 
 from xiangqi.engine.builtin.commands import parse_position
 from xiangqi.engine.builtin.engine import board_for
+from xiangqi.engine.builtin import search as search_module
 from xiangqi.engine.builtin.search import Info, Limits, Searcher
 
 POSITIONS = (
@@ -41,3 +42,22 @@ def test_one_line_reports_as_before(command: str) -> None:
     assert len(single) == 1 and single[0].multipv == 0
     best = lines_at(command, 3, 3)[0]
     assert (best.pv[0], best.score) == (single[0].pv[0], single[0].score)
+
+
+def test_a_new_best_move_is_reported_before_its_iteration_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a long iteration (here: any, the threshold set to 0) a root move that takes the lead is reported at
+    once; the iteration's own line still comes last for its depth."""
+    monkeypatch.setattr(search_module, "MID_ITERATION_REPORT_MS", 0)
+    infos: list[Info] = []
+    result = Searcher().search(board_for(parse_position(POSITIONS[1].split())), Limits(depth=4), infos.append)
+    depths = [info.depth for info in infos]
+    assert depths == sorted(depths) and len(depths) > len(set(depths))   # some depth reported twice
+    legal = set(board_for(parse_position(POSITIONS[1].split())).legal_moves())
+    assert all(info.pv and info.pv[0] in legal for info in infos)
+    assert infos[-1].pv[0] == result.best
+
+
+def test_short_iterations_report_once_per_depth() -> None:
+    infos: list[Info] = []
+    Searcher().search(board_for(parse_position(POSITIONS[1].split())), Limits(depth=3), infos.append)
+    assert [info.depth for info in infos] == [1, 2, 3]

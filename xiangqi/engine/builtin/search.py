@@ -23,6 +23,7 @@ INF = 32000
 MAX_PLY = 64
 
 CHECK_EVERY = 127  # poll the clock and the stop flag every 128 nodes (a few ms)
+MID_ITERATION_REPORT_MS = 1000  # after this, a new best root move is reported before its iteration ends
 
 # Move ordering keys are ``order << 14 | move`` so that one integer sort orders the moves.
 # hash move > captures (MVV-LVA: victim value * 16 - attacker rank) > killers > history.
@@ -104,6 +105,7 @@ class Searcher:
         self.board = SearchBoard(list(Position().board), 0)  # replaced by each search's board
         self.start_time = 0.0
         self.rng = random.Random()
+        self.on_info: Callable[[Info], None] | None = None  # the running search's reporter
 
     # ------------------------------------------------------------------------------- settings
     def set_hash_size(self, megabytes: int) -> None:
@@ -133,6 +135,7 @@ class Searcher:
         line after every iteration (``Info.multipv`` 1, 2, ...).
         """
         self._prepare(board, limits)
+        self.on_info = on_info
         legal = board.legal_moves()
         root = [m for m in legal if m not in banned]
         if not root:  # mated or stalemated (both lose in xiangqi), or every move banned
@@ -159,6 +162,15 @@ class Searcher:
         result.ponder = result.pv[1] if len(result.pv) > 1 and result.pv[0] == result.best else None
         result.nodes = self.nodes
         return result
+
+    def _report_new_best(self, depth: int, move: int, score: int) -> None:
+        """A long iteration found a new best move: say so now rather than when the iteration ends (an
+        analysing GUI would otherwise show the old line for many seconds)."""
+        elapsed = self.elapsed_ms()
+        if self.on_info is None or elapsed < MID_ITERATION_REPORT_MS:
+            return
+        pv = self._principal_variation(self.board, move, depth)
+        self.on_info(Info(depth, score, elapsed, self.nodes, pv))
 
     def _report_lines(self, board: SearchBoard, root: list[int], scores: dict[int, int], depth: int,
                       lines: int, on_info: Callable[[Info], None]) -> None:
@@ -253,6 +265,8 @@ class Searcher:
                     alpha = score
                 root.insert(0, root.pop(index))
                 result.best = move
+                if index and lines == 1 and not margin:
+                    self._report_new_best(depth, move, score)
         if lines > 1:
             root.sort(key=lambda m: -scores[m])  # stable: the best move stays first among equals
         self._store(board.key, depth, EXACT, best_score, root[0], 0)

@@ -153,7 +153,6 @@ class MatchUi(QWidget):
     def start(self, settings: MatchSettings) -> MatchRunner:
         self.stop()
         self._last_pgn = str(settings.pgn or "")
-        self.controller.stop()
         runner = self.runner = MatchRunner(settings, self)
         runner.game_started.connect(self._on_game_started)
         runner.moved.connect(self._on_moved)

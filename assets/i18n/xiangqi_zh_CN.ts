@@ -1032,6 +1032,10 @@
             <translation>第 {0} 局，共 {1} 局</translation>
         </message>
         <message>
+            <source>Red {0} · Black {1}</source>
+            <translation>红方 {0} · 黑方 {1}</translation>
+        </message>
+        <message>
             <source>Match finished</source>
             <translation>对局赛结束</translation>
         </message>

@@ -164,3 +164,18 @@ def test_a_game_started_during_the_match_keeps_the_board(qtbot: QtBot, tmp_path:
     assert len(table_rows(ui)) == 2                  # the match went on in the dock
     assert window.controller.game.head.ply == 0      # and left the user's game alone
     assert not ui.watching()
+
+
+def test_a_clock_match_shows_the_time_left(qtbot: QtBot, tmp_path: Path) -> None:
+    window, ui = build(qtbot, [fake_engine_spec(name="One"), fake_engine_spec(name="Two")])
+    dialog = open_match_dialog(qtbot, window, ui)
+    set_up(dialog, "One", "Two", tmp_path / "clock.pgn", games=1)
+    dialog.time_kind.setCurrentIndex(1)
+    dialog.base.setValue(60)
+    dialog.increment.setValue(1)
+    start(dialog)
+    qtbot.waitUntil(lambda: "Red 1:0" in ui.dock.status.text(), timeout=30_000)   # 60 s + 1 s a move
+    assert "Game 1 of 1" in ui.dock.status.text() and "Black " in ui.dock.status.text()
+    finish(qtbot, ui)
+    games = list(PgnFile.open(tmp_path / "clock.pgn").games())
+    assert games[0].headers["TimeControl"] == "60+1"

@@ -104,6 +104,13 @@ class MatchRunner(QObject):
         if not self._boards:
             self._finish()
 
+    def clocks_ms(self) -> dict[Color, float] | None:
+        """The time left on the first board's clocks (ms), None when untimed or between games."""
+        game = self._boards[0].game if self._boards else None
+        if game is None or game.time_control.base_ms is None:
+            return None
+        return dict(game.clock.left_ms)
+
     def fail(self, text: str) -> None:
         """A fault of this program in a slot: say so and stop, rather than leave the match hanging."""
         self.problem.emit(f"internal error, match stopped: {text}")

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QHBoxLayout, QHea
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.book.chooser import BookPlayer
+from xiangqi.core import Color
 from xiangqi.engine.seat import SeatInfo
 from xiangqi.match.results import Tally, format_elo
 from xiangqi.match.runner import FinishedGame, MatchRunner, MatchSettings
@@ -100,6 +101,7 @@ class MatchUi(QWidget):
         self.controller = window.controller
         self.runner: MatchRunner | None = None
         self._shown: Game | None = None   # the match's record the board was given last
+        self._game_text = ""
         self.tally = Tally()
         self.dock = MatchDock(window)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -197,7 +199,8 @@ class MatchUi(QWidget):
             colour = self.tr("red") if names[index] == red else self.tr("black")
             panel.set_engine_name(f"{names[index]} ({colour})")
         number, total = game.headers.get("Round", ""), self.runner.settings.games
-        self.dock.status.setText(self.tr("Game {0} of {1}").format(number, total))
+        self._game_text = self.tr("Game {0} of {1}").format(number, total)
+        self._show_status()
         if self._shown is None or self.watching():
             self._shown = game
             self.controller.open_record(game, node)
@@ -207,7 +210,18 @@ class MatchUi(QWidget):
         in the dock, and the board is left to the user until the next match)."""
         return self._shown is not None and self.controller.game.record is self._shown
 
+    def _show_status(self) -> None:
+        """The game being played, and with a clock, the time each side has left."""
+        clocks = self.runner.clocks_ms() if self.runner is not None else None
+        text = self._game_text
+        if clocks is not None:
+            text += "  " + self.tr("Red {0} · Black {1}").format(
+                clock_text(clocks[Color.RED]), clock_text(clocks[Color.BLACK]))
+        self.dock.status.setText(text)
+
     def _on_moved(self, game: Game, node: GameNode) -> None:
+        if not self.dock.pause_button.isChecked():
+            self._show_status()
         if self.watching():
             self.controller.record_changed()
             self.controller.show_node(node)
@@ -237,6 +251,12 @@ class MatchUi(QWidget):
         self.dock.stop_button.setEnabled(False)
         for panel in self.dock.panels:
             panel.set_state("")
+
+
+def clock_text(ms: float) -> str:
+    """``m:ss.s`` of the time left."""
+    seconds = max(ms, 0.0) / 1000
+    return f"{int(seconds // 60)}:{seconds % 60:04.1f}"
 
 
 def install_match_ui(window: Any) -> MatchUi:

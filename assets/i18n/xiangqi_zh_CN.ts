@@ -219,6 +219,10 @@
             <translation>复制棋谱为 PGN(&amp;G)</translation>
         </message>
         <message>
+            <source>Copy game as &amp;DhtmlXQ</source>
+            <translation>复制棋谱为 DhtmlXQ(&amp;D)</translation>
+        </message>
+        <message>
             <source>&amp;Paste FEN, PGN or moves</source>
             <translation>粘贴 FEN、PGN 或着法(&amp;P)</translation>
         </message>
@@ -1406,16 +1410,12 @@
             <translation>打开棋谱</translation>
         </message>
         <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF)</source>
-            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF)</translation>
-        </message>
-        <message>
-            <source>All files (*)</source>
-            <translation>所有文件 (*)</translation>
-        </message>
-        <message>
             <source>Cannot open the file</source>
             <translation>无法打开文件</translation>
+        </message>
+        <message>
+            <source>{0} is not a game record this program reads.</source>
+            <translation>{0} 不是本程序能读取的棋谱文件。</translation>
         </message>
         <message>
             <source>{0} is not a readable XQF file.</source>

@@ -219,6 +219,10 @@
             <translation>複製棋譜為 PGN(&amp;G)</translation>
         </message>
         <message>
+            <source>Copy game as &amp;DhtmlXQ</source>
+            <translation>複製棋譜為 DhtmlXQ(&amp;D)</translation>
+        </message>
+        <message>
             <source>&amp;Paste FEN, PGN or moves</source>
             <translation>貼上 FEN、PGN 或著法(&amp;P)</translation>
         </message>
@@ -1406,16 +1410,12 @@
             <translation>開啟棋譜</translation>
         </message>
         <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF)</source>
-            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF)</translation>
-        </message>
-        <message>
-            <source>All files (*)</source>
-            <translation>所有檔案 (*)</translation>
-        </message>
-        <message>
             <source>Cannot open the file</source>
             <translation>無法開啟檔案</translation>
+        </message>
+        <message>
+            <source>{0} is not a game record this program reads.</source>
+            <translation>{0} 不是本程式能讀取的棋譜檔案。</translation>
         </message>
         <message>
             <source>{0} is not a readable XQF file.</source>

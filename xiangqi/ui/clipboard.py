@@ -10,7 +10,8 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 
 from xiangqi.core import Color, FenError, Position
 from xiangqi.core.notation import Notation, move_to_text
-from xiangqi.record import Game, GameNode, PgnError, game_to_pgn, read_pgn
+from xiangqi.record import Game, GameNode, PgnError, RecordError, game_to_pgn, read_pgn
+from xiangqi.record.dhtmlxq import game_to_dhtmlxq, read_dhtmlxq
 from xiangqi.ui.record_link import RecordLink
 
 
@@ -47,7 +48,8 @@ def read_pasted(text: str, source: str) -> Game:
             return Game(start_fen=Position.from_fen(text).fen())
         except FenError:
             pass            # not a FEN: read it as moves (a bad FEN line is reported from there)
-    games = read_pgn(text, path=source)
+    is_dhtmlxq = "[dhtmlxq" in text.lower()   # a block copied from a 东萍-style page or a forum post
+    games = read_dhtmlxq(text, source) if is_dhtmlxq else read_pgn(text, path=source)
     if not games:
         raise PgnError("no game found", path=source)
     game = games[0]
@@ -67,6 +69,7 @@ class ClipboardActions(QObject):
         self.copy_text_action = self._action(self.tr("Copy game as &text (Chinese notation)"), self.copy_text)
         self.copy_pgn_action = self._action(self.tr("Copy game as P&GN"), self.copy_pgn,
                                             QKeySequence.StandardKey.Copy)
+        self.copy_dhtmlxq_action = self._action(self.tr("Copy game as &DhtmlXQ"), self.copy_dhtmlxq)
         self.paste_action = self._action(self.tr("&Paste FEN, PGN or moves"), self.paste,
                                          QKeySequence.StandardKey.Paste)
 
@@ -79,7 +82,8 @@ class ClipboardActions(QObject):
         return action
 
     def actions(self) -> list[QAction]:
-        return [self.copy_fen_action, self.copy_text_action, self.copy_pgn_action, self.paste_action]
+        return [self.copy_fen_action, self.copy_text_action, self.copy_pgn_action, self.copy_dhtmlxq_action,
+                self.paste_action]
 
     @staticmethod
     def _set_text(text: str) -> None:
@@ -107,11 +111,21 @@ class ClipboardActions(QObject):
         self._set_text(text)
         return text
 
+    def copy_dhtmlxq(self) -> str | None:
+        """The game (variations and comments) as a [DhtmlXQ] block, the form forums and 东萍 pages take."""
+        try:
+            text = game_to_dhtmlxq(self.link.record_for_saving())
+        except RecordError as exc:
+            self._fail(self.tr("The game cannot be copied"), str(exc))
+            return None
+        self._set_text(text)
+        return text
+
     def paste(self) -> Game | None:
         source = QCoreApplication.translate("ClipboardActions", "clipboard")
         try:
             game = read_pasted(QGuiApplication.clipboard().text(), source)
-        except PgnError as exc:
+        except RecordError as exc:   # PgnError, or a DhtmlxqError of a pasted block
             self._fail(self.tr("The clipboard holds no FEN, PGN or move list"), str(exc))
             return None
         self._load(game)

@@ -22,12 +22,16 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMes
 from xiangqi.atomic import ReadOnlyFileError
 from xiangqi.core.notation import Notation
 from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, is_xqf, read_xqf, save_pgn
+from xiangqi.record.collection import RecordCollection
+from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
 from xiangqi.record.pgn_writer import ENCODINGS
 from xiangqi.ui.clipboard import ClipboardActions
 from xiangqi.ui.comment_panel import CommentPanel
 from xiangqi.ui.game_list_dialog import GameListDialog, IndexJob
 from xiangqi.ui.position_editor import PositionEditor
 from xiangqi.ui.plain_text import plain_labels
+from xiangqi.ui.record_formats import SUFFIXES as FORMAT_SUFFIXES
+from xiangqi.ui.record_formats import RecordFormats
 from xiangqi.ui.record_link import RecordLink, RecordSource
 from xiangqi.ui.replay import Replay, ReplayBar
 
@@ -37,7 +41,7 @@ if TYPE_CHECKING:
 SYNC_INDEX_BYTES = 512 * 1024      # smaller PGN files are indexed at once, bigger ones on a thread
 RECENT_KEY = "records/recent_files"
 RECENT_LIMIT = 10
-RECORD_SUFFIXES = (".pgn", ".xqf", ".txt")
+RECORD_SUFFIXES = FORMAT_SUFFIXES  # PGN, XQF, text, CCBridge, DhtmlXQ pages (opened by content)
 FORMAT_TAGS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE}
 _ICCS_MOVE = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -131,6 +135,7 @@ class RecordUi(QObject):
         self.index_job: IndexJob | None = None
         self.game_list: GameListDialog | None = None
         self.save_notation = Notation.CHINESE
+        self.formats = RecordFormats(self)
         self._build_file_menu()
         self._build_edit_menu()
         self.replay_bar = ReplayBar(self.replay, window)
@@ -275,7 +280,7 @@ class RecordUi(QObject):
     def open_dialog(self) -> QFileDialog:
         dialog = QFileDialog(self.window, self.tr("Open a game record"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF)"), self.tr("All files (*)")])
+        dialog.setNameFilters(self.formats.open_filters())
         recent = self.recent.paths()
         if recent:
             dialog.setDirectory(str(Path(recent[0]).parent))
@@ -290,12 +295,20 @@ class RecordUi(QObject):
         try:
             size = path.stat().st_size
             with path.open("rb") as handle:
-                head = handle.read(4)
+                head = handle.read(1 << 16)
         except OSError as exc:
             self.show_error(self.tr("Cannot open the file"), f"{path}: {exc.strerror or exc}")
             return False
+        try:  # by content, never by name: CCBridge, DhtmlXQ, XQF, PGN; anything else in one line
+            kind = detect_kind(head, str(path))
+        except NotARecordError as exc:
+            self.show_error(self.tr("Cannot open the file"),
+                            self.tr("{0} is not a game record this program reads.").format(path.name), [str(exc)])
+            return False
         if is_xqf(head):
             return self._open_xqf(path)
+        if kind is not RecordKind.PGN:
+            return self.formats.open_other(path)
         if size <= SYNC_INDEX_BYTES:
             try:
                 pgn = PgnFile.open(path)
@@ -359,6 +372,8 @@ class RecordUi(QObject):
         """Parse game ``index`` of an indexed file and show it."""
         if pgn is None:
             return False
+        if isinstance(pgn, RecordCollection):   # a CBL library or a DhtmlXQ page: read-only in place
+            return self.formats.choose(Path(path), pgn, index)
         game = pgn.game(index)
         game.errors[:0] = pgn.problems
         source = RecordSource(Path(path), pgn=pgn, index=index,
@@ -470,7 +485,9 @@ class RecordUi(QObject):
         dialog = QFileDialog(self.window, self.tr("Save the game as"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("pgn")
-        dialog.setNameFilters([text for text, _n, _e in formats])
+        exports = self.formats.save_filters()
+        dialog.setNameFilters([text for text, _n, _e in formats] + list(exports))
+        self.formats.prepare_save_dialog(dialog)
         preferred = next(t for t, n, e in formats if n is self.save_notation and e == "utf-8")
         dialog.selectNameFilter(preferred)
         source = self.link.source
@@ -480,6 +497,10 @@ class RecordUi(QObject):
 
         def chosen(path: str) -> None:
             picked = dialog.selectedNameFilter()
+            if picked in exports:   # WinBoard PGN or XQF
+                if self.formats.export(Path(path), exports[picked]) and then is not None:
+                    then()
+                return
             _text, notation, encoding = next((f for f in formats if f[0] == picked), formats[0])
             if self.save_as_file(path, notation, encoding) and then is not None:
                 then()

@@ -298,6 +298,8 @@ def read_cbf(data: bytes, path: str | None = None) -> Game:
     except ElementTree.ParseError as exc:
         line, column = exc.position
         raise CcbridgeError(f"not well-formed XML (column {column})", path=path, line=line) from exc
+    except (LookupError, ValueError) as exc:  # an unknown encoding in the XML declaration
+        raise CcbridgeError(f"unreadable XML: {str(exc)[:80]}", path=path, line=1) from exc
     headers, fen, result = _cbf_headers(root_element.find("Head"))
     game = Game(headers=headers, result=result)
     game.source = path

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 SYNC_INDEX_BYTES = 512 * 1024      # smaller PGN files are indexed at once, bigger ones on a thread
 RECENT_KEY = "records/recent_files"
 RECENT_LIMIT = 10
-RECORD_SUFFIXES = FORMAT_SUFFIXES  # PGN, XQF, text, CCBridge, DhtmlXQ pages (opened by content)
+RECORD_SUFFIXES = (".pgn", ".xqf", ".txt")
 FORMAT_TAGS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE}
 _ICCS_MOVE = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -101,7 +101,7 @@ class DropOpener(QObject):
     def record_path(event: QDropEvent) -> Path | None:
         mime = event.mimeData()
         for url in mime.urls() if mime is not None and mime.hasUrls() else []:
-            if url.isLocalFile() and Path(url.toLocalFile()).suffix.lower() in RECORD_SUFFIXES:
+            if url.isLocalFile() and Path(url.toLocalFile()).suffix.lower() in FORMAT_SUFFIXES:  # CBL, .html too
                 return Path(url.toLocalFile())
         return None
 

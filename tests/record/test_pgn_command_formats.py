@@ -50,3 +50,16 @@ def test_files_that_are_not_records_get_one_line_and_no_row(tmp_path: Path, caps
 def test_per_file_reading_is_an_iterator(shared_data: Path) -> None:
     games = pgn.file_games(str(shared_data / "games/ccbridge/1989年龙化杯象棋名师邀请赛35局.CBL"))
     assert next(games).headers["Red"] == "徐天红" and next(games).headers["Red"] == "刘殿中"
+
+
+def test_prose_with_move_like_words_is_not_a_record(tmp_path: Path, capsys) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("# My notes\n\nPlay 炮二平五 first, then h2e2 is the same move.\n", encoding="utf-8")
+    moves = tmp_path / "moves.txt"
+    moves.write_text("炮二平五 马８进７\n", encoding="utf-8")
+    assert pgn.main([str(notes), str(moves)]) == 1  # the notes fail, the move list is read
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        f"{notes}: not a game record this program reads: it looks like text whose first word is not a move ('#')"
+    ]
+    assert out.split("\t")[:3] == [str(moves), "1", "2"]

@@ -19,7 +19,7 @@ from typing import TextIO
 from xiangqi.record import Game, RecordError
 from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
 from xiangqi.record.encoding import wide_encoding
-from xiangqi.record.files import read_records
+from xiangqi.record.files import read_records, refuse_prose
 from xiangqi.record.pgn_bytes import stream_games
 
 SNIFF_BYTES = 1 << 20   # enough to tell a file's kind; a PGN file is then read a block at a time
@@ -41,7 +41,7 @@ def file_games(path: str) -> Iterator[Game]:
     with open(path, "rb") as stream:
         head = stream.read(SNIFF_BYTES)
     if detect_kind(head, path) is RecordKind.PGN and wide_encoding(head) is None:
-        yield from stream_games(path)
+        yield from refuse_prose(stream_games(path), path)
     else:
         yield from read_records(path)
 

@@ -43,6 +43,29 @@ def _pgn_games(data: bytes, path: str, progress: Progress | None) -> Iterator[Ga
         yield game
 
 
+def _no_game_in_text(game: Game) -> bool:
+    """A 'game' with no tag, no set-up and no move that could be read: prose, not a record."""
+    return not game.headers and not game.is_setup and not game.root.children and bool(game.errors)
+
+
+def refuse_prose(games: Iterator[Game], path: str) -> Iterator[Game]:
+    """The games of a text file, or NotARecordError when its one 'game' is prose (a README, a letter):
+    a text with no tag whose first word is not a move is not shown as an empty game."""
+    first = next(games, None)
+    if first is None:
+        return
+    if _no_game_in_text(first):
+        second = next(games, None)
+        if second is None:
+            word = first.errors[0].text or ""
+            what = f"text whose first word is not a move ({word[:40]!r})"
+            raise NotARecordError(f"not a game record this program reads: it looks like {what}", path=path)
+        yield first
+        first = second
+    yield first
+    yield from games
+
+
 def iter_games_of_bytes(data: bytes, path: str, progress: Progress | None = None) -> Iterator[Game]:
     """The games of a file's bytes, by content. NotARecordError / XqfError / CcbridgeError when the
     file cannot be read at all (raised on the first ``next``); move trouble is kept in ``game.errors``."""
@@ -60,7 +83,7 @@ def iter_games_of_bytes(data: bytes, path: str, progress: Progress | None = None
     elif kind is RecordKind.DHTMLXQ:
         yield from iter_dhtmlxq(decode_record(data).text, path)
     else:
-        yield from _pgn_games(data, path, progress)
+        yield from refuse_prose(_pgn_games(data, path, progress), path)
 
 
 def read_records(path: str | os.PathLike[str], progress: Progress | None = None) -> Iterator[Game]:
@@ -76,4 +99,6 @@ def load_games(path: str | os.PathLike[str], progress: Progress | None = None) -
     return list(read_records(path, progress))
 
 
-__all__ = ["FILE_FILTERS", "NotARecordError", "is_xqf", "iter_games_of_bytes", "load_games", "read_records"]
+__all__ = [
+    "FILE_FILTERS", "NotARecordError", "is_xqf", "iter_games_of_bytes", "load_games", "read_records", "refuse_prose",
+]

@@ -76,15 +76,23 @@ def iter_game_bytes(stream: BinaryIO, block: int = BLOCK) -> Iterator[tuple[byte
     """Each game's bytes and first line, reading ``stream`` a block at a time (memory: one game plus
     a block, whatever the number of games)."""
     view, line, final, first = "", 1, False, True
+    bom = b""   # a UTF-8 BOM read as spaces: given back with the first game's bytes
     while not final:
         chunk = stream.read(max(block, len(view)))
         final = not chunk
         searched = view.rfind("\n") + 1  # the pending game's last whole line: searched already
+        if first and chunk.startswith(codecs.BOM_UTF8):
+            bom = codecs.BOM_UTF8
         view += _latin1(chunk, first)
         first = False
         spans, pos, line = scan_spans(view, 0, line, final, searched)
         for start, end, first_line, _tag_end, _tags in spans:
-            yield view[start:end].encode("latin-1"), first_line
+            data = view[start:end].encode("latin-1")
+            if bom:
+                data, bom = bom + data[3:], b""
+            yield data, first_line
+        if pos:
+            bom = b""
         view = view[pos:]
 
 

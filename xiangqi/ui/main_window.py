@@ -5,8 +5,9 @@ toolbar, shortcuts and status bar. It wires views to the controller and opens ev
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter,
                                QToolBar, QVBoxLayout, QWidget)
@@ -22,12 +23,19 @@ from xiangqi.ui.controller import EngineTrouble, GameController, MovePlayed
 from xiangqi.ui.engine_list import engine_display_name
 from xiangqi.ui.book_actions import install_book_ui
 from xiangqi.ui.engine_panel import EnginePanel
+from xiangqi.ui.i18n import QT_TRANSLATE_NOOP
 from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.ui.move_list import MoveList
 from xiangqi.ui.new_game_dialog import NewGameDialog
 from xiangqi.ui.result_dialog import ResultDialog, reason_text, winner_text
+from xiangqi.ui.themes import BoardLook, PieceLook
 from xiangqi.ui.window_shape import WindowShape
 from xiangqi.ui.plain_text import plain_labels
+
+if TYPE_CHECKING:
+    from xiangqi.ui.record_actions import RecordUi
+    from xiangqi.ui.settings_dialog import AppearanceUi
+    from xiangqi.ui.sounds import SoundPlayer
 
 FRAME_ALLOWANCE = 40   # px of a screen kept for the window manager's frame and title bar
 BIG_SCREEN_SHARE = 0.85   # of a big screen's width and height for the first window (later: the size left)
@@ -39,20 +47,27 @@ STATE_TEXTS = {  # engine session states in words (marked for lupdate, translate
     "STOPPING": QT_TRANSLATE_NOOP("MainWindow", "stopping…"),
     "DEAD": QT_TRANSLATE_NOOP("MainWindow", "not running"),
 }
+_Dialog = TypeVar("_Dialog", bound=QDialog)
+
+
+def _run_now(then: Callable[[], object]) -> None:
+    then()
 
 
 class MainWindow(QMainWindow):
     dialog_opened = Signal(object)     # every dialog or message box, right after open()
 
-    def __init__(self, controller: GameController, theme: object, pieces: object,
-                 engines: list[EngineSpec], sounds: object | None = None,
+    def __init__(self, controller: GameController, theme: BoardLook, pieces: PieceLook,
+                 engines: list[EngineSpec], sounds: SoundPlayer | None = None,
                  default_setup: GameSetup | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller, self.engines, self.sounds = controller, engines, sounds
         self.last_setup = default_setup or GameSetup()   # the built-in engine by default
         self.dialogs: list[QDialog] = []   # open dialogs (kept alive; tests look here)
         # Runs its argument now, or after the player agreed to drop an unsaved game (the record UI asks).
-        self.confirm_discard: Callable[[Callable[[], object]], None] = lambda then: then() and None
+        self.confirm_discard: Callable[[Callable[[], object]], None] = _run_now
+        self.record_ui: RecordUi | None = None            # set by install_record_ui (keeps it alive)
+        self.appearance_ui: AppearanceUi | None = None    # set by the app (install_appearance_ui)
         self.setWindowTitle(self.tr("Xiangqi"))
         self.board = BoardView(controller, theme, pieces, self)
         self.clock_view = ClockView(controller, self)
@@ -94,7 +109,8 @@ class MainWindow(QMainWindow):
         self.move_list.play_from_here.connect(self._confirm_play_from_here)
         self.engine_panel.lines_wanted.connect(self._set_multipv)
 
-    def _action(self, text: str, slot: Callable[[], object], *keys: QKeySequence | str) -> QAction:
+    def _action(self, text: str, slot: Callable[[], object],
+                *keys: QKeySequence | QKeySequence.StandardKey | str) -> QAction:
         action = QAction(text, self)
         if keys:
             sequences: list[QKeySequence] = []
@@ -239,7 +255,7 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     # ----------------------------------------------------------------- dialogs
-    def open_dialog(self, dialog: QDialog) -> QDialog:
+    def open_dialog(self, dialog: _Dialog) -> _Dialog:
         """Open ``dialog`` window-modal without a nested event loop; it is kept in ``dialogs`` until it
         closes and announced by ``dialog_opened`` (tests answer it like a user)."""
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -284,7 +300,11 @@ class MainWindow(QMainWindow):
                        self.tr("An unfinished game ({0} moves) was saved. Continue it?")
                        .format(snapshot.moves_played),
                        lambda: self._resume(snapshot, otherwise))
-        box.button(QMessageBox.StandardButton.No).clicked.connect(lambda: (store.clear(), otherwise()))
+        def decline() -> None:
+            store.clear()
+            otherwise()
+
+        box.button(QMessageBox.StandardButton.No).clicked.connect(decline)
         return True
 
     def _resume(self, snapshot: Snapshot, otherwise: Callable[[], object]) -> None:
@@ -328,8 +348,9 @@ class MainWindow(QMainWindow):
     def _choose_engine(self, index: int) -> None:
         if 0 <= index < len(self.engines):
             spec = self.engines[index]
-            if is_builtin(spec):     # keep the level the game was started with
-                spec = self.controller.setup.engine if is_builtin(self.controller.setup.engine) else spec
+            playing = self.controller.setup.engine
+            if is_builtin(spec) and playing is not None and is_builtin(playing):
+                spec = playing     # keep the level the game was started with
             self.controller.restart_engine(spec)
 
     def set_engines(self, engines: list[EngineSpec]) -> None:

@@ -80,3 +80,14 @@ def test_the_sound_toggle_turns_sound_off_and_on_and_is_saved(app_window) -> Non
     assert not window.sounds.enabled and window.appearance_ui.store.settings.sound.enabled is False
     toggle.trigger()
     assert window.sounds.enabled
+
+
+def test_about_shows_an_engine_name_with_markup_as_text(app_window) -> None:
+    """Engine names come from settings and file names (issue 16 item 9): shown as typed, never rendered."""
+    window = app_window(1280, 880)
+    hostile = '<a href="file:///etc/passwd">click</a><img src="/tmp/x.png">'
+    window.engines = [*window.engines, real_window.fake_engine().__class__(name=hostile, command="/bin/true")]
+    help_menu(window).about_action.trigger()
+    browser = window.dialogs[-1].findChild(QTextBrowser)
+    assert hostile in browser.toPlainText()
+    assert "<a " not in browser.toHtml().replace("&lt;a ", "") and "<img" not in browser.toHtml()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sys
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
@@ -73,17 +74,18 @@ class HelpMenu(QObject):
         return self._page(self.tr("Xiangqi history"), help_page("history", current_language()))
 
     def show_shortcuts(self) -> QDialog:
-        rows = "".join(f"<tr><td>{what}</td><td>&nbsp;&nbsp;<b>{keys}</b></td></tr>"
+        rows = "".join(f"<tr><td>{escape(what)}</td><td>&nbsp;&nbsp;<b>{escape(keys)}</b></td></tr>"
                        for what, keys in shortcut_rows(self.window))
         return self._page(self.tr("Keyboard shortcuts"), f"<table>{rows}</table>")
 
     def show_about(self) -> QDialog:
-        engines = "".join(f"<li>{engine_display_name(spec)}</li>" for spec in self.window.engines)
+        # Engine names come from the user's settings and from file names: text, never markup.
+        engines = "".join(f"<li>{escape(engine_display_name(spec))}</li>" for spec in self.window.engines)
         title = self.tr("Xiangqi")
         summary = self.tr("Play Chinese chess against the computer.")
         licence = self.tr("Licence: GPL 3.0 or later. Drawings and sounds CC0; glyph outlines SIL OFL 1.1 (Noto CJK).")
         found = self.tr("Engines found")
-        data = self.tr("Program data: {0}").format(data_root())
+        data = escape(self.tr("Program data: {0}").format(data_root()))
         text = (f"<h2>{title} {version()}</h2><p>{summary}</p><p>{licence}</p>"
                 f"<h3>{found}</h3><ul>{engines}</ul><p>{data}<br>Python {sys.version.split()[0]}</p>")
         return self._page(self.tr("About Xiangqi"), text)

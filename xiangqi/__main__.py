@@ -6,6 +6,9 @@
     python -m xiangqi notate               FEN<TAB>MOVE lines in, ICCS<TAB>WXF<TAB>CHINESE out
     python -m xiangqi engine --command CMD ...
     python -m xiangqi pgn FILE...
+    python -m xiangqi review FILE --engine E -o OUT.pgn   marks ?! ? ?? and %eval on every move
+    python -m xiangqi match --engine E --engine E --pgn OUT.pgn   engine against engine
+    python -m xiangqi book build|probe ...  opening books from game collections
     python -m xiangqi [FILE]               the app, opening a game record (.pgn, .xqf, ...)
     python -m xiangqi --version
     python -m xiangqi --install-desktop    menu entry, icons and .pgn/.xqf/.cbl file types (XDG, per user)

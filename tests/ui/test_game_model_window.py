@@ -23,6 +23,7 @@ from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.setup import GameSetup
+from xiangqi.ui.clock_view import RUNNING_STYLE
 from xiangqi.ui.controller import GameController
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.main_window import MainWindow
@@ -103,6 +104,24 @@ def test_the_side_to_move_label_follows_the_position_shown(qtbot: QtBot, tmp_pat
     assert table.window.turn_label.text() == "Red to move"       # the record's start, not its end
     table.ui.replay.forward()
     assert table.window.turn_label.text() == "Black to move"
+
+
+def test_the_highlighted_side_above_the_move_list_follows_the_position_shown(
+        qtbot: QtBot, tmp_path: Path, shared_data: Path) -> None:
+    """The big 红方/黑方 labels: browsing a record without clocks, they mark the side to move in the
+    position shown (they marked the side to move at the record's end)."""
+    table = Table(qtbot, tmp_path)
+    assert table.ui.open_file(shared_data / "games" / SAMPLE_XQF)   # 75 plies: black to move at its end
+    labels = table.window.clock_view.labels
+
+    def highlighted() -> list[Color]:
+        return [color for color, label in labels.items() if label.styleSheet() == RUNNING_STYLE]
+
+    assert table.controller.view_ply == 0 and highlighted() == [Color.RED]
+    table.ui.replay.forward()
+    assert highlighted() == [Color.BLACK]
+    table.ui.replay.forward()
+    assert highlighted() == [Color.RED]
 
 
 def test_the_side_to_move_label_during_auto_play_in_a_variation(qtbot: QtBot, tmp_path: Path) -> None:

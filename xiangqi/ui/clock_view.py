@@ -37,6 +37,7 @@ class ClockView(QWidget):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             layout.addWidget(label, 1)
         controller.clocks_changed.connect(self.refresh)
+        controller.changed.connect(self.refresh)   # browsing a record: the side to move follows the cursor
         self.refresh()
 
     def side_text(self, color: Color) -> str:
@@ -49,11 +50,22 @@ class ClockView(QWidget):
             text = self.tr("{0} byoyomi").format(text)
         return f"{name}  {text}"
 
+    def highlighted(self) -> Color | None:
+        """The side shown as "to move": the running clock in a timed game (it runs at the head whatever
+        position is shown); without clocks the side to move in the position shown, so browsing a record
+        reads right. None at the end of a finished game."""
+        game = self.controller.game
+        if self.controller.clock.timed:
+            return None if game.is_over else game.turn
+        if game.is_over and not game.viewing:
+            return None
+        return game.shown_position().turn
+
     def refresh(self) -> None:
         clock = self.controller.clock
-        game = self.controller.game
+        highlighted = self.highlighted()
         for color, label in self.labels.items():
             label.setText(self.side_text(color))
-            running = not game.is_over and game.turn is color
+            running = color is highlighted
             low = clock.timed and clock.remaining_ms(color) < LOW_MS
             label.setStyleSheet(LOW_STYLE if running and low else RUNNING_STYLE if running else IDLE_STYLE)

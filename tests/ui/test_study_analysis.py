@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
-from xiangqi.ui.analysis_panel import AnalysisPanel, pawns_text
+from xiangqi.ui.analysis_panel import AnalysisPanel
+from xiangqi.ui.score_text import pawns_text
 from xiangqi.engine.messages import Score
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.ui.study_analysis import Analyser, connect_panel

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
-from xiangqi.engine.messages import Info, Score
+from xiangqi.engine.messages import Info
+from xiangqi.ui.score_text import nps_text, pawns_text
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.i18n import traditional_moves
 
@@ -27,30 +28,6 @@ MAX_LINES = 5
 PV_SHOWN = 16      # moves of a line turned into text (the rest would be elided anyway)
 REFRESH_MS = 100   # at most ten redraws a second, whatever the engine sends
 LINE_COLUMN = 3
-
-
-def pawns_text(score: Score | None, red_sign: int) -> str:
-    """A score from red's point of view: ``+0.35``, ``-1.20``, ``#5`` (red mates), ``#-5`` (black mates);
-    ``≥``/``≤`` in front of a bound."""
-    if score is None:
-        return ""
-    bound = {"lower": "≥", "upper": "≤"}.get(score.bound or "", "") if red_sign > 0 else \
-        {"lower": "≤", "upper": "≥"}.get(score.bound or "", "")
-    if score.mate is not None:
-        return f"{bound}#{score.mate * red_sign}"
-    if score.cp is not None:
-        return f"{bound}{score.cp * red_sign / 100:+.2f}"
-    return ""
-
-
-def nps_text(nps: int | None) -> str:
-    """Nodes per second, short: ``850``, ``12.3k``, ``1.5M``."""
-    if not nps:
-        return ""
-    for unit, size in (("M", 1_000_000), ("k", 1_000)):
-        if nps >= size:
-            return f"{nps / size:.1f}{unit}"
-    return str(nps)
 
 
 class AnalysisPanel(QWidget):

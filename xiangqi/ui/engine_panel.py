@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core.notation import Notation
-from xiangqi.engine.messages import Score
+from xiangqi.ui.score_text import nps_text, pawns_text
 from xiangqi.engine.seat import SeatInfo
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.i18n import traditional_moves
@@ -18,27 +18,6 @@ PV_SHOWN = 12    # moves of a variation shown
 MIN_LABEL_WIDTH = 40   # px: the engine name is cut (not the board squeezed) when room is short
 # The engine states main_window.STATE_TEXTS shows here (the same English source strings, translated there).
 STATE_WORDS = ("starting…", "ready", "thinking…", "stopping…", "not running")
-
-
-def score_text(score: Score | None, red_sign: int) -> str:
-    """Score from red's point of view: ``+35`` centipawns, ``#+5`` red mates in 5, ``#-3`` black does."""
-    if score is None:
-        return ""
-    bound = {"lower": "≥", "upper": "≤"}.get(score.bound or "", "")
-    if score.mate is not None:
-        return f"{bound}#{score.mate * red_sign:+d}"
-    if score.cp is not None:
-        return f"{bound}{score.cp * red_sign:+d}"
-    return ""
-
-
-def nps_text(nps: int | None) -> str:
-    if not nps:
-        return ""
-    for unit, size in (("M", 1_000_000), ("k", 1_000)):
-        if nps >= size:
-            return f"{nps / size:.1f}{unit}"
-    return str(nps)
 
 
 class EnginePanel(QWidget):
@@ -112,7 +91,7 @@ class EnginePanel(QWidget):
         item = self.tree.topLevelItem(index)
         assert item is not None
         moves = line_text(analysis.position, info.pv[:PV_SHOWN], self.notation, traditional=traditional_moves())
-        values = [str(info.depth or ""), score_text(info.score, analysis.red_sign), nps_text(info.nps),
+        values = [str(info.depth or ""), pawns_text(info.score, analysis.red_sign), nps_text(info.nps),
                   " ".join(moves)]
         for column, value in enumerate(values):
             if value or column == 3 and info.pv:

@@ -25,7 +25,7 @@ from xiangqi.core.notation import Notation
 from xiangqi.record.encoding import DecodedText, decode_record, encoding_label
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import Game
-from xiangqi.record.pgn_file import _TAG_START, GameEntry, PgnFile, Progress
+from xiangqi.record.pgn_file import GameEntry, PgnFile, Progress, next_game_start
 from xiangqi.record.pgn_reader import MoveMemo, parse_game, read_tag_block
 from xiangqi.record.pgn_writer import encode_text, game_to_pgn
 
@@ -36,24 +36,6 @@ MAX_PROBLEMS = 100  # file-level problems listed; the rest are counted
 Span = tuple[int, int, int, int, list[tuple[str, str]]]   # start, end, first line, tag lines' end, tags
 
 
-def _game_end(view: str, movetext: int, search_from: int) -> int:
-    """Where the game whose movetext starts at ``movetext`` ends: the next tag line outside a {comment}
-    at or after ``search_from`` (lines before it were searched already), else ``len(view)``."""
-    pos = max(movetext, search_from)
-    while True:
-        match = _TAG_START.search(view, pos)
-        if match is None:
-            return len(view)
-        start = match.start()
-        opened = view.rfind("{", movetext, start)
-        if opened < 0 or view.rfind("}", opened, start) >= 0:
-            return start
-        closing = view.find("}", start)
-        if closing < 0:
-            return len(view)
-        pos = closing + 1
-
-
 def scan_spans(view: str, pos: int, line: int, final: bool, searched: int = 0) -> tuple[list[Span], int, int]:
     """The games of ``view`` from ``pos``; unless ``final``, the last game (whose end may lie in
     bytes not read yet) is left for the next call. Returns the spans, where to go on, and its line.
@@ -62,7 +44,7 @@ def scan_spans(view: str, pos: int, line: int, final: bool, searched: int = 0) -
     size = len(view)
     while pos < size:
         block = read_tag_block(view, pos)
-        end = _game_end(view, block.end, searched if not spans else 0)
+        end = next_game_start(view, block.end, searched if not spans else 0)
         if not final and (end >= size or block.end >= size):
             break
         if block.tags or _NOT_SPACE.search(view, pos, end):

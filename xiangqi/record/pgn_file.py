@@ -62,9 +62,11 @@ class GameEntry:
         return all(word in values for word in query.casefold().split())
 
 
-def _next_game_start(text: str, movetext: int) -> int:
-    """The offset of the next tag line at or after ``movetext`` that is not inside a {comment}."""
-    pos = movetext
+def next_game_start(text: str, movetext: int, search_from: int = 0) -> int:
+    """The offset of the next tag line at or after ``movetext`` that is not inside a {comment}: where the
+    game whose movetext starts at ``movetext`` ends (``len(text)`` for the last game). ``search_from``:
+    the lines before it were searched already (a reader going on through a file read in pieces)."""
+    pos = max(movetext, search_from)
     while True:
         match = _TAG_START.search(text, pos)
         if match is None:
@@ -85,7 +87,7 @@ def build_index(text: str, progress: Progress | None = None) -> tuple[list[GameE
     start, line, size = 0, 1, len(text)
     while start < size:
         block = read_tag_block(text, start)
-        end = _next_game_start(text, block.end)
+        end = next_game_start(text, block.end)
         if block.tags or text[start:end].strip():
             entries.append(GameEntry(len(entries), start, end, line, dict(block.tags)))
         line += text.count("\n", start, end)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xiangqi.core import Color, IllegalMoveError, Move, Position
+from xiangqi.game.notation_text import NodeTexts
 from xiangqi.game.result import GameResult
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
@@ -47,6 +48,34 @@ def node_at_path(root: GameNode, indices: Sequence[int]) -> GameNode:
     return node
 
 
+def walk_position(position: Position, start: GameNode, end: GameNode) -> Position:
+    """``position`` (the one at ``start``, changed in place and returned) moved to ``end`` of the same
+    tree: moves popped up to the nodes' common ancestor, then pushed down to ``end``. Costs the moves
+    between the two nodes, not a replay from the start."""
+    start_ply, end_ply = start.ply, end.ply
+    down: list[GameNode] = []
+    while end_ply > start_ply:
+        down.append(end)
+        end, end_ply = _parent(end), end_ply - 1
+    while start_ply > end_ply:
+        position.pop()
+        start, start_ply = _parent(start), start_ply - 1
+    while start is not end:
+        position.pop()
+        down.append(end)
+        start, end = _parent(start), _parent(end)
+    for node in reversed(down):
+        assert node.move is not None
+        position.push_unchecked(node.move)
+    return position
+
+
+def _parent(node: GameNode) -> GameNode:
+    if node.parent is None:
+        raise ValueError("the two nodes are not in the same tree")
+    return node.parent
+
+
 class GameModel:
     def __init__(self, record: Record | None = None, *, natural_limit_plies: int = 120,
                  playing: bool = True) -> None:
@@ -59,6 +88,7 @@ class GameModel:
         self._position = self.record.start_position()
         self._board_result: GameResult | None = None
         self._shown: tuple[GameNode, Position] | None = None
+        self.move_texts = NodeTexts()     # the tree's moves as text, shared by the views of the record
         self._update_board_result()
 
     # ----------------------------------------------------------------- reading
@@ -103,7 +133,10 @@ class GameModel:
         if self.cursor is self.head:
             return self._position
         if self._shown is None or self._shown[0] is not self.cursor:
-            self._shown = (self.cursor, self._position_at(self.cursor))
+            # Walked from the position shown before (one move for a step back or forward), not replayed
+            # from the start: stepping through a line thousands of moves deep stays cheap.
+            node, position = self._shown if self._shown is not None else (self.head, self._position)
+            self._shown = (self.cursor, self._position_from(node, position, self.cursor))
         return self._shown[1]
 
     @property
@@ -207,14 +240,22 @@ class GameModel:
         if node is self.head:
             self.cursor = node
             return
-        self._position = self._position_at(node)
+        self._position = self._position_from(self.head, self._position, node)
         self.finished = None
         self._set_head(node)
 
     def _set_head(self, node: GameNode) -> None:
         self.head = self.cursor = node
-        self._shown = None
+        self._shown = None   # the next position shown is walked from the head's
         self._update_board_result()
+
+    def _position_from(self, known: GameNode, position: Position, node: GameNode) -> Position:
+        """The position at ``node`` (a new object) from ``position``, the one at ``known``; replayed from
+        the start when ``known`` was cut off the tree (a deleted variation)."""
+        try:
+            return walk_position(position.copy(), known, node)
+        except ValueError:
+            return self._position_at(node)
 
     def _position_at(self, node: GameNode) -> Position:
         position = self.record.start_position()

@@ -1,10 +1,11 @@
-"""Moves as text in the chosen notation, with a cache so the move list does not re-notate a whole
-game on every move."""
+"""Moves as text in the chosen notation, with a cache so the move list and the variations panel do not
+re-notate a whole game on every move."""
 
 from __future__ import annotations
 
-from xiangqi.core import Move, Position
+from xiangqi.core import Move, NotationError, Position
 from xiangqi.core.notation import Notation, move_to_text
+from xiangqi.record import GameNode
 
 
 def line_text(position: Position, moves: tuple[Move, ...] | list[Move], notation: Notation, *,
@@ -21,28 +22,25 @@ def line_text(position: Position, moves: tuple[Move, ...] | list[Move], notation
     return texts
 
 
-class GameNotation:
-    """Texts for a game's moves; recomputes only the part after the first changed move."""
+class NodeTexts:
+    """Each move of a record's tree as text, computed once per node and notation: the move list and the
+    variations panel share it (the game model keeps one per record), so showing another line of a tree
+    thousands of moves deep notates nothing again. A node's text depends only on the moves before it,
+    which never change while the node is in the tree."""
 
     def __init__(self) -> None:
-        self._key: tuple[str, Notation, bool] | None = None
-        self._moves: list[Move] = []
-        self._texts: list[str] = []
-        self._positions: list[Position] = []
+        self._tables: dict[tuple[Notation, bool], dict[GameNode, str]] = {}
 
-    def texts(self, start_fen: str, moves: list[Move], notation: Notation, *, traditional: bool = False) -> list[str]:
-        if self._key != (start_fen, notation, traditional):
-            self._key = (start_fen, notation, traditional)
-            self._moves, self._texts, self._positions = [], [], [Position.from_fen(start_fen)]
-        same = 0
-        while same < min(len(moves), len(self._moves)) and moves[same] == self._moves[same]:
-            same += 1
-        del self._moves[same:], self._texts[same:], self._positions[same + 1:]
-        for move in moves[same:]:
-            board = self._positions[-1]
-            self._texts.append(move_to_text(board, move, notation, traditional=traditional))
-            after = board.copy()
-            after.push_unchecked(move)
-            self._positions.append(after)
-            self._moves.append(move)
-        return list(self._texts)
+    def text(self, node: GameNode, before: Position, notation: Notation, *, traditional: bool = False) -> str:
+        """The text of ``node``'s move, played from ``before`` (the position at its parent); its ICCS
+        when the notation cannot write it."""
+        table = self._tables.setdefault((notation, traditional), {})
+        text = table.get(node)
+        if text is None:
+            assert node.move is not None, "the root has no move"
+            try:
+                text = move_to_text(before, node.move, notation, traditional=traditional)
+            except NotationError:
+                text = node.move.iccs()
+            table[node] = text
+        return text

@@ -6,6 +6,7 @@ the comments panel beside it shows and opens the variations."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, Signal
@@ -13,14 +14,14 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from xiangqi.core import Color, Move, NotationError, Position
-from xiangqi.core.notation import Notation, move_to_text
-from xiangqi.game.notation_text import GameNotation
+from xiangqi.core import Color, Move, Position
+from xiangqi.core.notation import Notation
 from xiangqi.record import GameNode
 from xiangqi.record.pgn_reader import SUFFIX_NAGS
 from xiangqi.ui.i18n import traditional_moves
 
 if TYPE_CHECKING:
+    from xiangqi.game.model import GameModel
     from xiangqi.ui.controller import GameController
 
 PLY_ROLE = Qt.ItemDataRole.UserRole
@@ -31,15 +32,10 @@ AlternativesFinder = Callable[[list[Move]], dict[int, list[Move]]]
 MOVE_MARKS = {nag: symbol for symbol, nag in SUFFIX_NAGS.items()}   # NAG 2 -> "?", 4 -> "??", 6 -> "?!"...
 
 
-def _line_marks(head: GameNode) -> list[str]:
-    """For each move from the start to ``head``: its move marks (``?!``, ``?``, ``??``, ``!``…, from the
-    record's NAGs, as a review writes them), "" for none."""
-    marks = []
-    node: GameNode | None = head
-    while node is not None and node.parent is not None:
-        marks.append("".join(MOVE_MARKS.get(nag, "") for nag in node.nags))
-        node = node.parent
-    return marks[::-1]
+def _marks(node: GameNode) -> str:
+    """The move marks of ``node`` (``?!``, ``?``, ``??``, ``!``…, from the record's NAGs, as a review
+    writes them), "" for none."""
+    return "".join(MOVE_MARKS.get(nag, "") for nag in node.nags)
 
 
 def branch_icon() -> QIcon:
@@ -64,7 +60,6 @@ class MoveList(QWidget):
         super().__init__(parent)
         self.controller = controller
         self.notation = Notation.CHINESE
-        self._notation_cache = GameNotation()
         self._alternatives: AlternativesFinder | None = None
         self._branch_icon = branch_icon()
         self.table = QTableWidget(0, 2, self)
@@ -86,7 +81,10 @@ class MoveList(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table)
         layout.addLayout(bar)
-        controller.changed.connect(self.refresh)
+        self._offset = 0      # 1 when black moves first: the first round's red cell is "…"
+        # what the rows show: the game, its head and the number of moves (see ``_on_game_changed``)
+        self._built: tuple[GameModel, GameNode, int] | None = None
+        controller.changed.connect(self._on_game_changed)
         self.refresh()
 
     def set_alternatives(self, finder: AlternativesFinder | None) -> None:
@@ -98,45 +96,54 @@ class MoveList(QWidget):
         self.notation = notation
         self.refresh()
 
-    def refresh(self) -> None:
+    def _on_game_changed(self) -> None:
+        """The controller changed something: the rows are rebuilt only when the game's line did (another
+        head); moving the view along the same line only moves the selection."""
         game = self.controller.game
-        texts = self._notation_cache.texts(game.start_fen, game.moves, self.notation, traditional=traditional_moves())
-        texts = [text + marks for text, marks in zip(texts, _line_marks(game.head), strict=True)]
-        black_first = game.position_at(0).turn is Color.BLACK if texts else False
-        offset = 1 if black_first else 0
-        rows = (len(texts) + offset + 1) // 2
+        if self._built is not None and self._built[0] is game and self._built[1] is game.head:
+            self._show_view_state(self._built[2])
+        else:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the rows from the game's line (its moves, marks and variations)."""
+        game = self.controller.game
+        nodes = game.head.path()
+        found = self._alternatives([node.move for node in nodes if node.move is not None]) \
+            if self._alternatives is not None else {}
+        texts, tips = self._line_texts(game.record.start_position(), nodes, found)
+        start = game.record.start_position()
+        self._offset = 1 if texts and start.turn is Color.BLACK else 0
+        rows = (len(texts) + self._offset + 1) // 2
         self.table.setRowCount(rows)
-        first_round = game.position_at(0).fullmove_number if texts else 1
+        first_round = start.fullmove_number if texts else 1
         self.table.setVerticalHeaderLabels([str(first_round + r) for r in range(rows)])
         for index in range(rows * 2):
-            ply = index - offset + 1     # the position after this many moves
+            ply = index - self._offset + 1     # the position after this many moves
             text = texts[ply - 1] if 1 <= ply <= len(texts) else ("…" if ply < 1 else "")
-            self._set_cell(index // 2, index % 2, text, ply if 1 <= ply <= len(texts) else None)
-        self._mark_branches()
+            self._set_cell(index // 2, index % 2, text, ply if 1 <= ply <= len(texts) else None, tips.get(ply, ""))
+        self._built = (game, game.head, len(texts))
         self._show_view_state(len(texts))
 
-    def _mark_branches(self) -> None:
-        game = self.controller.game
-        found = self._alternatives(list(game.moves)) if self._alternatives is not None else {}
-        for row in range(self.table.rowCount()):
-            for col in range(2):
-                item = self.table.item(row, col)
-                if item is None:
-                    continue
-                ply = item.data(PLY_ROLE)
-                others = found.get(ply) if ply else None
-                item.setIcon(self._branch_icon if others else QIcon())
-                item.setToolTip(self.tr("Other moves here: {0}").format(
-                    self._moves_text(game.position_at(ply - 1), others)) if others else "")
-
-    def _moves_text(self, position: Position, moves: list[Move]) -> str:
-        texts = []
-        for move in moves:
-            try:
-                texts.append(move_to_text(position, move, self.notation, traditional=traditional_moves()))
-            except NotationError:
-                texts.append(move.iccs())
-        return ", ".join(texts)
+    def _line_texts(self, position: Position, nodes: list[GameNode],
+                    found: dict[int, list[Move]]) -> tuple[list[str], dict[int, str]]:
+        """The texts of the line's moves (with their marks), and {ply: the tooltip naming the record's
+        other moves there}. One position walks the line and the texts come from the model's cache:
+        no replay per ply, no renotation of a line already shown."""
+        notate = partial(self.controller.game.move_texts.text, notation=self.notation,
+                         traditional=traditional_moves())
+        texts: list[str] = []
+        tips: dict[int, str] = {}
+        for ply, node in enumerate(nodes, start=1):
+            assert node.move is not None and node.parent is not None
+            texts.append(notate(node, position) + _marks(node))
+            others = found.get(ply)
+            if others:
+                words = [notate(other, position) if (other := node.parent.child_for(move)) is not None
+                         else move.iccs() for move in others]
+                tips[ply] = self.tr("Other moves here: {0}").format(", ".join(words))
+            position.push_unchecked(node.move)
+        return texts, tips
 
     def branch_plies(self) -> list[int]:
         """The plies shown with the branch mark (for tests and the status bar)."""
@@ -144,7 +151,7 @@ class MoveList(QWidget):
                       if (item := self.table.item(row, col)) is not None and item.data(PLY_ROLE)
                       and not item.icon().isNull())
 
-    def _set_cell(self, row: int, col: int, text: str, ply: int | None) -> None:
+    def _set_cell(self, row: int, col: int, text: str, ply: int | None, tip: str) -> None:
         item = self.table.item(row, col)
         if item is None:
             item = QTableWidgetItem()
@@ -154,6 +161,9 @@ class MoveList(QWidget):
         item.setData(PLY_ROLE, ply)
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable if ply else Qt.ItemFlag.NoItemFlags
         item.setFlags(flags)
+        if item.toolTip() != tip:   # the branch mark goes with the tooltip naming the other moves
+            item.setToolTip(tip)
+            item.setIcon(self._branch_icon if tip else QIcon())
 
     def _show_view_state(self, plies: int) -> None:
         viewing = self.controller.view_ply
@@ -169,12 +179,11 @@ class MoveList(QWidget):
             self.view_label.setText(self.tr("Viewing move {0} of {1}").format(viewing, plies))
 
     def item_for_ply(self, ply: int) -> QTableWidgetItem | None:
-        for row in range(self.table.rowCount()):
-            for col in range(2):
-                item = self.table.item(row, col)
-                if item is not None and item.data(PLY_ROLE) == ply:
-                    return item
-        return None
+        """The cell of the move that leads to ``ply`` (None for the start and past the line)."""
+        if ply < 1 or self._built is None or ply > self._built[2]:
+            return None
+        index = ply - 1 + self._offset
+        return self.table.item(index // 2, index % 2)
 
     def _on_cell_clicked(self, row: int, col: int) -> None:
         item = self.table.item(row, col)

@@ -1,0 +1,122 @@
+"""Issue 16 item 7: a record of 3,000 nested variations opened in the main window is navigated (the deepest
+variation, back, forward, a click on a move) with the move list, the board and the variations tree showing
+the right thing. The times are in ``tests/bench/deep_variations.py``; here the work is bounded instead:
+moves replayed and positions built are counted, so that replaying the line from the start for each ply
+(quadratic: millions of moves for 3,000 plies) fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QTreeWidgetItem
+
+from reliability_window import build_window
+from xiangqi.core import Move, Position
+from xiangqi.core.notation import Notation, move_to_text
+from xiangqi.ui.move_list import PLY_ROLE
+from xiangqi.ui.record_actions import RecordUi
+
+DEPTH = 3000
+HEADER = '[Event "deep"]\n[Red "red"]\n[Black "black"]\n'
+
+
+def nested_line(depth: int) -> tuple[str, list[Move]]:
+    """"a (b c (d e (f …": b is the alternative to a, c follows b, d is the alternative to c…: the PGN text
+    and the deepest line (b, d, f…), ``depth`` moves long (as ``tests/bench/hostile_pgn.py`` builds it)."""
+    position, words, line = Position(), [], []
+    for _ in range(depth):
+        moves = sorted(position.legal_moves(), key=lambda m: m.iccs())
+        quiet = [m for m in moves if position.board[m.to_sq] == 0] or moves
+        words.append(f"{quiet[0].iccs()} ({quiet[-1].iccs()}")
+        line.append(quiet[-1])
+        position.push(quiet[-1])
+    return HEADER + " ".join(words) + ")" * depth + " *\n", line
+
+
+class Work:
+    """Counts the moves pushed on (or popped from) any Position and the Positions built from a FEN."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.pushes = self.positions = 0
+        push, pop, init = Position.push_unchecked, Position.pop, Position.__init__
+
+        def counting_push(position: Position, move: Move) -> None:
+            self.pushes += 1
+            push(position, move)
+
+        def counting_pop(position: Position) -> Move:
+            self.pushes += 1
+            return pop(position)
+
+        def counting_init(position: Position, fen: str | None = None) -> None:
+            self.positions += 1
+            init(position, fen)
+
+        monkeypatch.setattr(Position, "push_unchecked", counting_push)
+        monkeypatch.setattr(Position, "pop", counting_pop)
+        monkeypatch.setattr(Position, "__init__", counting_init)
+
+    def reset(self) -> None:
+        self.pushes = self.positions = 0
+
+
+def deepest_item(ui: RecordUi) -> QTreeWidgetItem:
+    item = ui.panel.tree.topLevelItem(0)
+    assert item is not None
+    while item.childCount():
+        child = item.child(item.childCount() - 1)
+        assert child is not None
+        item = child
+    return item
+
+
+def expected_at(line: list[Move], ply: int) -> tuple[str, str]:
+    """The FEN after ``ply`` moves of ``line`` and the Chinese text of the ``ply``-th move."""
+    position = Position()
+    for move in line[:ply - 1]:
+        position.push(move)
+    text = move_to_text(position, line[ply - 1], Notation.CHINESE)
+    position.push(line[ply - 1])
+    return position.fen(), text
+
+
+def check_shown(ui: RecordUi, ply: int, fen: str, text: str) -> None:
+    """The board shows the position after ``ply`` moves (``fen``), the move list selects that move."""
+    window = ui.window
+    assert window.controller.game.cursor.ply == ply
+    assert window.controller.board_position().fen() == fen
+    selected = window.move_list.table.selectedItems()
+    assert [item.data(PLY_ROLE) for item in selected] == [ply]
+    assert selected[0].text() == text
+
+
+def test_a_record_of_3000_nested_variations_is_navigated_in_linear_work(qtbot, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    text, line = nested_line(DEPTH)
+    path = tmp_path / "nested.pgn"
+    path.write_text(text, encoding="utf-8")
+    shown = {ply: expected_at(line, ply) for ply in (DEPTH, DEPTH - 1, DEPTH // 2)}
+    window, ui = build_window(qtbot, tmp_path)
+    assert ui.open_file(path)
+    work = Work(monkeypatch)
+    deepest = deepest_item(ui)
+    ui.panel.tree.itemClicked.emit(deepest, 0)              # the innermost variation: 3,000 plies deep
+    check_shown(ui, DEPTH, *shown[DEPTH])
+    assert ui.panel.tree.currentItem() is deepest and deepest.font(0).bold()
+    assert window.move_list.table.rowCount() == DEPTH // 2
+    assert window.move_list.branch_plies() == list(range(1, DEPTH + 1))   # every move has its alternative
+    entering = work.pushes
+    assert entering <= 4 * DEPTH and work.positions <= 20, (entering, work.positions)
+    work.reset()
+    assert ui.replay.back()
+    check_shown(ui, DEPTH - 1, *shown[DEPTH - 1])
+    assert ui.replay.forward()
+    check_shown(ui, DEPTH, *shown[DEPTH])
+    middle = window.move_list.item_for_ply(DEPTH // 2)
+    assert middle is not None
+    window.move_list.table.cellClicked.emit(middle.row(), middle.column())
+    check_shown(ui, DEPTH // 2, *shown[DEPTH // 2])
+    assert ui.panel.tree.currentItem() is deepest          # still on the deepest variation's line
+    # Stepping along the line walks the moves between the positions shown; nothing replays from the start.
+    assert work.pushes <= DEPTH and work.positions <= 10, (work.pushes, work.positions)

@@ -9,11 +9,13 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
+from xiangqi.core.notation import Notation
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.setup import GameSetup
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record.pgn_file import PgnFile
 from xiangqi.ui.controller import GameController
+from xiangqi.ui.i18n import install_translator
 from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.main_window import MainWindow
 from xiangqi.ui.match_dialog import MatchDialog
@@ -115,6 +117,7 @@ def test_a_crashing_engine_loses_its_game_and_the_match_goes_on(qtbot: QtBot, tm
     assert [row[3] for row in rows] == ["0-1", "1-0"]      # the crasher lost as red, then as black
     assert all("Crasher" in row[5] and "failed" in row[5] for row in rows)
     assert "0 / 2 (0.0%), +0 =0 -2" in ui.dock.summary.text()
+    assert "Elo -∞" in ui.dock.summary.text()      # not the command line's "-inf"
     games = list(PgnFile.open(pgn).games())
     assert [g.result for g in games] == ["0-1", "1-0"]
     assert [g.headers["Termination"] for g in games] == ["abandoned", "abandoned"]
@@ -179,3 +182,17 @@ def test_a_clock_match_shows_the_time_left(qtbot: QtBot, tmp_path: Path) -> None
     finish(qtbot, ui)
     games = list(PgnFile.open(tmp_path / "clock.pgn").games())
     assert games[0].headers["TimeControl"] == "60+1"
+
+
+def test_built_in_levels_are_named_in_the_ui_language(qapp, qtbot: QtBot, tmp_path: Path) -> None:
+    """The name chosen goes into the dock, the results table and the PGN: Chinese in the Chinese UI."""
+    install_translator(qapp, "zh_CN")
+    try:
+        dialog = MatchDialog([fake_engine_spec(name="One")], None, Notation.CHINESE)
+        qtbot.addWidget(dialog)
+        dialog.pgn.setText(str(tmp_path / "m.pgn"))
+        assert dialog.engine_a.itemText(0) == "内置引擎 1 级"
+        dialog.accept()
+        assert [spec.name for spec in dialog.settings().specs] == ["内置引擎 1 级", "内置引擎 2 级"]
+    finally:
+        install_translator(qapp, "en")

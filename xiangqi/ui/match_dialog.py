@@ -9,6 +9,8 @@ runner plays; the dialog only closes once they are usable (a message says what i
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,7 +45,9 @@ class MatchDialog(QDialog):
                  parent: QWidget | None = None, pgn: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Engine match"))
-        self.engines = match_engines(engines)
+        # The built-in levels are named in the UI's language: the name goes into the match dock, the
+        # results table and the PGN headers (it was "Built-in engine level 2" in the Chinese UI).
+        self.engines = [self._named(spec) for spec in match_engines(engines)]
         self.book_move, self.notation = book_move, notation
         self.engine_a, self.engine_b = self._engine_box(0), self._engine_box(min(1, len(self.engines) - 1))
         self._build_time()
@@ -76,11 +80,16 @@ class MatchDialog(QDialog):
         self._update_enabled()
 
     # ----------------------------------------------------------------- building
+    def _named(self, spec: EngineSpec) -> EngineSpec:
+        level = spec.options.get("level") if spec.family == BUILTIN_FAMILY else None
+        if level is None:
+            return spec
+        return dataclasses.replace(spec, name=self.tr("Built-in engine level {0}").format(level))
+
     def _engine_box(self, index: int) -> QComboBox:
         box = QComboBox(self)
         for spec in self.engines:
-            level = spec.options.get("level") if spec.family == BUILTIN_FAMILY else None
-            box.addItem(self.tr("Built-in engine level {0}").format(level) if level is not None else spec.name)
+            box.addItem(spec.name)
         box.setCurrentIndex(index)
         return box
 

@@ -84,11 +84,15 @@ class MatchDock(QDockWidget):
 
     def show_tally(self, tally: Tally, names: tuple[str, str], total: int) -> None:
         elo = tally.elo()
+
+        def shown(value: float) -> str:   # the command line's "-inf" reads as the sign it is here
+            return format_elo(value).replace("inf", "∞")
+
         self.summary.setText(self.tr(
             "{0} vs {1}: {2} / {3} ({4}%), +{5} ={6} -{7}; Elo {8} (95% interval {9} .. {10}); {11} of {12} games")
             .format(names[0], names[1], f"{tally.points:g}", tally.games, f"{100 * tally.fraction:.1f}",
-                    tally.wins, tally.draws, tally.losses, format_elo(elo.elo), format_elo(elo.low),
-                    format_elo(elo.high), tally.games, total))
+                    tally.wins, tally.draws, tally.losses, shown(elo.elo), shown(elo.low),
+                    shown(elo.high), tally.games, total))
 
 
 class MatchUi(QWidget):

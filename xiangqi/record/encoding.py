@@ -9,6 +9,7 @@ common xiangqi and everyday characters wins. Line ends are made "\\n".
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 
 UTF8 = "utf-8"
@@ -73,19 +74,18 @@ def wide_encoding(data: bytes) -> str | None:
     return _utf16_without_bom(data)
 
 
+# The characters _text_score counts, found by the regex engine in one C pass each (a Python loop over every
+# character of every game was a third of the time of reading a GBK database).
+_COMMON_CHAR = re.compile("[" + "".join(sorted(_COMMON)) + "]")
+_BAD_CHAR = re.compile("[\ufffd\ue000-\uf8ff]")
+
+
 def _text_score(text: str) -> float:
     """How much ``text`` looks like real Chinese: common characters count, private-use and
-    undecodable ones count against (a wrong GBK/Big5 guess is full of them)."""
+    undecodable ones count against (a wrong GBK/Big5 guess is full of them); other ideographs are neutral."""
     if not text:
         return 0.0
-    score = 0
-    for ch in text:
-        if ch in _COMMON:
-            score += 2
-        elif "\u4e00" <= ch <= "\u9fff":
-            score += 0
-        elif ch == "\ufffd" or "\ue000" <= ch <= "\uf8ff":
-            score -= 8
+    score = 2 * len(_COMMON_CHAR.findall(text)) - 8 * len(_BAD_CHAR.findall(text))
     return score / len(text)
 
 
@@ -124,10 +124,32 @@ def decode_record(data: bytes) -> DecodedText:
         return DecodedText(normalize_newlines(data.decode(UTF8)), UTF8, False)
     except UnicodeDecodeError:
         pass
+    clear = _only_clean_reading(data)
+    if clear is not None:
+        return DecodedText(normalize_newlines(clear[0]), clear[1], False)
     first = guess_legacy_encoding(data)
     second = GB18030 if first == BIG5 else BIG5
     text, encoding, lossy = _decode_with(data, first, second)
     return DecodedText(normalize_newlines(text), encoding, lossy)
+
+
+def _strict(data: bytes, encoding: str) -> str | None:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        return None
+
+
+def _only_clean_reading(data: bytes) -> tuple[str, str] | None:
+    """The text and encoding when exactly one of GB18030 and Big5 decodes ``data`` without error: the
+    guess would not matter then (a wrong first guess falls back to the clean one), so the bytes need no
+    scoring. Most GBK games are not valid Big5; this is what makes reading each game on its own cheap."""
+    gb_text, big5_text = _strict(data, GB18030), _strict(data, BIG5)
+    if gb_text is not None and big5_text is None:
+        return gb_text, GB18030
+    if big5_text is not None and gb_text is None:
+        return big5_text, BIG5
+    return None
 
 
 def decode_legacy_chinese(data: bytes) -> str:

@@ -7,6 +7,7 @@ generation loops in ``xiangqi.core.movegen`` (one list read costs about a third 
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -28,6 +29,15 @@ MOVES: list[Move] = [Move(code >> 7, code & 127) for code in range(90 << 7)]
 _COLORS = (Color.RED, Color.BLACK)
 
 
+@functools.lru_cache(maxsize=256)
+def _read_fen(fen: str) -> tuple[tuple[int, ...], int, int, int, int]:
+    """Cells, side, half-move clock, move number and Zobrist key of a FEN (FenError if it is wrong), read
+    once per text: every game of a record file starts from the same one, and checking it costs 80 µs."""
+    fields = parse_fen(fen)
+    return (tuple(fields.cells), fields.side, fields.halfmove_clock, fields.fullmove_number,
+            zobrist_of(fields.cells, fields.side))
+
+
 class _Undo(NamedTuple):
     move: Move
     captured: int
@@ -40,16 +50,13 @@ class Position:
     STARTING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
     def __init__(self, fen: str | None = None) -> None:
-        fields = parse_fen(self.STARTING_FEN if fen is None else fen)
-        self._cells = list(fields.cells)
+        cells, self._side, self._halfmove, self._fullmove, self._zobrist = _read_fen(
+            self.STARTING_FEN if fen is None else fen)
+        self._cells = list(cells)
         self._array = np.array(self._cells, dtype=np.int8)
         self._view = self._array.view()
         self._view.flags.writeable = False
-        self._side = fields.side
-        self._halfmove = fields.halfmove_clock
-        self._fullmove = fields.fullmove_number
         self._kings = [self._cells.index(1), self._cells.index(-1)]
-        self._zobrist = zobrist_of(self._cells, self._side)
         self._stack: list[_Undo] = []
         # Where ``ucci_position()`` starts: the stack length after the last capture (0: the start), and
         # that position's FEN once written (a game sends the same one to engines until the next capture).
@@ -84,6 +91,10 @@ class Position:
     def board(self) -> np.ndarray:
         """int8[90] read-only view of the cells (it follows later pushes and pops)."""
         return self._view
+
+    def cells(self) -> tuple[int, ...]:
+        """The 90 cell values now, as a tuple (a snapshot: cheaper than ``board.tolist()`` for reading)."""
+        return tuple(self._cells)
 
     def piece_at(self, sq: int) -> int:
         return self._cells[sq]
@@ -130,9 +141,9 @@ class Position:
             return False
         side = self._side
         in_check = self._in_check
-        if in_check is None:
-            in_check = self.is_check()
-        return movegen.is_legal_move(self._cells, side, self._kings[side], src, dst, in_check)
+        # Check not known yet: the move is tried on the board (right whether or not the king is attacked), which
+        # costs what finding the check would; a position asked about one move (a record's next one) saves it.
+        return movegen.is_legal_move(self._cells, side, self._kings[side], src, dst, in_check is not False)
 
     def push(self, move: Move) -> None:
         if not self.is_legal(move):

@@ -10,6 +10,8 @@ full-width text, the piece before its place (``兵前平四``) and the old five-
 
 from __future__ import annotations
 
+import functools
+
 from xiangqi.core.errors import NotationError
 from xiangqi.core.pieces import Color, PieceType
 from xiangqi.core.notation.tables import (
@@ -75,6 +77,14 @@ def to_traditional(text: str) -> str:
 
 def parse(text: str) -> list[Reading]:
     """Every reading of a Chinese text, most likely first; NotationError if it cannot be one."""
+    return list(readings(text))
+
+
+# The readings depend on the text alone (not the position), and a database says the same few thousand
+# move texts over and over: each is parsed once (texts that are no move raise, and are not remembered).
+@functools.lru_cache(maxsize=8192)
+def readings(text: str) -> tuple[Reading, ...]:
+    """``parse`` as a tuple, remembered per text."""
     clean = normalise(text)
     if len(clean) not in (4, 5):
         raise NotationError(f"cannot read {text!r} as Chinese notation: expected 4 or 5 characters")
@@ -87,7 +97,7 @@ def parse(text: str) -> list[Reading]:
     refs = _piece_refs(clean[:-2])
     if not refs:
         raise NotationError(f"cannot read {text!r} as Chinese notation: {clean[:-2]!r} names no piece")
-    return [Reading(piece, ref, Direction(direction), number) for piece, ref in refs]
+    return tuple(Reading(piece, ref, Direction(direction), number) for piece, ref in refs)
 
 
 def _piece_refs(head: str) -> list[tuple[PieceType, PieceRef]]:

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from xiangqi.core.errors import NotationError
 from xiangqi.core.move import Move
-from xiangqi.core.pieces import Color, PieceType, piece_value
-from xiangqi.core.squares import file_of, rank_of, square
+from xiangqi.core.pieces import Color, PieceType
+from xiangqi.core.position import MOVES
+from xiangqi.core.squares import file_of, rank_of
 from xiangqi.core.notation.tables import DIAGONAL_MOVERS, NEVER_MARKED
 
 if TYPE_CHECKING:
@@ -58,6 +59,13 @@ class Place(Enum):
         if self is Place.PLUS:
             return 0 if count <= 3 else 1
         return count - 1 if count <= 3 else count - 2
+
+
+# Enum members bound once: reading ``Color.RED`` through the class costs ten times a global in Python 3.11,
+# and the reading functions below run for every move of every record.
+_RED = Color.RED
+_PAWN = PieceType.PAWN
+_SIDEWAYS, _FORWARD = Direction.SIDEWAYS, Direction.FORWARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,23 +130,27 @@ class Reading:
 # --- files and columns -----------------------------------------------------------------------------
 def player_file(color: Color, file_index: int) -> int:
     """Board file 0..8 (a..i) to the mover's file number 1..9, counted from the mover's right."""
-    return 9 - file_index if color is Color.RED else file_index + 1
+    return 9 - file_index if color is _RED else file_index + 1
 
 
 def board_file(color: Color, number: int) -> int:
     """The mover's file number 1..9 back to the board file 0..8."""
-    return 9 - number if color is Color.RED else number - 1
+    return 9 - number if color is _RED else number - 1
 
 
 def forward_step(color: Color) -> int:
     """+1 when forward is up the ranks (red), -1 for black."""
-    return 1 if color is Color.RED else -1
+    return 1 if color is _RED else -1
 
 
 def column(cells: Sequence[int], value: int, file_index: int, color: Color) -> list[int]:
     """Squares on one file holding ``value``, front-most (nearest the opponent) first."""
-    squares = [sq for sq in range(file_index, 90, 9) if cells[sq] == value]
-    return squares[::-1] if color is Color.RED else squares
+    ranks = cells[file_index::9]  # the file's ten cells, rank 0 first: counted and searched in C
+    found = ranks.count(value)
+    if found < 2:  # the usual case when reading a move: one piece of the kind there, or none
+        return [file_index + 9 * ranks.index(value)] if found else []
+    squares = [file_index + 9 * rank for rank, cell in enumerate(ranks) if cell == value]
+    return squares[::-1] if color is _RED else squares
 
 
 def crowded_columns(cells: Sequence[int], value: int, color: Color) -> list[list[int]]:
@@ -183,32 +195,35 @@ def describe(cells: Sequence[int], move: Move) -> MoveWords:
 # --- reading ---------------------------------------------------------------------------------------
 def target_of(color: Color, piece: PieceType, from_sq: int, direction: Direction, number: int) -> int | None:
     """The square a piece on ``from_sq`` reaches by ``direction``/``number``, None if no such square."""
-    file_index, rank = file_of(from_sq), rank_of(from_sq)
+    # Square arithmetic written out (rank * 9 + file): this runs for every move of every record read.
+    rank, file_index = divmod(from_sq, 9)
     if not 1 <= number <= 9:
         return None
-    if direction is Direction.SIDEWAYS:
-        to_file = board_file(color, number)
+    red = color is _RED
+    if direction is _SIDEWAYS:
+        to_file = 9 - number if red else number - 1
         if piece in DIAGONAL_MOVERS or to_file == file_index:
             return None
-        return square(to_file, rank)
-    sign = forward_step(color) * (1 if direction is Direction.FORWARD else -1)
+        return rank * 9 + to_file
+    forward = direction is _FORWARD
+    sign = 1 if forward == red else -1
     if piece in DIAGONAL_MOVERS:
-        to_file = board_file(color, number)
+        to_file = 9 - number if red else number - 1
         rank_step = _DIAGONAL_RANKS[piece].get(abs(to_file - file_index))
         if rank_step is None:
             return None
         to_rank = rank + sign * rank_step
     else:
         to_file, to_rank = file_index, rank + sign * number
-    return square(to_file, to_rank) if 0 <= to_rank <= 9 else None
+    return to_rank * 9 + to_file if 0 <= to_rank <= 9 else None
 
 
 def resolve(cells: Sequence[int], color: Color, piece: PieceType, ref: PieceRef) -> list[int]:
     """Squares of the pieces a reading names (possibly several: then the move must decide)."""
-    value = piece_value(color, piece)
+    value = int(piece) if color is _RED else -int(piece)  # piece_value, written out
     if isinstance(ref, ByFile):
         col = column(cells, value, board_file(color, ref.file), color)
-        if ref.middle_of_odd and piece is PieceType.PAWN and len(col) in (3, 5):
+        if ref.middle_of_odd and piece is _PAWN and len(col) in (3, 5):
             return [col[len(col) // 2]]
         return col
     if ref.file is None:
@@ -226,21 +241,25 @@ def resolve(cells: Sequence[int], color: Color, piece: PieceType, ref: PieceRef)
 def choose_move(position: Position, text: str, readings: Sequence[Reading]) -> Move:
     """The one legal move the first fitting reading names; NotationError quoting ``text`` otherwise."""
     # Only the named pieces' targets are checked (one is_legal each), never the whole legal-move list.
-    cells, color = position.board.tolist(), position.turn
+    cells, color = position.cells(), position.turn
     any_piece = False
     for reading in readings:
-        squares = resolve(cells, color, reading.piece, reading.ref)
-        any_piece = any_piece or bool(squares)
-        targets = ((sq, target_of(color, reading.piece, sq, reading.direction, reading.number)) for sq in squares)
-        candidates = (Move(sq, to_sq) for sq, to_sq in targets if to_sq is not None)
-        moves = [move for move in candidates if position.is_legal(move)]
+        piece = reading.piece
+        squares = resolve(cells, color, piece, reading.ref)
+        if squares:
+            any_piece = True
+        moves = []
+        for sq in squares:
+            to_sq = target_of(color, piece, sq, reading.direction, reading.number)
+            if to_sq is not None and position.is_legal(move := MOVES[sq << 7 | to_sq]):  # shared Moves
+                moves.append(move)
         if len(moves) == 1:
             return moves[0]
         if moves:
             fits = ", ".join(m.iccs() for m in moves)
             raise NotationError(f"{text!r} is ambiguous: it fits {fits}")
     side = color.name.lower()
-    piece = readings[0].piece.name.lower()
+    piece_name = readings[0].piece.name.lower()
     if not any_piece:
-        raise NotationError(f"{text!r}: {side} has no such {piece} (no piece where the text says)")
-    raise NotationError(f"{text!r} is illegal: no {side} {piece} it names can make that move")
+        raise NotationError(f"{text!r}: {side} has no such {piece_name} (no piece where the text says)")
+    raise NotationError(f"{text!r} is illegal: no {side} {piece_name} it names can make that move")

@@ -7,6 +7,8 @@ xqbase ``Pa.5`` ordinals, ``B``/``N`` letters, digit piece codes ``62.5``, lower
 
 from __future__ import annotations
 
+import functools
+
 from xiangqi.core.errors import NotationError
 from xiangqi.core.pieces import PieceType
 from xiangqi.core.notation.tables import (
@@ -57,6 +59,12 @@ def looks_like_wxf(clean: str) -> bool:
 
 def parse(text: str) -> list[Reading]:
     """Every reading of a WXF text, most likely first; NotationError if it cannot be WXF."""
+    return list(readings(text))
+
+
+@functools.lru_cache(maxsize=8192)  # position-independent, and databases repeat their move texts
+def readings(text: str) -> tuple[Reading, ...]:
+    """``parse`` as a tuple, remembered per text."""
     clean = normalise(text).replace("=", ".")
     if len(clean) == 3 and clean[1:].isdigit():
         clean = f"{clean[:2]}.{clean[2]}"
@@ -68,7 +76,7 @@ def parse(text: str) -> list[Reading]:
     if not refs:
         raise NotationError(f"cannot read {text!r} as WXF: {clean[:2]!r} names no piece")
     direction, number = Direction(clean[2]), int(clean[3])
-    return [Reading(piece, ref, direction, number) for piece, ref in refs]
+    return tuple(Reading(piece, ref, direction, number) for piece, ref in refs)
 
 
 def pawn_place_reading(text: str) -> Reading | None:

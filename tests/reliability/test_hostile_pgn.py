@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import tracemalloc
 
+from xiangqi.core import Position
 from xiangqi.record import parse_game
 from xiangqi.record.pgn_reader import MAX_GAME_ERRORS
 
@@ -50,10 +51,20 @@ def test_a_huge_tag_value_is_read_in_bounded_memory():
 
 
 def test_thousands_of_nested_variations_are_read():
-    words = []
-    position_moves = ["a0a1 (i3i4", "a6a5 (i9i8", "a0a1 (i4i5", "a6a5 (i8i9"]
+    """3,000 variations each opened inside the one before, every move legal: all of them are read (an
+    earlier version of this test repeated a pawn move, so the reader stopped five levels down)."""
     depth = 3000
-    for level in range(depth):
-        words.append(position_moves[level % 4])
+    position, words = Position(), []
+    for _ in range(depth):
+        moves = sorted(position.legal_moves(), key=lambda m: m.iccs())
+        quiet = [m for m in moves if position.board[m.to_sq] == 0] or moves
+        words.append(f"{quiet[0].iccs()} ({quiet[-1].iccs()}")
+        position.push(quiet[-1])
     game = parse_game(HEADER + " ".join(words) + ")" * depth + " *\n")
-    assert not [e for e in game.errors if "not closed" in str(e)]
+    assert not game.errors
+    deepest, stack = 0, [game.root]
+    while stack:
+        node = stack.pop()
+        deepest = max(deepest, node.ply)
+        stack.extend(node.children)
+    assert deepest == depth and game.ply_count() == 1

@@ -27,6 +27,7 @@ MOVES: list[Move] = [Move(code >> 7, code & 127) for code in range(90 << 7)]
 
 
 _COLORS = (Color.RED, Color.BLACK)
+_new_tuple = tuple.__new__
 
 
 @functools.lru_cache(maxsize=256)
@@ -156,7 +157,8 @@ class Position:
         cells = self._cells
         moved, captured = cells[src], cells[dst]
         stack = self._stack
-        stack.append(_Undo(move, captured, self._zobrist, self._halfmove, self._since_capture))
+        # tuple.__new__ builds the named tuple in C (its generated __new__ is a Python call per move)
+        stack.append(_new_tuple(_Undo, (move, captured, self._zobrist, self._halfmove, self._since_capture)))
         cells[dst] = moved
         cells[src] = 0
         array = self._array

@@ -217,16 +217,20 @@ class _GameParser:
 
     # --- movetext --------------------------------------------------------------------------------
     def read_movetext(self, start: int) -> None:
+        on_word = self.on_word  # most tokens are moves: called straight, not through _HANDLERS
         for match in _TOKEN.finditer(self.text, start):
             kind = match.lastgroup  # never None: every alternative of _TOKEN is a named group
-            if kind is None or kind == "number" or kind == "escape":
+            if kind == "word":
+                on_word(match.group(), match.start())
+            elif kind is None or kind == "number" or kind == "escape":
                 continue
-            if kind == "result":
+            elif kind == "result":
                 if self.frames:
                     continue  # a result inside a variation does not end the game
                 self.finish(result_of_token(match.group()))
                 return
-            _HANDLERS[kind](self, match.group(), match.start())
+            else:
+                _HANDLERS[kind](self, match.group(), match.start())
             if self.stopped:
                 return
         self.close_open_variations(len(self.text))
@@ -243,7 +247,7 @@ class _GameParser:
             if self.node.parent is not None:
                 self.node.nags.append(SUFFIX_NAGS[word])
             return
-        word, nag = split_annotation(word)
+        word, nag = split_annotation(word) if word[-1] in "!?" else (word, 0)
         try:
             move = self.read_move(word)
         except NotationError as exc:
@@ -266,15 +270,17 @@ class _GameParser:
                     return self.notation_move(word)
                 except NotationError:
                     raise exc from None  # the WinBoard reading's words say more
-        if self.memo is None:
+        memo = self.memo
+        if memo is None:
             return self.notation_move(word)
-        key = (self.position.board.tobytes(), self.position.turn, self.notation, word)
-        move = self.memo.get(key)
+        position = self.position
+        key = (position.board.tobytes(), position.turn, self.notation, word)
+        move = memo.get(key)
         if move is None:
             move = self.notation_move(word)
-            if len(self.memo) >= _MEMO_SIZE:
-                self.memo.clear()
-            self.memo[key] = move
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            memo[key] = move
         return move
 
     def notation_move(self, word: str) -> Move:

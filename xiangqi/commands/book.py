@@ -8,12 +8,14 @@ game it cannot read on stderr and skips it, then prints a summary line. ``probe`
 move of the position (the start position when no FEN), most played first:
 ``MOVE<TAB>GAMES<TAB>RED_WINS<TAB>DRAWS<TAB>BLACK_WINS`` with the move in ICCS.
 Exit status: 0 on success, 1 when something was skipped (build) or the book cannot be read (probe),
-2 for bad arguments.
+2 for bad arguments. ``--jobs`` defaults to one worker process per CPU when the files add up to a
+megabyte or more (the parse is the build's cost; two workers halve it on two CPUs), else 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TextIO
 
@@ -52,6 +54,22 @@ def run_probe(path: str, fen: str | None, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+AUTO_JOBS_BYTES = 1_000_000   # below this a worker's start-up (~0.5 s, spawned) costs more than it saves
+
+
+def auto_jobs(files: list[str]) -> int:
+    """One worker per CPU for a collection big enough to gain from it (several files), else 1."""
+    size = 0
+    for name in files:
+        try:
+            size += os.path.getsize(name)
+        except OSError:
+            pass          # reported by the build itself
+    if len(files) < 2 or size < AUTO_JOBS_BYTES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, len(files)))
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m xiangqi book", description="Opening books: build, probe.")
     commands = top.add_subparsers(dest="action", required=True)
@@ -60,8 +78,9 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("files", nargs="+", metavar="FILE")
     build.add_argument("--max-plies", type=int, default=None, metavar="N",
                        help="count only the first N plies of each game (default: all)")
-    build.add_argument("--jobs", type=int, default=1, metavar="N",
-                       help="read N files at once in worker processes (default: 1)")
+    build.add_argument("--jobs", type=int, default=None, metavar="N",
+                       help="read N files at once in worker processes (default: one per CPU when the files "
+                            f"add up to {AUTO_JOBS_BYTES // 1_000_000} MB or more, else 1)")
     probe = commands.add_parser("probe", help="the moves of a position, most played first")
     probe.add_argument("book", metavar="BOOK")
     probe.add_argument("fen", nargs="*", metavar="FEN", help="the position (default: the start position)")
@@ -72,5 +91,6 @@ def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) 
     out, err = out or sys.stdout, err or sys.stderr
     args = parser().parse_args(argv)
     if args.action == "build":
-        return run_build(args.target, args.files, args.max_plies, out, err, args.jobs)
+        jobs = args.jobs if args.jobs is not None else auto_jobs(args.files)
+        return run_build(args.target, args.files, args.max_plies, out, err, jobs)
     return run_probe(args.book, " ".join(args.fen) or None, out, err)

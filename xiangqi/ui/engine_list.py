@@ -59,7 +59,10 @@ class EngineSearch(QObject):
     def _run(self, generation: int, entries: list[dict[str, Any]]) -> None:
         errors: list[str] = []
         engines = discover_engines(entries, errors=errors)
-        self._done.emit(generation, engines, errors)
+        try:
+            self._done.emit(generation, engines, errors)
+        except RuntimeError:
+            pass   # the window (and this object) closed while the search ran: nobody wants the result
 
     def _deliver(self, generation: int, engines: list[EngineSpec], errors: list[str]) -> None:
         if generation == self._generation:

@@ -13,7 +13,7 @@ QT_FREE_MODULES = [
     "xiangqi.record.pgn_writer",
     "xiangqi.record.xqf",
     "xiangqi.record.ccbridge", "xiangqi.record.dhtmlxq", "xiangqi.record.winboard", "xiangqi.record.detect",
-    "xiangqi.record.xqf_writer", "xiangqi.record.files", "xiangqi.record.collection",
+    "xiangqi.record.xqf_writer", "xiangqi.record.files", "xiangqi.record.collection", "xiangqi.record.comment_commands",
     "xiangqi.engine.protocol",
     "xiangqi.engine.session",
     "xiangqi.engine.registry",

@@ -133,3 +133,23 @@ def test_save_of_an_xqf_asks_where_and_the_chosen_file_type_sets_format_and_enco
     assert ui.link.source.notation is Notation.WXF and ui.link.source.encoding == "gbk"
     ui.panel.comment_edit.setPlainText("x")
     assert ui.save() and load_games(out)[0].mainline_moves() == ui.link.record.mainline_moves()
+
+
+def test_a_reviewed_comment_shows_its_words_and_keeps_its_evaluation(record_window, tmp_path: Path) -> None:
+    """A review writes ``[%eval]`` into the comments: the box shows the player's words, the label the
+    evaluation, and editing the words keeps the evaluation (the graph and marks depend on it)."""
+    window, ui = record_window
+    path = tmp_path / "reviewed.pgn"
+    path.write_text('[Event "x"]\n\n1. h2e2 {[%eval 0.35] 中炮} h9g7 {[%eval #-3]} *\n', encoding="utf-8")
+    ui.open_file(path)
+    window.controller.view(1)
+    assert ui.panel.comment_edit.toPlainText() == "中炮"
+    assert ui.panel.comment_label.text().startswith("+0.35 · Comment after 1.")
+    ui.panel.comment_edit.setPlainText("中炮开局")
+    window.controller.view(2)
+    assert ui.panel.comment_edit.toPlainText() == "" and ui.panel.comment_label.text().startswith("#-3 · ")
+    ui.panel.comment_edit.setPlainText("黑方有杀")
+    out = tmp_path / "edited.pgn"
+    assert ui.save_as_file(out, Notation.ICCS)
+    main = load_games(out)[0].mainline()
+    assert [node.comment for node in main] == ["[%eval 0.35] 中炮开局", "[%eval #-3] 黑方有杀"]

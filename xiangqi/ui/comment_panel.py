@@ -17,6 +17,8 @@ from xiangqi.core import Color
 from xiangqi.core.notation import Notation
 from xiangqi.game.notation_text import NodeTexts
 from xiangqi.record import Game, GameNode
+from xiangqi.record.comment_commands import join_commands, split_commands
+from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
 from xiangqi.ui.i18n import traditional_moves
 from xiangqi.ui.record_link import RecordLink
 
@@ -146,9 +148,13 @@ class CommentPanel(QWidget):
         else:
             label = self.labels().get(id(node), node.move.iccs() if node.move else "")
             self.comment_label.setText(self.tr("Comment after {0}:").format(label))
-        if node is not self._editing or self.comment_edit.toPlainText().strip() != node.comment:
+        commands, words = split_commands(node.comment)
+        shown = _shown_eval(commands)
+        if shown:   # a reviewed record: the evaluation beside the label, not as text to edit
+            self.comment_label.setText(f"{shown} · {self.comment_label.text()}")
+        if node is not self._editing or self.comment_edit.toPlainText().strip() != words:
             self._editing = None
-            self.comment_edit.setPlainText(node.comment)
+            self.comment_edit.setPlainText(words)
         self._editing = node
 
     def _mark_current_line(self) -> None:
@@ -206,7 +212,8 @@ class CommentPanel(QWidget):
     # ----------------------------------------------------------------- user actions
     def _comment_edited(self) -> None:
         if self._editing is not None:
-            self.link.set_comment(self._editing, self.comment_edit.toPlainText())
+            commands, _words = split_commands(self._editing.comment)   # kept as they were
+            self.link.set_comment(self._editing, join_commands(commands, self.comment_edit.toPlainText()))
 
     def _variation_clicked(self, item: QTreeWidgetItem) -> None:
         self.go_to_variation(self._nodes[item.data(0, NODE_ROLE)], is_main=item.parent() is None)
@@ -240,3 +247,13 @@ class CommentPanel(QWidget):
         if node is not None:
             self.link.delete(node)
 
+
+def _shown_eval(commands: str) -> str:
+    """``+0.43`` / ``#-5`` from a ``[%eval]`` command (red's point of view), "" when there is none."""
+    try:
+        evaluation = parse_eval_comment(commands) if commands else None
+    except EvalCommentError:
+        return ""
+    if evaluation is None:
+        return ""
+    return evaluation.text() if evaluation.mate is not None else f"{(evaluation.cp or 0) / 100:+.2f}"

@@ -27,7 +27,7 @@ from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
 from xiangqi.record.pgn_writer import ENCODINGS
 from xiangqi.ui.clipboard import ClipboardActions
 from xiangqi.ui.comment_panel import CommentPanel
-from xiangqi.ui.game_list_dialog import GameListDialog, IndexJob
+from xiangqi.ui.game_list_dialog import GameListDialog, IndexJob, StartWhenPainted
 from xiangqi.ui.position_editor import PositionEditor
 from xiangqi.ui.plain_text import plain_labels
 from xiangqi.ui.record_formats import SUFFIXES as FORMAT_SUFFIXES
@@ -343,7 +343,7 @@ class RecordUi(QObject):
         job.failed.connect(failed)
         dialog.rejected.connect(job.cancel)
         self.index_job = job
-        job.start()
+        StartWhenPainted(dialog, job.start)     # not before: see there why
 
     def _show_game_list(self, path: Path) -> GameListDialog:
         dialog = GameListDialog(path, self.window)

@@ -189,16 +189,16 @@ def test_worker_processes_build_the_same_book(tmp_path: Path, shared_data: Path,
 
 
 def test_jobs_default_to_one_per_cpu_only_for_a_big_collection(tmp_path, monkeypatch) -> None:
-    from xiangqi.commands import book
+    from xiangqi.book import builder
 
     small = [tmp_path / "a.pgn", tmp_path / "b.pgn"]
     for path in small:
         path.write_bytes(b"x" * 1000)
-    monkeypatch.setattr(book.os, "cpu_count", lambda: 2)
-    assert book.auto_jobs([str(p) for p in small]) == 1
+    monkeypatch.setattr(builder.os, "cpu_count", lambda: 2)
+    assert builder.auto_jobs([str(p) for p in small]) == 1
     big = [tmp_path / "c.pgn", tmp_path / "d.pgn", tmp_path / "e.pgn"]
     for path in big:
         path.write_bytes(b"x" * 600_000)
-    assert book.auto_jobs([str(p) for p in big]) == 2
-    assert book.auto_jobs([str(big[0])]) == 1                       # one file: nothing to share out
-    assert book.auto_jobs([str(tmp_path / "missing.pgn"), str(big[0])]) == 1
+    assert builder.auto_jobs([str(p) for p in big]) == 2
+    assert builder.auto_jobs([str(big[0])]) == 1                       # one file: nothing to share out
+    assert builder.auto_jobs([str(tmp_path / "missing.pgn"), str(big[0])]) == 1

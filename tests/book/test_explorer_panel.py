@@ -127,6 +127,32 @@ def test_build_from_files_runs_in_the_background_and_opens_the_book(
     assert "BadMoveTest3.xqf game 1: skipped:" in message.informativeText()
 
 
+def test_a_big_collection_is_built_by_worker_processes_from_the_app(
+    qtbot, tmp_path: Path, shared_data: Path, store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Book › Build uses a worker process per CPU for big collections, like the command (the threshold
+    is lowered so the shared games count as big): the same book as one process builds."""
+    from xiangqi.book import builder
+
+    monkeypatch.setattr(builder, "AUTO_JOBS_BYTES", 1)
+    monkeypatch.setattr(builder.os, "cpu_count", lambda: 2)
+    used: list[int] = []
+    real = builder._read_in_workers
+    monkeypatch.setattr(builder, "_read_in_workers",
+                        lambda b, f, jobs, *rest: used.append(jobs) or real(b, f, jobs, *rest))
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    files = [str(p) for p in sorted((shared_data / "games" / "eleeye" / "CCGC").glob("*.PGN"))]
+    job = window.book_ui.start_build(files, str(tmp_path / "workers.book"))
+    assert job is not None
+    qtbot.waitUntil(lambda: window.book_ui.book is not None, timeout=60_000)
+    assert used == [2]
+    build_book(tmp_path / "one.book", files)
+    start = Position()
+    with OpeningBook(tmp_path / "workers.book") as two, OpeningBook(tmp_path / "one.book") as one:
+        assert two.moves(start) == one.moves(start) and two.moves(start)
+
+
 def test_cancelling_a_build_leaves_no_book(qtbot, tmp_path: Path, games_file: Path,
                                            store: SettingsStore) -> None:
     window = make_window(qtbot, tmp_path)

@@ -215,6 +215,22 @@ def _temporary_target(target: str | os.PathLike[str]) -> str:
     return temp_name
 
 
+AUTO_JOBS_BYTES = 1_000_000   # below this a worker's start-up (~0.5 s, spawned) costs more than it saves
+
+
+def auto_jobs(files: list[str]) -> int:
+    """One worker per CPU for a collection big enough to gain from it (several files), else 1."""
+    size = 0
+    for name in files:
+        try:
+            size += os.path.getsize(name)
+        except OSError:
+            pass          # reported by the build itself
+    if len(files) < 2 or size < AUTO_JOBS_BYTES:
+        return 1
+    return max(1, min(os.cpu_count() or 1, len(files)))
+
+
 def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike[str]],
                progress: BuildProgress | None = None, max_plies: int | None = None, jobs: int = 1) -> BuildReport:
     """Build a book from every game of ``paths`` into ``target`` (replaced only when complete).

@@ -15,10 +15,10 @@ megabyte or more (the parse is the build's cost; two workers halve it on two CPU
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import TextIO
 
+from xiangqi.book.builder import AUTO_JOBS_BYTES, auto_jobs
 from xiangqi.book import BookError, OpeningBook, build_book
 from xiangqi.core import FenError, Position
 
@@ -52,22 +52,6 @@ def run_probe(path: str, fen: str | None, out: TextIO, err: TextIO) -> int:
     for entry in moves:
         print(entry.probe_line(), file=out)
     return 0
-
-
-AUTO_JOBS_BYTES = 1_000_000   # below this a worker's start-up (~0.5 s, spawned) costs more than it saves
-
-
-def auto_jobs(files: list[str]) -> int:
-    """One worker per CPU for a collection big enough to gain from it (several files), else 1."""
-    size = 0
-    for name in files:
-        try:
-            size += os.path.getsize(name)
-        except OSError:
-            pass          # reported by the build itself
-    if len(files) < 2 or size < AUTO_JOBS_BYTES:
-        return 1
-    return max(1, min(os.cpu_count() or 1, len(files)))
 
 
 def parser() -> argparse.ArgumentParser:

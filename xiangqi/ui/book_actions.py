@@ -23,6 +23,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDialog
 
+from xiangqi.book.builder import auto_jobs
 from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, OpeningBook, build_book
 from xiangqi.core import Move
 from xiangqi.ui.explorer_panel import ExplorerPanel
@@ -62,7 +63,8 @@ class BuildJob(QObject):
 
     def _run(self) -> None:
         try:
-            report = build_book(self.target, self.files, self._progress)
+            # Big collections of several files are read by a worker process per CPU, as by the command.
+            report = build_book(self.target, self.files, self._progress, jobs=auto_jobs(self.files))
         except BuildCancelled:
             self.cancelled.emit()
         except OSError as exc:

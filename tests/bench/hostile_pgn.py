@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -22,19 +23,25 @@ GAME = ('[Event "Bench {i}"]\n[Red "许银川"]\n[Black "胡荣华"]\n[Date "202
         "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 1-0\n\n")
 
 
-def nested_variations(depth: int) -> bytes:
-    """``depth`` variations each opened inside the previous one, one ply deeper each time: "a (b c (d e
-    (f ...": b is the alternative to a, c follows b, d is the alternative to c, and so on."""
+def nested_line(depth: int) -> tuple[str, list[Any]]:
+    """"a (b c (d e (f …": ``depth`` variations each opened inside the previous one, one ply deeper each
+    time (b is the alternative to a, c follows b, d is the alternative to c…), every move legal. The PGN
+    text and the deepest line (b, d, f…, ``depth`` moves). Shared with the tests of issue 16 item 7."""
     sys.path.insert(0, str(REPO))
     from xiangqi.core import Position
 
-    position, words = Position(), []
+    position, words, line = Position(), [], []
     for _ in range(depth):
         moves = sorted(position.legal_moves(), key=lambda m: m.iccs())
         quiet = [m for m in moves if position.board[m.to_sq] == 0] or moves
         words.append(f"{quiet[0].iccs()} ({quiet[-1].iccs()}")
+        line.append(quiet[-1])
         position.push(quiet[-1])
-    return (HEADER + " ".join(words) + ")" * depth + " *\n").encode()
+    return HEADER + " ".join(words) + ")" * depth + " *\n", line
+
+
+def nested_variations(depth: int) -> bytes:
+    return nested_line(depth)[0].encode()
 
 
 def semicolon_comments(lines: int) -> bytes:

@@ -6,10 +6,10 @@ moves replayed and positions built are counted, so that replaying the line from 
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QTreeWidgetItem
 
 from reliability_window import build_window
 from xiangqi.core import Move, Position
@@ -17,21 +17,11 @@ from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.ui.move_list import PLY_ROLE
 from xiangqi.ui.record_actions import RecordUi
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from deep_variations import deepest_item  # noqa: E402  (the bench's walk to the deepest variation)
+from hostile_pgn import nested_line  # noqa: E402  (the bench's record of legal nested variations)
+
 DEPTH = 3000
-HEADER = '[Event "deep"]\n[Red "red"]\n[Black "black"]\n'
-
-
-def nested_line(depth: int) -> tuple[str, list[Move]]:
-    """"a (b c (d e (f …": b is the alternative to a, c follows b, d is the alternative to c…: the PGN text
-    and the deepest line (b, d, f…), ``depth`` moves long (as ``tests/bench/hostile_pgn.py`` builds it)."""
-    position, words, line = Position(), [], []
-    for _ in range(depth):
-        moves = sorted(position.legal_moves(), key=lambda m: m.iccs())
-        quiet = [m for m in moves if position.board[m.to_sq] == 0] or moves
-        words.append(f"{quiet[0].iccs()} ({quiet[-1].iccs()}")
-        line.append(quiet[-1])
-        position.push(quiet[-1])
-    return HEADER + " ".join(words) + ")" * depth + " *\n", line
 
 
 class Work:
@@ -59,16 +49,6 @@ class Work:
 
     def reset(self) -> None:
         self.pushes = self.positions = 0
-
-
-def deepest_item(ui: RecordUi) -> QTreeWidgetItem:
-    item = ui.panel.tree.topLevelItem(0)
-    assert item is not None
-    while item.childCount():
-        child = item.child(item.childCount() - 1)
-        assert child is not None
-        item = child
-    return item
 
 
 def expected_at(line: list[Move], ply: int) -> tuple[str, str]:

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import sys
 import tracemalloc
+from pathlib import Path
 
-from xiangqi.core import Position
 from xiangqi.record import parse_game
 from xiangqi.record.pgn_reader import MAX_GAME_ERRORS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from hostile_pgn import nested_line  # noqa: E402  (the bench's generator of legal nested variations)
 
 HEADER = '[Event "x"]\n'
 
@@ -54,13 +58,8 @@ def test_thousands_of_nested_variations_are_read():
     """3,000 variations each opened inside the one before, every move legal: all of them are read (an
     earlier version of this test repeated a pawn move, so the reader stopped five levels down)."""
     depth = 3000
-    position, words = Position(), []
-    for _ in range(depth):
-        moves = sorted(position.legal_moves(), key=lambda m: m.iccs())
-        quiet = [m for m in moves if position.board[m.to_sq] == 0] or moves
-        words.append(f"{quiet[0].iccs()} ({quiet[-1].iccs()}")
-        position.push(quiet[-1])
-    game = parse_game(HEADER + " ".join(words) + ")" * depth + " *\n")
+    text, _line = nested_line(depth)
+    game = parse_game(text)
     assert not game.errors
     deepest, stack = 0, [game.root]
     while stack:

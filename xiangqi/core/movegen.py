@@ -179,14 +179,8 @@ def is_legal_move(cells: list[int], side: int, king: int, src: int, dst: int, in
     line through the king (``src`` opened, or ``dst`` became a cannon's screen)."""
     if not follows_pattern(cells, side, src, dst):
         return False
-    if in_check or src in NEAR_KING[king]:  # tried on the board (_leaves_king_safe, written out: a call less)
-        moved, captured = cells[src], cells[dst]
-        cells[dst] = moved
-        cells[src] = 0
-        safe = not king_attacked(cells, dst if src == king else king, side)
-        cells[src] = moved
-        cells[dst] = captured
-        return safe
+    if in_check or src in NEAR_KING[king]:
+        return _leaves_king_safe(cells, src << 7 | dst, side, king)
     line = LINE_OF[king]
     opened, screened = line[src], line[dst]
     if opened < 0 and screened < 0:

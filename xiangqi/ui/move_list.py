@@ -111,8 +111,8 @@ class MoveList(QWidget):
         nodes = game.head.path()
         found = self._alternatives([node.move for node in nodes if node.move is not None]) \
             if self._alternatives is not None else {}
-        texts, tips = self._line_texts(game.record.start_position(), nodes, found)
         start = game.record.start_position()
+        texts, tips = self._line_texts(start.copy(), nodes, found)
         self._offset = 1 if texts and start.turn is Color.BLACK else 0
         rows = (len(texts) + self._offset + 1) // 2
         self.table.setRowCount(rows)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from xiangqi.core.errors import NotationError
 from xiangqi.core.move import Move
-from xiangqi.core.pieces import Color, PieceType
+from xiangqi.core.pieces import Color, PieceType, piece_value
 from xiangqi.core.position import MOVES
 from xiangqi.core.squares import file_of, rank_of
 from xiangqi.core.notation.tables import DIAGONAL_MOVERS, NEVER_MARKED
@@ -199,16 +199,14 @@ def target_of(color: Color, piece: PieceType, from_sq: int, direction: Direction
     rank, file_index = divmod(from_sq, 9)
     if not 1 <= number <= 9:
         return None
-    red = color is _RED
     if direction is _SIDEWAYS:
-        to_file = 9 - number if red else number - 1
+        to_file = board_file(color, number)
         if piece in DIAGONAL_MOVERS or to_file == file_index:
             return None
         return rank * 9 + to_file
-    forward = direction is _FORWARD
-    sign = 1 if forward == red else -1
+    sign = forward_step(color) * (1 if direction is _FORWARD else -1)
     if piece in DIAGONAL_MOVERS:
-        to_file = 9 - number if red else number - 1
+        to_file = board_file(color, number)
         rank_step = _DIAGONAL_RANKS[piece].get(abs(to_file - file_index))
         if rank_step is None:
             return None
@@ -220,7 +218,7 @@ def target_of(color: Color, piece: PieceType, from_sq: int, direction: Direction
 
 def resolve(cells: Sequence[int], color: Color, piece: PieceType, ref: PieceRef) -> list[int]:
     """Squares of the pieces a reading names (possibly several: then the move must decide)."""
-    value = int(piece) if color is _RED else -int(piece)  # piece_value, written out
+    value = piece_value(color, piece)
     if isinstance(ref, ByFile):
         col = column(cells, value, board_file(color, ref.file), color)
         if ref.middle_of_odd and piece is _PAWN and len(col) in (3, 5):

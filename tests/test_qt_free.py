@@ -29,7 +29,7 @@ QT_FREE_MODULES = [
     "xiangqi.commands.pgn",
     "xiangqi.book",
     "xiangqi.commands.book",
-    "xiangqi.match", "xiangqi.match.engines", "xiangqi.match.referee", "xiangqi.match.record",
+    "xiangqi.match", "xiangqi.engine.naming", "xiangqi.match.referee", "xiangqi.match.record",
     "xiangqi.match.results", "xiangqi.match.schedule", "xiangqi.commands.match",
     "xiangqi.review", "xiangqi.review.annotate", "xiangqi.review.evaluation", "xiangqi.review.marks",
     "xiangqi.commands.review",

@@ -36,8 +36,8 @@ TARGET_MS = 5.0
 
 def run_match(games: int, pgn: Path) -> tuple[float, int]:
     """Wall seconds and plies of a match between two fake engines through the match runner."""
-    from xiangqi.match.engines import TimeControl, engine_spec
-    from xiangqi.match.eventloop import ensure_application, run_until
+    from xiangqi.engine.naming import TimeControl, engine_spec
+    from xiangqi.engine.eventloop import ensure_application, run_until
     from xiangqi.match.runner import MatchRunner, MatchSettings
 
     ensure_application()

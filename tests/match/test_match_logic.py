@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from xiangqi.core import Color, Move, Position
-from xiangqi.match.engines import (
+from xiangqi.engine.naming import (
     EngineNameError,
     TimeControl,
     builtin_spec,

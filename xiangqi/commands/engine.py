@@ -82,7 +82,7 @@ def main(argv: list[str]) -> int:
                       args=tuple(_absolute_if_file(a) for a in args.arg), protocol=Protocol(args.protocol),
                       options=MappingProxyType(options), family=family.id if family else "unknown")
     if _BUILTIN.fullmatch(args.command):  # "builtin" or "builtin:LEVEL", as match and review take it
-        from xiangqi.match.engines import EngineNameError, builtin_spec, with_options
+        from xiangqi.engine.naming import EngineNameError, builtin_spec, with_options
 
         try:
             spec = with_options(builtin_spec(args.command.partition(":")[2] or None, args.command), options)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import OptionValue
-from xiangqi.match.engines import EngineNameError, TimeControl, engine_spec, parse_engine_option, with_options
+from xiangqi.engine.naming import EngineNameError, TimeControl, engine_spec, parse_engine_option, with_options
 from xiangqi.match.referee import Adjudication
 from xiangqi.match.results import Tally
 from xiangqi.match.schedule import Opening, load_openings
@@ -104,7 +104,7 @@ def main(argv: list[str]) -> int:
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from xiangqi.match.eventloop import ensure_application, run_until
+    from xiangqi.engine.eventloop import ensure_application, run_until
     from xiangqi.match.runner import MatchRunner
 
     ensure_application()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.match.engines import EngineNameError, engine_spec
+from xiangqi.engine.naming import EngineNameError, engine_spec
 from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import save_pgn
 from xiangqi.review.annotate import annotate_game, main_line_positions
@@ -112,7 +112,7 @@ def _works(games: list[tuple[int, Game]], problems: list[str]) -> list[GameWork]
 
 def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, games: list[tuple[int, Game]],
             works: list[GameWork], had_problems: bool) -> int:
-    from xiangqi.match.eventloop import ensure_application, run_until
+    from xiangqi.engine.eventloop import ensure_application, run_until
     from xiangqi.review.runner import ReviewRunner
 
     ensure_application()

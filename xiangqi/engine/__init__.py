@@ -5,7 +5,10 @@
     session    EngineSession: booting -> idle -> thinking -> stopping, lines in, steps out (no Qt)
     registry   EngineSpec, engine families (engines/families.toml), discovery, pre-start checks (no Qt)
     lines      bytes -> text lines for any transport (no Qt)
-    process    EngineClient: the QProcess adapter with typed signals (the only Qt module here)
+    naming     engines and time controls named on a command line (builtin:3, a registry name, a command) (no Qt)
+    process    EngineClient: the QProcess adapter with typed signals (Qt)
+    seat       EngineSeat: one engine per role for the app, matches and reviews (Qt)
+    eventloop  the Qt event loop the command-line tools run engines in (Qt, no widgets)
     builtin    the built-in engine, run as ``python -m xiangqi ucci``
 
 Importing this package imports nothing else, so the Qt-free parts stay Qt-free.

@@ -28,7 +28,7 @@ from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.session_types import SessionState
 from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
-from xiangqi.match.engines import TimeControl
+from xiangqi.engine.naming import TimeControl
 from xiangqi.match.record import append_game, finish_game, new_match_game
 from xiangqi.match.referee import Adjudication, EndKind, GameEnd, Referee, loss, rules_end
 from xiangqi.match.schedule import Opening, Pairing, schedule

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec
-from xiangqi.match.engines import BUILTIN_LEVELS, TimeControl, builtin_spec, comparable_scores
+from xiangqi.engine.naming import BUILTIN_LEVELS, TimeControl, builtin_spec, comparable_scores
 from xiangqi.match.referee import Adjudication
 from xiangqi.match.runner import MatchSettings
 from xiangqi.match.schedule import Opening, book_openings, load_openings

@@ -70,7 +70,7 @@ def _start_app(args: list[str]) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
-    from xiangqi.ui.app import run
+    from xiangqi.ui.shell.app import run
 
     return int(run(args) or 0)
 

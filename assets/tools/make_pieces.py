@@ -17,7 +17,7 @@ from typing import Callable
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from xiangqi.ui.glyphs import UNITS_PER_EM, glyph_table, text_outline  # noqa: E402
+from xiangqi.ui.board.glyphs import UNITS_PER_EM, glyph_table, text_outline  # noqa: E402
 
 PIECES_DIR = Path(__file__).resolve().parents[1] / "themes" / "pieces"
 KINDS = ("king", "advisor", "elephant", "horse", "rook", "cannon", "pawn")

@@ -3,7 +3,8 @@
     .venv/bin/python assets/tools/update_translations.py          # lupdate, fill, lrelease
     .venv/bin/python assets/tools/update_translations.py --check  # also fail if a string is untranslated
 
-1. ``pyside6-lupdate xiangqi/ui/*.py`` collects every ``tr()``/``translate()`` string into
+1. ``pyside6-lupdate`` over ``SOURCE_DIRS`` (``xiangqi/ui/**/*.py``, ``xiangqi/play/*.py``) collects every
+   ``tr()``/``translate()`` string into
    ``assets/i18n/xiangqi_zh_CN.ts`` and ``xiangqi_zh_TW.ts`` (Qt's XML format; Qt Linguist edits them).
 2. Strings still unfinished there are filled from ``assets/i18n/phrases.toml``, the project's phrase
    table: ``"English source" = ["简体", "繁體"]`` (optionally ``"Context|English source"`` for a
@@ -26,10 +27,15 @@ REPO = Path(__file__).resolve().parents[2]
 I18N = REPO / "assets" / "i18n"
 LANGUAGES = {"zh_CN": 0, "zh_TW": 1}
 BIN = Path(sys.executable).parent
+SOURCE_DIRS = ("xiangqi/ui", "xiangqi/play")   # every module with tr()/translate()/QT_TRANSLATE_NOOP strings
+
+
+def translation_sources() -> list[Path]:
+    return sorted(p for folder in SOURCE_DIRS for p in (REPO / folder).rglob("*.py"))
 
 
 def run_lupdate() -> None:
-    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "xiangqi" / "ui").glob("*.py"))
+    sources = [str(p.relative_to(REPO)) for p in translation_sources()]
     targets = [str((I18N / f"xiangqi_{lang}.ts").relative_to(REPO)) for lang in LANGUAGES]
     subprocess.run([str(BIN / "pyside6-lupdate"), *sources, "-no-obsolete", "-locations", "none",
                     "-ts", *targets], cwd=REPO, check=True)

@@ -13,7 +13,7 @@ from appearance_paths import ASSETS, REPO, SHIPPED  # noqa: F401 (used by fixtur
 
 @pytest.fixture
 def library(qapp):
-    from xiangqi.ui.themes import ThemeLibrary
+    from xiangqi.ui.board.themes import ThemeLibrary
 
     return ThemeLibrary.load(ASSETS)
 
@@ -36,9 +36,9 @@ def themes_copy(tmp_path) -> Path:
 @pytest.fixture
 def window(qtbot, tmp_path, library, store):
     from xiangqi.game.autosave import AutosaveStore
-    from xiangqi.ui.controller import GameController
-    from xiangqi.ui.main_window import MainWindow
-    from xiangqi.ui.settings_dialog import install_appearance_ui
+    from xiangqi.play.controller import GameController
+    from xiangqi.ui.shell.main_window import MainWindow
+    from xiangqi.ui.settings.settings_dialog import install_appearance_ui
 
     look = store.settings.appearance
     win = MainWindow(GameController(AutosaveStore(tmp_path / "autosave.json")), library.board(look.board_theme),

@@ -9,12 +9,12 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication
 
-import xiangqi.ui.i18n as i18n
+import xiangqi.ui.common.i18n as i18n
 from xiangqi.core import parse_square
 from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.game.autosave import AutosaveStore
-from xiangqi.ui.app import build_main_window, load_appearance
-from xiangqi.ui.i18n import install_translator
+from xiangqi.ui.shell.app import build_main_window, load_appearance
+from xiangqi.ui.common.i18n import install_translator
 
 from appearance_paths import REPO
 

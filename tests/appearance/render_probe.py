@@ -11,8 +11,8 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QGuiApplication, QImage, QPainter
 
-from xiangqi.ui.glyphs import glyph_path
-from xiangqi.ui.themes import ThemeLibrary
+from xiangqi.ui.board.glyphs import glyph_path
+from xiangqi.ui.board.themes import ThemeLibrary
 
 
 def digest(draw: Callable[[QPainter], None]) -> str:

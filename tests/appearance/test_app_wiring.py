@@ -8,12 +8,12 @@ import sys
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-import xiangqi.ui.i18n as i18n
+import xiangqi.ui.common.i18n as i18n
 from xiangqi.engine.retire import engines_retiring
-from xiangqi.ui.app import build_main_window, load_appearance, show_problems
+from xiangqi.ui.shell.app import build_main_window, load_appearance, show_problems
 from xiangqi.game.autosave import AutosaveStore
-from xiangqi.ui.i18n import install_translator
-from xiangqi.ui.settings_dialog import ENGINES_TAB, SettingsDialog
+from xiangqi.ui.common.i18n import install_translator
+from xiangqi.ui.settings.settings_dialog import ENGINES_TAB, SettingsDialog
 
 from appearance_paths import REPO
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QSpi
 
 from xiangqi.config import SettingsStore
 from xiangqi.engine.messages import OptionKind
-from xiangqi.ui.engine_manager import MANAGED_OPTIONS, EngineManager
+from xiangqi.ui.engines.engine_manager import MANAGED_OPTIONS, EngineManager
 
 from appearance_paths import SHIPPED
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF
 
-from xiangqi.ui.glyphs import GlyphError, glyph_path, glyph_table, load_glyph_file, parse_path_data
+from xiangqi.ui.board.glyphs import GlyphError, glyph_path, glyph_table, load_glyph_file, parse_path_data
 
 REQUIRED = "楚河漢界汉一二三四五六七八九123456789abcdefghi0帥將仕士相象傌馬俥車炮砲兵卒帅将马车"
 

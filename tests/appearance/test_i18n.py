@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from xiangqi.ui.i18n import install_translator, language_for_locale, translation_file
+from xiangqi.ui.common.i18n import install_translator, language_for_locale, translation_file
 
 from appearance_paths import ASSETS, REPO
 
@@ -42,7 +42,7 @@ def ts_messages(file: Path) -> dict[tuple[str, str], str | None]:
 
 def test_the_translations_cover_every_marked_string(tmp_path):
     fresh = tmp_path / "fresh.ts"
-    sources = sorted(str(p) for p in (REPO / "xiangqi" / "ui").glob("*.py"))
+    sources = sorted(str(p) for folder in ("ui", "play") for p in (REPO / "xiangqi" / folder).rglob("*.py"))
     subprocess.run([str(Path(sys.executable).parent / "pyside6-lupdate"), *sources, "-ts", str(fresh)],
                    check=True, capture_output=True)
     wanted = set(ts_messages(fresh))
@@ -78,10 +78,10 @@ def visible_texts(window) -> set[str]:
 @pytest.mark.parametrize("language, game_menu", [("zh_CN", "游戏(&G)"), ("zh_TW", "遊戲(&G)"), ("en", "&Game")])
 def test_main_window_is_translated(qapp, qtbot, tmp_path, library, store, language, game_menu):
     from xiangqi.game.autosave import AutosaveStore
-    from xiangqi.ui.controller import GameController
-    from xiangqi.ui.main_window import MainWindow
-    from xiangqi.ui.record_actions import install_record_ui
-    from xiangqi.ui.settings_dialog import install_appearance_ui
+    from xiangqi.play.controller import GameController
+    from xiangqi.ui.shell.main_window import MainWindow
+    from xiangqi.ui.record.record_actions import install_record_ui
+    from xiangqi.ui.settings.settings_dialog import install_appearance_ui
 
     try:
         assert install_translator(qapp, language) == language
@@ -104,7 +104,7 @@ def test_main_window_is_translated(qapp, qtbot, tmp_path, library, store, langua
 @pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
 def test_result_texts_are_translated(qapp, language):
     from xiangqi.core import Termination
-    from xiangqi.ui.result_dialog import reason_text
+    from xiangqi.ui.play.result_dialog import reason_text
 
     try:
         install_translator(qapp, language)

@@ -8,7 +8,7 @@ from real_window import click
 
 from xiangqi.core import Termination
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.result_dialog import ResultDialog
+from xiangqi.ui.play.result_dialog import ResultDialog
 
 app_window = real_window.app_window   # the fixture
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QMenu, QTextBrowser
 
 import real_window
 from xiangqi.resources import version
-from xiangqi.ui.help_menu import HelpMenu, mnemonic
+from xiangqi.ui.shell.help_menu import HelpMenu, mnemonic
 
 app_window = real_window.app_window   # the fixture
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QListWidget, QSlider
 
 from xiangqi.config import SettingsStore, load_settings
-from xiangqi.ui.settings_dialog import SettingsDialog
-from xiangqi.ui.user_files import autosave_path, recent_files_settings, user_settings_path
+from xiangqi.ui.settings.settings_dialog import SettingsDialog
+from xiangqi.ui.shell.user_files import autosave_path, recent_files_settings, user_settings_path
 
 from appearance_paths import SHIPPED
 

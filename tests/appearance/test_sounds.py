@@ -7,8 +7,8 @@ import wave
 import numpy as np
 import pytest
 
-from xiangqi.ui import sounds as sounds_module
-from xiangqi.ui.sounds import SoundKind, SoundPlayer, sound_file
+from xiangqi.ui.play import sounds as sounds_module
+from xiangqi.ui.play.sounds import SoundKind, SoundPlayer, sound_file
 
 from appearance_paths import ASSETS
 

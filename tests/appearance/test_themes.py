@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from xiangqi.ui.themes import PIECE_LETTERS, ThemeLibrary, board_preview, piece_preview
+from xiangqi.ui.board.themes import PIECE_LETTERS, ThemeLibrary, board_preview, piece_preview
 
 from appearance_paths import ASSETS
 

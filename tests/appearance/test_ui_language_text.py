@@ -15,7 +15,7 @@ from xiangqi.core import Move
 from xiangqi.engine.messages import Info, Score
 from xiangqi.engine.seat import Purpose, Role, SeatInfo
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.i18n import LANGUAGE_NAMES
+from xiangqi.ui.common.i18n import LANGUAGE_NAMES
 
 app_window = real_window.app_window   # the fixture
 

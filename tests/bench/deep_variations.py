@@ -29,10 +29,10 @@ from hostile_pgn import nested_variations  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication, QTreeWidgetItem  # noqa: E402
 
-from xiangqi.ui.controller import GameController  # noqa: E402
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet  # noqa: E402
-from xiangqi.ui.main_window import MainWindow  # noqa: E402
-from xiangqi.ui.record_actions import RecordUi, install_record_ui  # noqa: E402
+from xiangqi.play.controller import GameController  # noqa: E402
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet  # noqa: E402
+from xiangqi.ui.shell.main_window import MainWindow  # noqa: E402
+from xiangqi.ui.record.record_actions import RecordUi, install_record_ui  # noqa: E402
 
 
 def timed(name: str, step: Callable[[], object]) -> None:

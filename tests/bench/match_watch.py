@@ -25,11 +25,11 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from xiangqi.core import Move, Position  # noqa: E402
 from xiangqi.game.setup import GameSetup  # noqa: E402
 from xiangqi.record import Game  # noqa: E402
-from xiangqi.ui.controller import GameController  # noqa: E402
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet  # noqa: E402
-from xiangqi.ui.main_window import MainWindow  # noqa: E402
-from xiangqi.ui.match_ui import install_match_ui  # noqa: E402
-from xiangqi.ui.study_tools import install_study_ui  # noqa: E402
+from xiangqi.play.controller import GameController  # noqa: E402
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet  # noqa: E402
+from xiangqi.ui.shell.main_window import MainWindow  # noqa: E402
+from xiangqi.ui.match.match_ui import install_match_ui  # noqa: E402
+from xiangqi.ui.study.study_tools import install_study_ui  # noqa: E402
 
 
 def moves_of_a_game(plies: int) -> list[Move]:

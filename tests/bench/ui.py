@@ -32,9 +32,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from xiangqi.core import Move  # noqa: E402
 from xiangqi.engine.registry import builtin_engine_spec, discover_engines  # noqa: E402
 from xiangqi.game.clock import TimeControl, TimeControlKind  # noqa: E402
-from xiangqi.ui.controller import GameController  # noqa: E402
+from xiangqi.play.controller import GameController  # noqa: E402
 from xiangqi.game.setup import GameSetup  # noqa: E402
-from xiangqi.ui.main_window import MainWindow  # noqa: E402
+from xiangqi.ui.shell.main_window import MainWindow  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ui_game_list import game_list_stall  # noqa: E402
@@ -42,7 +42,7 @@ from ui_game_list import game_list_stall  # noqa: E402
 
 def look() -> tuple[object, object]:
     """The shipped default look (wood board, engraved pieces), as the app paints it."""
-    from xiangqi.ui.themes import ThemeLibrary
+    from xiangqi.ui.board.themes import ThemeLibrary
 
     library = ThemeLibrary.load(REPO / "assets" / "themes")
     if library.errors:
@@ -116,8 +116,8 @@ def analysis_stall(app: QApplication, spec, seconds: float, lines: int = 3) -> t
     and the positions analysed."""
     from xiangqi.core import Position
     from xiangqi.engine.retire import engines_retiring
-    from xiangqi.ui.analysis_panel import AnalysisPanel
-    from xiangqi.ui.study_analysis import Analyser, connect_panel
+    from xiangqi.ui.study.analysis_panel import AnalysisPanel
+    from xiangqi.ui.study.study_analysis import Analyser, connect_panel
 
     panel = AnalysisPanel()
     panel.resize(420, 240)

@@ -56,10 +56,10 @@ def heartbeat_stall(app: QApplication, done: Callable[[], bool], limit: float, a
 
 def game_list_stall(app: QApplication, games: int) -> tuple[float, float, float, int]:
     """(idle reference stall ms, stall ms while opening, seconds to the full list, rows shown)."""
-    from xiangqi.ui.controller import GameController
-    from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-    from xiangqi.ui.main_window import MainWindow
-    from xiangqi.ui.record_actions import install_record_ui
+    from xiangqi.play.controller import GameController
+    from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+    from xiangqi.ui.shell.main_window import MainWindow
+    from xiangqi.ui.record.record_actions import install_record_ui
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"games{games}.pgn"

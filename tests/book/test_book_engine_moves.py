@@ -14,7 +14,7 @@ from xiangqi.core import Color, Position
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.controller import GameController
+from xiangqi.play.controller import GameController
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from app_fakes import ScriptedClient, builtin_like_spec  # noqa: E402

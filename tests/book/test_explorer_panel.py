@@ -16,10 +16,10 @@ from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.explorer_panel import RESULTS_COLUMN, RESULTS_ROLE
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.main_window import MainWindow
+from xiangqi.play.controller import GameController
+from xiangqi.ui.book.explorer_panel import RESULTS_COLUMN, RESULTS_ROLE
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
 
 REPO = Path(__file__).resolve().parents[2]
 

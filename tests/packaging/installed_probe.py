@@ -15,9 +15,10 @@ def main() -> int:
     import xiangqi
     from xiangqi import resources
     from xiangqi.engine.registry import ENGINES_DIR, load_families
-    from xiangqi.ui import glyphs, i18n
-    from xiangqi.ui.app import app_icon, load_appearance
-    from xiangqi.ui.help_menu import help_page
+    from xiangqi.ui.board import glyphs
+    from xiangqi.ui.common import i18n
+    from xiangqi.ui.shell.app import app_icon, load_appearance
+    from xiangqi.ui.shell.help_menu import help_page
 
     app = QApplication([sys.argv[0]])
     look = load_appearance(app)

@@ -77,7 +77,7 @@ def test_the_entry_runs_the_given_command_with_the_file() -> None:
 
 
 def test_any_existing_file_named_on_the_command_line_is_opened_as_a_record(tmp_path: Path) -> None:
-    from xiangqi.ui.app import record_files
+    from xiangqi.ui.shell.app import record_files
 
     library = tmp_path / "games.cbl"
     library.write_bytes(b"")

@@ -7,10 +7,10 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.record_actions import RecordUi, install_record_ui
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.record.record_actions import RecordUi, install_record_ui
 
 
 def build_window(qtbot, tmp_path: Path) -> tuple[MainWindow, RecordUi]:  # noqa: ANN001 - pytest-qt's bot

@@ -14,8 +14,8 @@ import pytest
 from reliability_window import build_window
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation, move_to_text
-from xiangqi.ui.move_list import PLY_ROLE
-from xiangqi.ui.record_actions import RecordUi
+from xiangqi.ui.record.move_list import PLY_ROLE
+from xiangqi.ui.record.record_actions import RecordUi
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from deep_variations import deepest_item  # noqa: E402  (the bench's walk to the deepest variation)

@@ -11,7 +11,7 @@ from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.engine.retire import engines_retiring, retire
-from xiangqi.ui.problem_text import failure_detail, failure_text
+from xiangqi.play.problem_text import failure_detail, failure_text
 
 QUITTER = """\
 import sys

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from xiangqi.ui import game_list_dialog, record_actions
+from xiangqi.ui.record import game_list_dialog, record_actions
 from reliability_window import build_window
 
 GAME = '[Event "第{0}局"]\n[Red "许银川"]\n[Black "胡荣华"]\n1. h2e2 h9g7 *\n\n'

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QWidget
 
 from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.engine.retire import engines_retiring
-from xiangqi.ui.engine_manager import EngineProbe
+from xiangqi.ui.engines.engine_manager import EngineProbe
 
 HUNG = "import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\nwhile True:\n    time.sleep(1)\n"
 

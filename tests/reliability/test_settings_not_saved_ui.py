@@ -13,10 +13,10 @@ from reliability_paths import REPO, SHIPPED
 def test_a_view_menu_change_that_cannot_be_saved_is_reported(qtbot, tmp_path: Path) -> None:
     from xiangqi.config import SettingsStore
     from xiangqi.game.autosave import AutosaveStore
-    from xiangqi.ui.controller import GameController
-    from xiangqi.ui.main_window import MainWindow
-    from xiangqi.ui.settings_dialog import install_appearance_ui
-    from xiangqi.ui.themes import ThemeLibrary
+    from xiangqi.play.controller import GameController
+    from xiangqi.ui.shell.main_window import MainWindow
+    from xiangqi.ui.settings.settings_dialog import install_appearance_ui
+    from xiangqi.ui.board.themes import ThemeLibrary
 
     library = ThemeLibrary.load(REPO / "assets")
     user = tmp_path / "config.toml"

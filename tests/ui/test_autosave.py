@@ -16,9 +16,9 @@ from xiangqi.core import Color, Move
 from xiangqi.game.autosave import AutosaveStore, parse_snapshot, snapshot_of
 from xiangqi.game.model import GameModel
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.main_window import MainWindow
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
 
 BROKEN = [
     '{"version":1,"setup":"red","start_fen":5,"moves":7}',

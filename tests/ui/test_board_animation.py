@@ -8,10 +8,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 
 from xiangqi.core import Move, parse_square
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.main_window import MainWindow
+from xiangqi.ui.shell.main_window import MainWindow
 
 
 @pytest.fixture

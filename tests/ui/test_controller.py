@@ -20,7 +20,7 @@ from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.clock import TimeControl, TimeControlKind
-from xiangqi.ui.controller import GameController
+from xiangqi.play.controller import GameController
 from xiangqi.game.result import GameResult
 from xiangqi.record import Game as Record
 from xiangqi.game.setup import GameSetup

@@ -8,8 +8,8 @@ import threading
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
-from xiangqi.ui import engine_list
-from xiangqi.ui.engine_list import EngineSearch
+from xiangqi.play import engine_list
+from xiangqi.play.engine_list import EngineSearch
 
 
 def test_a_search_outliving_its_window_ends_quietly(qapp, monkeypatch) -> None:

@@ -12,10 +12,10 @@ from xiangqi.core import Color
 from xiangqi.engine.registry import discover_engines
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.clock import TimeControl, TimeControlKind
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.main_window import MainWindow
+from xiangqi.ui.shell.main_window import MainWindow
 
 pytestmark = [pytest.mark.fairy, pytest.mark.slow]
 FAIRY = "/usr/games/fairy-stockfish"

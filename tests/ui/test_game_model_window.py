@@ -23,12 +23,12 @@ from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.clock_view import RUNNING_STYLE
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.new_game_dialog import NewGameDialog
-from xiangqi.ui.record_actions import RecordUi, install_record_ui
+from xiangqi.ui.play.clock_view import RUNNING_STYLE
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.play.new_game_dialog import NewGameDialog
+from xiangqi.ui.record.record_actions import RecordUi, install_record_ui
 
 SAMPLE_XQF = "eleeye/SAMPLE.XQF"
 T = TypeVar("T")

@@ -15,12 +15,12 @@ from xiangqi.core import Move
 from xiangqi.engine.builtin.calibration import APPROXIMATE_ELO
 from xiangqi.game.setup import GameSetup
 from xiangqi.record import Game
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.new_game_dialog import NewGameDialog
-from xiangqi.ui.settings_dialog import SettingsDialog, install_appearance_ui
-from xiangqi.ui.themes import ThemeLibrary
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.play.new_game_dialog import NewGameDialog
+from xiangqi.ui.settings.settings_dialog import SettingsDialog, install_appearance_ui
+from xiangqi.ui.board.themes import ThemeLibrary
 
 from app_fakes import REPO, builtin_like_spec
 

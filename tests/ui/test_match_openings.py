@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.match.schedule import book_openings, schedule
-from xiangqi.ui.match_dialog import MatchDialog
+from xiangqi.ui.match.match_dialog import MatchDialog
 
 from app_fakes import fake_engine_spec
 

@@ -14,12 +14,12 @@ from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.setup import GameSetup
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record.pgn_file import PgnFile
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.i18n import install_translator
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.match_dialog import MatchDialog
-from xiangqi.ui.match_ui import MatchUi, install_match_ui
+from xiangqi.play.controller import GameController
+from xiangqi.ui.common.i18n import install_translator
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.match.match_dialog import MatchDialog
+from xiangqi.ui.match.match_ui import MatchUi, install_match_ui
 
 from app_fakes import fake_engine_spec
 

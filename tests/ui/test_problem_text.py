@@ -12,14 +12,14 @@ from PySide6.QtWidgets import QMessageBox
 
 from xiangqi.core import Move
 from xiangqi.engine.failures import EngineFailure, FailureKind, exit_message
-from xiangqi.ui.app import show_problems
+from xiangqi.ui.shell.app import show_problems
 from xiangqi.game.autosave import AutosaveStore
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.i18n import install_translator
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.problem_text import failure_detail, failure_text
+from xiangqi.ui.common.i18n import install_translator
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.play.problem_text import failure_detail, failure_text
 
 from app_fakes import fake_engine_spec
 

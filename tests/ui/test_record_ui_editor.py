@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 from test_record_ui_support import build_window, message_boxes, moves_of, play
 
 from xiangqi.core import FenError, PieceType, Position, parse_square
-from xiangqi.ui.position_editor import ERASER, PositionEditor
+from xiangqi.ui.play.position_editor import ERASER, PositionEditor
 
 
 @pytest.fixture

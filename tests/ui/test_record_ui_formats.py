@@ -14,7 +14,7 @@ from test_record_ui_support import build_window, message_boxes, message_text, mo
 
 from xiangqi.record import load_games, read_pgn, read_xqf
 from xiangqi.record.dhtmlxq import read_dhtmlxq
-from xiangqi.ui.game_list_dialog import GameListDialog
+from xiangqi.ui.record.game_list_dialog import GameListDialog
 
 CBL = "ccbridge/1989年龙化杯象棋名师邀请赛35局.CBL"
 VARIATIONS = """<html><body><p>中炮对屏风马</p><div style="display:none">[DhtmlXQ]

@@ -12,11 +12,11 @@ from PySide6.QtWidgets import QApplication
 from test_record_ui_support import (GBK_PGN, MULTI_PGN, SAMPLE_PGN, SAMPLE_XQF, VARIATIONS_XQF, build_window,
                                     message_boxes, message_text, moves_of, play)
 
-import xiangqi.ui.record_actions as record_actions
+import xiangqi.ui.record.record_actions as record_actions
 from xiangqi.core import Move
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.record import load_games
-from xiangqi.ui.game_list_dialog import GameListDialog
+from xiangqi.ui.record.game_list_dialog import GameListDialog
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ from PySide6.QtWidgets import QDockWidget, QMessageBox, QToolBar
 from app_fakes import ScriptedClient, builtin_like_spec
 
 from xiangqi.core import Color, Move
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.record_actions import RecordUi, install_record_ui
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.record.record_actions import RecordUi, install_record_ui
 
 SAMPLE_PGN = "eleeye/SAMPLE.PGN"
 SAMPLE_XQF = "eleeye/SAMPLE.XQF"

@@ -12,11 +12,11 @@ from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
-from xiangqi.ui.analysis_panel import AnalysisPanel
-from xiangqi.ui.score_text import pawns_text
+from xiangqi.ui.study.analysis_panel import AnalysisPanel
+from xiangqi.ui.engines.score_text import pawns_text
 from xiangqi.engine.messages import Score
 from xiangqi.engine.retire import engines_retiring
-from xiangqi.ui.study_analysis import Analyser, connect_panel
+from xiangqi.ui.study.study_analysis import Analyser, connect_panel
 
 from study_support import logged_commands, material_spec
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from xiangqi.ui.eval_graph import EvalGraph, split_at_zero
+from xiangqi.ui.study.eval_graph import EvalGraph, split_at_zero
 
 
 def shown_graph(qtbot: QtBot, values: list[float | None]) -> EvalGraph:

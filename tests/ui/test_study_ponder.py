@@ -12,7 +12,7 @@ from xiangqi.core import Color, Move
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.controller import GameController
+from xiangqi.play.controller import GameController
 
 from study_support import logged_commands, material_spec
 

@@ -11,7 +11,7 @@ from xiangqi.core import Move
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record import Game, game_to_pgn, parse_game
 from xiangqi.review.series import record_graph_values
-from xiangqi.ui.review_dialog import ReviewDialog
+from xiangqi.ui.study.review_dialog import ReviewDialog
 
 from study_support import material_spec
 

@@ -12,11 +12,11 @@ from pytestqt.qtbot import QtBot
 from xiangqi.core import Move
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record import Game
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.review_dialog import ReviewDialog
-from xiangqi.ui.study_tools import StudyTools, install_study_ui
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.study.review_dialog import ReviewDialog
+from xiangqi.ui.study.study_tools import StudyTools, install_study_ui
 
 from study_support import logged_commands, material_spec
 
@@ -171,7 +171,7 @@ def test_a_line_clicked_during_a_game_asks_first(qtbot: QtBot, tmp_path: Path) -
 
 
 def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Path) -> None:
-    from xiangqi.ui.record_actions import install_record_ui
+    from xiangqi.ui.record.record_actions import install_record_ui
 
     window, study, log = build(qtbot, tmp_path)
     record_ui = install_record_ui(window)
@@ -188,7 +188,7 @@ def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Pat
 
 def test_a_reviewed_record_saved_as_pgn_comes_back_with_marks_and_graph(qtbot: QtBot, tmp_path: Path) -> None:
     from xiangqi.core.notation import Notation
-    from xiangqi.ui.record_actions import install_record_ui
+    from xiangqi.ui.record.record_actions import install_record_ui
 
     window, study, _log = build(qtbot, tmp_path)
     record_ui = install_record_ui(window)

@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QMessageBox
 from xiangqi.core import Color, parse_square
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.clock import TimeControl, TimeControlKind
-from xiangqi.ui.controller import GameController
-from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.core import Termination as EndReason
 from xiangqi.game.setup import GameSetup
-from xiangqi.ui.main_window import MainWindow
-from xiangqi.ui.result_dialog import ResultDialog
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.play.result_dialog import ResultDialog
 
 from app_fakes import fake_engine_spec
 

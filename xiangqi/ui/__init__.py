@@ -1,2 +1,18 @@
-"""The desktop app (PySide6): main window, board view, game controller, move list, engine panel,
-clocks, dialogs and autosave. Only this package (and ``xiangqi.engine.process``) imports Qt."""
+"""The desktop app's widgets (PySide6), one sub-package per feature:
+
+``shell``     start-up (``app``), the main window, its shape for the screen, the Help menu, user files
+``common``    what every feature shares: the UI language (``i18n``), plain-text labels
+``board``     the board view, its painting and geometry, piece glyphs, themes (and the fallback theme)
+``play``      new-game dialog, clocks, result dialog, browsing back while playing, position editor, sounds
+``record``    open/save/export records, the record ↔ game link, game list, move list, comments, clipboard
+``engines``   the engine manager dialog, the opponent's engine panel, score texts
+``study``     analysis (panel and driver), the evaluation graph, the review dialog
+``match``     engine matches: the match dialog and the match window
+``book``      the Book menu and the opening explorer
+``settings``  the settings dialog
+
+The game controller (Qt timers and signals, no widgets) and the engine words it shares with the widgets
+(names, the engine search, engine trouble in the player's language) live below this package, in
+``xiangqi.play``. Outside ``xiangqi.ui`` only ``xiangqi.play`` and the process drivers
+(``xiangqi.engine.process`` and the runners of reviews and matches) import Qt, and only QtCore.
+"""

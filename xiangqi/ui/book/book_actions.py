@@ -1,0 +1,313 @@
+"""The Book menu and the opening explorer dock of the main window.
+
+- Book › Open book… shows a book file in the explorer; Book › Build from files… picks record files and
+  a target, then builds on a worker thread behind a progress dialog (Cancel stops it; the target is
+  replaced only by a complete book). The book opened last is remembered in the settings (``book.file``)
+  and opened again at the next start.
+- Book › Engines play book moves: for the first N plies (setting ``book.engine_plies``, 0 = off) the
+  controller's ``book_player`` answers for an engine opponent with a book move weighted by games.
+- The explorer follows the position shown; a clicked move is played: as the player's move when it is
+  the player's turn in a game, as a variation when a record is being studied.
+
+Installed by ``install_book_ui(window)``; the window gains the attribute ``book_ui``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDialog
+
+from xiangqi.book.builder import auto_jobs
+from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, OpeningBook, build_book
+from xiangqi.core import Move
+from xiangqi.ui.book.explorer_panel import ExplorerPanel
+
+BOOK_SUFFIX = "book"
+ENGINE_PLIES_CHOICES = (0, 6, 10, 16, 24)   # the menu's choices (the setting takes 0-60)
+STATUS_MS = 6000
+CLOSE_WAIT_S = 2.0   # a cancelled build stops within one game; this only bounds a stuck file read
+
+
+class BuildJob(QObject):
+    """``build_book`` on a Python worker thread; the signals arrive on the GUI thread (queued)."""
+
+    progressed = Signal(int, int, int)   # files done, files, games so far
+    finished = Signal(object)            # BuildReport
+    failed = Signal(str)                 # why (an OSError's words)
+    cancelled = Signal()
+
+    def __init__(self, files: Sequence[str], target: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.files, self.target = list(files), target
+        self._cancel = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="book-build", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def wait(self, seconds: float | None = None) -> None:
+        self._thread.join(seconds)
+
+    def _progress(self, done: int, total: int, games: int) -> bool:
+        self.progressed.emit(done, total, games)
+        return not self._cancel.is_set()
+
+    def _run(self) -> None:
+        try:
+            # Big collections of several files are read by a worker process per CPU, as by the command.
+            report = build_book(self.target, self.files, self._progress, jobs=auto_jobs(self.files))
+        except BuildCancelled:
+            self.cancelled.emit()
+        except OSError as exc:
+            self.failed.emit(f"{self.target}: {exc.strerror or exc}")
+        else:
+            self.finished.emit(report)
+
+
+class BookUi(QObject):
+    def __init__(self, window: Any, settings: Any = None) -> None:
+        super().__init__(window)
+        self.window: Any = window
+        self.controller: Any = window.controller
+        self._settings = settings     # a SettingsStore; None: the appearance UI's, once installed
+        self.book: OpeningBook | None = None
+        self.job: BuildJob | None = None
+        self.progress: QProgressDialog | None = None
+        self._engine_plies = 0   # used when there is no settings store (tests, a bare window)
+        self.panel = ExplorerPanel()
+        self.dock = QDockWidget(self.tr("Opening book"), window)
+        self.dock.setObjectName("explorer_dock")
+        self.dock.setWidget(self.panel)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self._build_menu()
+        self.panel.move_chosen.connect(self.play)
+        self.controller.changed.connect(self.follow_position)
+        self.controller.game_replaced.connect(self.follow_position)
+        self.follow_position()
+        window.installEventFilter(self)
+        QTimer.singleShot(0, self.restore)   # after the app has attached its settings
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The window closes during a build: cancel it, so its temporary file is removed."""
+        if watched is self.window and event.type() == QEvent.Type.Close and self.job is not None:
+            self.job.cancel()
+            self.job.wait(CLOSE_WAIT_S)
+        return False
+
+    def _build_menu(self) -> None:
+        window = self.window
+        self.open_action = QAction(self.tr("&Open book…"), window)
+        self.open_action.triggered.connect(lambda _checked=False: self.open_dialog())
+        self.build_action = QAction(self.tr("&Build from files…"), window)
+        self.build_action.triggered.connect(lambda _checked=False: self.build_dialog())
+        self.close_action = QAction(self.tr("&Close book"), window)
+        self.close_action.triggered.connect(lambda _checked=False: self.close_book())
+        self.show_action = self.dock.toggleViewAction()
+        self.show_action.setText(self.tr("Show the &explorer"))
+        self.menu = window.menuBar().addMenu(self.tr("&Book"))
+        self.menu.addActions([self.open_action, self.build_action, self.close_action])
+        self.menu.addSeparator()
+        self.plies_menu = self.menu.addMenu(self.tr("Engines play boo&k moves"))
+        self.plies_group = QActionGroup(self)
+        self.plies_menu.aboutToShow.connect(self._fill_plies_menu)
+        self.menu.addAction(self.show_action)
+
+    def _fill_plies_menu(self) -> None:
+        """Off, or the first N plies: the engine opponent then plays a book move, drawn in proportion to
+        the games that played it, while the position is in the book."""
+        self.plies_menu.clear()
+        current = self.engine_plies()
+        for plies in sorted({*ENGINE_PLIES_CHOICES, current}):
+            text = self.tr("Off") if plies == 0 else self.tr("The first {0} plies").format(plies)
+            action = self.plies_menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(plies == current)
+            action.setActionGroup(self.plies_group)
+            action.triggered.connect(lambda _checked=False, n=plies: self.set_engine_plies(n))
+
+    # ----------------------------------------------------------------- settings
+    def settings(self) -> Any:
+        if self._settings is not None:
+            return self._settings
+        return getattr(getattr(self.window, "appearance_ui", None), "store", None)
+
+    def restore(self) -> None:
+        """Open the book the settings remember (quietly: a missing file is a status-bar note)."""
+        store = self.settings()
+        path = store.settings.book.file if store is not None else ""
+        if path and self.book is None:
+            try:
+                self._show_book(OpeningBook(path))
+            except BookError as exc:
+                self.window.statusBar().showMessage(str(exc), STATUS_MS)
+
+    def engine_plies(self) -> int:
+        store = self.settings()
+        return int(store.settings.book.engine_plies) if store is not None else self._engine_plies
+
+    def set_engine_plies(self, plies: int) -> None:
+        self._engine_plies = plies
+        store = self.settings()
+        if store is not None:
+            try:
+                store.set("book", "engine_plies", plies)
+            except ValueError as exc:
+                self.window.statusBar().showMessage(str(exc), STATUS_MS)
+        self._update_book_player()
+
+    def _update_book_player(self) -> None:
+        """Give the controller the book chooser (engines play book moves) or take it away."""
+        plies = self.engine_plies()
+        player = BookPlayer(self.book, plies) if self.book is not None and plies > 0 else None
+        self.controller.book_player = player.move_for if player is not None else None
+
+    def _remember(self, path: str) -> None:
+        store = self.settings()
+        if store is None:
+            return
+        try:
+            store.set("book", "file", path)
+        except ValueError as exc:   # the settings file cannot be written: the book stays open anyway
+            self.window.statusBar().showMessage(str(exc), STATUS_MS)
+
+    # ----------------------------------------------------------------- the book shown
+    def open_book(self, path: str | Path) -> bool:
+        try:
+            book = OpeningBook(path)
+        except BookError as exc:
+            self.window.show_message(self.tr("Cannot open the book"), str(exc))
+            return False
+        self._show_book(book)
+        self._remember(str(Path(path).resolve()))
+        self.window.statusBar().showMessage(
+            self.tr("Opening book: {0} ({1} games)").format(book.path.name, book.game_count), STATUS_MS)
+        return True
+
+    def _show_book(self, book: OpeningBook) -> None:
+        if self.book is not None:
+            self.book.close()
+        self.book = book
+        self.panel.set_book(book)
+        self._update_book_player()
+        self.dock.show()
+
+    def close_book(self) -> None:
+        if self.book is not None:
+            self.book.close()
+        self.book = None
+        self.panel.set_book(None)
+        self._update_book_player()
+        self._remember("")
+
+    def follow_position(self) -> None:
+        self.panel.set_position(self.controller.board_position())
+
+    def play(self, move: Move) -> None:
+        """A clicked book move: the player's move in a game, a variation in a record being studied."""
+        controller = self.controller
+        if controller.human_to_move():
+            controller.try_move(move)
+        elif not controller.game.playing:
+            controller.play_line([move])
+        else:
+            text = self.tr("A book move is played at the game's own position, on your turn")
+            self.window.statusBar().showMessage(text, STATUS_MS)
+
+    # ----------------------------------------------------------------- dialogs
+    def open_dialog(self) -> QFileDialog:
+        dialog = QFileDialog(self.window, self.tr("Open an opening book"))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setNameFilters([self.tr("Opening books (*.book)"), self.tr("All files (*)")])
+        dialog.fileSelected.connect(self.open_book)
+        self.window.open_dialog(dialog)
+        return dialog
+
+    def build_dialog(self) -> QFileDialog:
+        """First the record files, then where to write the book."""
+        dialog = QFileDialog(self.window, self.tr("Build a book: choose game records"))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR "
+                                       "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
+        dialog.filesSelected.connect(self.target_dialog)
+        self.window.open_dialog(dialog)
+        return dialog
+
+    def target_dialog(self, files: Sequence[str]) -> QFileDialog:
+        dialog = QFileDialog(self.window, self.tr("Save the opening book as"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix(BOOK_SUFFIX)
+        dialog.setNameFilters([self.tr("Opening books (*.book)")])
+        dialog.fileSelected.connect(lambda target: self.start_build(list(files), target))
+        self.window.open_dialog(dialog)
+        return dialog
+
+    # ----------------------------------------------------------------- building
+    def start_build(self, files: Sequence[str], target: str) -> BuildJob | None:
+        if self.job is not None or not files:
+            return None
+        if self.book is not None and Path(target).resolve() == self.book.path.resolve():
+            self.close_book()   # the open book is about to be replaced
+        self.job = BuildJob(files, target, self)
+        progress = QProgressDialog(self.tr("Reading the games…"), self.tr("Cancel"), 0, len(files), self.window)
+        progress.setWindowTitle(self.tr("Building the opening book"))
+        progress.setMinimumDuration(0)
+        progress.setAutoClose(False)
+        progress.setAutoReset(False)
+        progress.canceled.connect(self.job.cancel)
+        self.progress = progress
+        self.job.progressed.connect(self._progressed)
+        self.job.finished.connect(lambda report: self._built(target, report))
+        self.job.failed.connect(lambda why: self._ended(self.tr("The book could not be written"), why))
+        self.job.cancelled.connect(lambda: self._ended(None, ""))
+        self.window.open_dialog(progress)
+        self.job.start()
+        return self.job
+
+    def _progressed(self, done: int, total: int, games: int) -> None:
+        progress = self.progress
+        if progress is None:
+            return
+        progress.setLabelText(self.tr("File {0} of {1}: {2} games read").format(min(done + 1, total), total, games))
+        progress.setMaximum(total)
+        progress.setValue(done)   # last: a modal progress dialog handles events here (the job may end)
+
+    def _finish_job(self) -> None:
+        if self.progress is not None:
+            self.progress.close()
+        self.progress = None
+        self.job = None
+
+    def _ended(self, title: str | None, why: str) -> None:
+        self._finish_job()
+        if title is None:
+            self.window.statusBar().showMessage(self.tr("Building the book was cancelled"), STATUS_MS)
+        else:
+            self.window.show_message(title, why)
+
+    def _built(self, target: str, report: BuildReport) -> None:
+        self._finish_job()
+        if not self.open_book(target):
+            return
+        text = self.tr("{0} games, {1} positions.").format(report.games, report.positions)
+        if report.skipped:
+            text += " " + self.tr("{0} games or files could not be read and were skipped.").format(
+                len(report.skipped))
+        self.window.show_message(self.tr("Opening book built"), text, [str(s) for s in report.skipped],
+                                 QMessageBox.Icon.Information)
+
+
+def install_book_ui(window: Any, settings: Any = None) -> BookUi:
+    """Add the Book menu and the explorer dock to ``window`` (a MainWindow: uses its controller, menu bar,
+    status bar, ``open_dialog`` and ``show_message``)."""
+    ui = BookUi(window, settings)
+    window.book_ui = ui
+    return ui

@@ -1,0 +1,1 @@
+"""Engines as the player meets them: the engine manager dialog, the opponent's engine panel and score texts."""

@@ -1,0 +1,396 @@
+"""The engine manager: the configured and found engines; add one by choosing its program (the engine
+layer starts it and detects UCCI or UCI), remove one, and edit its options in a form built from the
+engine's own ``option`` lines (check → checkbox, spin → spin box with its min/max, combo → list,
+string → text, button → button). Saved to the user's settings file through ``SettingsStore``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from xiangqi.config import SettingsError, SettingsStore
+from xiangqi.engine.messages import EngineOption, OptionKind
+from xiangqi.engine.process import EngineClient
+from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
+from xiangqi.engine.retire import retire
+from xiangqi.engine.session import EngineFailure, EngineInfo
+from xiangqi.play.problem_text import failure_detail, failure_text
+
+# Options the program sets itself for every game; shown, but not editable here.
+MANAGED_OPTIONS = {"uci_variant", "protocol", "uci_chess960", "ponder", "multipv"}
+PROBE_TIMEOUT_MS = 30_000
+SPIN_LIMIT = 2**31 - 1
+
+
+# ------------------------------------------------------------------------------------- option form
+class OptionForm(QWidget):
+    """One editor per engine option; ``values()`` gives what differs from the engine's defaults."""
+
+    button_pressed = Signal(str)
+
+    def __init__(self, options: tuple[EngineOption, ...], values: Mapping[str, Any],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.options = options
+        self.editors: dict[str, QWidget] = {}
+        layout = QFormLayout(self)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        current = {k.lower(): v for k, v in values.items()}
+        for option in options:
+            editor = self._editor(option, current.get(option.name.lower(), option.default))
+            if option.name.lower() in MANAGED_OPTIONS:
+                editor.setEnabled(False)
+                editor.setToolTip(self.tr("Set by the program for every game"))
+            self.editors[option.name] = editor
+            if option.kind is OptionKind.BUTTON:
+                layout.addRow("", editor)
+            else:
+                layout.addRow(option.name, editor)
+
+    def _editor(self, option: EngineOption, value: Any) -> QWidget:
+        value = _coerced(option, value)
+        if option.kind is OptionKind.CHECK:
+            box = QCheckBox(self)
+            box.setChecked(bool(value))
+            return box
+        if option.kind is OptionKind.SPIN:
+            spin = QSpinBox(self)
+            spin.setRange(max(-SPIN_LIMIT, option.min if option.min is not None else -SPIN_LIMIT),
+                          min(SPIN_LIMIT, option.max if option.max is not None else SPIN_LIMIT))
+            spin.setValue(int(value or 0))
+            return spin
+        if option.kind is OptionKind.COMBO:
+            combo = QComboBox(self)
+            combo.addItems(list(option.vars))
+            combo.setCurrentText(str(value or ""))
+            return combo
+        if option.kind is OptionKind.BUTTON:
+            button = QPushButton(option.name, self)
+            button.clicked.connect(lambda: self.button_pressed.emit(option.name))
+            return button
+        if option.kind is OptionKind.LABEL:
+            return QLabel(str(option.default or ""), self)
+        return QLineEdit("" if value in (None, "<empty>") else str(value), self)
+
+    def value_of(self, option: EngineOption) -> Any:
+        editor = self.editors[option.name]
+        if isinstance(editor, QCheckBox):
+            return editor.isChecked()
+        if isinstance(editor, QSpinBox):
+            return editor.value()
+        if isinstance(editor, QComboBox):
+            return editor.currentText()
+        if isinstance(editor, QLineEdit):
+            return editor.text()
+        return None
+
+    def values(self) -> dict[str, Any]:
+        """Every editable option whose value differs from the engine's default."""
+        changed = {}
+        for option in self.options:
+            if option.kind in (OptionKind.BUTTON, OptionKind.LABEL) or option.name.lower() in MANAGED_OPTIONS:
+                continue
+            value = self.value_of(option)
+            if value != _coerced(option, option.default):
+                changed[option.name] = value
+        return changed
+
+
+def _coerced(option: EngineOption, value: Any) -> Any:
+    try:
+        return option.coerce(value)
+    except ValueError:
+        return option.coerce(option.default) if value != option.default else None
+
+
+# ------------------------------------------------------------------------------------- probing
+class EngineProbe(QObject):
+    """Starts an engine once to learn its name, dialect and options; keeps it running (so option buttons
+    act on it) until ``close()``. Emits ``probed(EngineInfo)`` or ``failed(str)``."""
+
+    probed = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, spec: EngineSpec, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.closed = False
+        self.client = EngineClient(spec, self)
+        self.client.ready.connect(self._ready)
+        self.client.failed.connect(self._on_client_failed)
+        self.detail = ""   # the engine layer's English words for the last failure (a tool tip)
+        self._timer = QTimer(self, singleShot=True, interval=PROBE_TIMEOUT_MS)
+        self._timer.timeout.connect(lambda: self._fail(self.tr("The engine did not answer in time.")))
+
+    def start(self) -> None:
+        self._timer.start()
+        self.client.start()
+
+    def press(self, name: str) -> None:
+        if not self.closed:
+            self.client.set_option(name, None)
+
+    def close(self) -> None:
+        """Stop the engine (quit → terminate → kill on the engine layer's timers, outliving this probe
+        and its dialog: see ``retire``); no signal after this."""
+        if self.closed:
+            return
+        self.closed = True
+        self._timer.stop()
+        self.client.ready.disconnect()
+        self.client.failed.disconnect()
+        retire(self.client)
+
+    def _ready(self, info: EngineInfo) -> None:
+        self._timer.stop()
+        if not self.closed:
+            self.probed.emit(info)
+
+    def _on_client_failed(self, failure: EngineFailure) -> None:
+        if failure.fatal:
+            self.detail = failure_detail(failure)
+            self._fail(failure_text(failure, self.spec.name))
+
+    def _fail(self, message: str) -> None:
+        self._timer.stop()
+        if not self.closed:
+            self.close()
+            self.failed.emit(message)
+
+
+# ------------------------------------------------------------------------------------- the manager
+def spec_of(entry: Mapping[str, Any]) -> EngineSpec:
+    protocol = str(entry.get("protocol", "auto")).lower()
+    return EngineSpec(name=str(entry.get("name", "")), command=str(entry["command"]),
+                      args=tuple(entry.get("args", ())),
+                      protocol=Protocol(protocol) if protocol in ("ucci", "uci") else Protocol.AUTO,
+                      workdir=entry.get("workdir"))
+
+
+def entry_of(spec: EngineSpec) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": spec.name, "command": spec.command}
+    if spec.args:
+        entry["args"] = list(spec.args)
+    entry["protocol"] = spec.protocol.value
+    if spec.options:
+        entry["options"] = dict(spec.options)
+    return entry
+
+
+def same_program(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    def key(entry: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
+        return os.path.realpath(spec_of(entry).resolved_command()), tuple(entry.get("args", ()))
+    return key(a) == key(b)
+
+
+class EngineManager(QWidget):
+    """The engines tab of the settings dialog (also usable on its own)."""
+
+    changed = Signal()   # the engine list or an engine's options were saved
+
+    def __init__(self, store: SettingsStore, parent: QWidget | None = None, *,
+                 found: list[EngineSpec] | None = None,
+                 choose_file: Callable[[], str] | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self._found = found
+        self._choose_file = choose_file or self._ask_for_file
+        self.probe: EngineProbe | None = None
+        self.form: OptionForm | None = None
+        self._entries: list[tuple[dict[str, Any], bool]] = []   # (entry, configured by the user)
+        self._build()
+        self.refresh()
+
+    # --------------------------------------------------------------- layout
+    def _build(self) -> None:
+        self.list = QListWidget(self)
+        self.list.currentRowChanged.connect(self._show_entry)
+        self.add_button = QPushButton(self.tr("&Add engine…"), self)
+        self.remove_button = QPushButton(self.tr("&Remove"), self)
+        self.save_button = QPushButton(self.tr("&Save options"), self)
+        self.add_button.clicked.connect(self.add_from_dialog)
+        self.remove_button.clicked.connect(self.remove_current)
+        self.save_button.clicked.connect(self.save_options)
+        self.details = QLabel(self)
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.option_scroll = QScrollArea(self)   # not ``scroll``: that is QWidget.scroll()
+        self.option_scroll.setWidgetResizable(True)
+        left = QVBoxLayout()
+        left.addWidget(self.list)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        left.addLayout(buttons)
+        right = QVBoxLayout()
+        right.addWidget(self.details)
+        right.addWidget(self.option_scroll, 1)
+        right.addWidget(self.save_button)
+        right.addWidget(self.status)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 2)
+        layout.addLayout(right, 3)
+
+    # --------------------------------------------------------------- the list
+    def refresh(self, select: int | None = None, info: EngineInfo | None = None) -> None:
+        """Rebuild the list; ``info`` (EngineInfo of the selected engine, from the running probe) shows
+        its options without starting it again."""
+        configured = [dict(e) for e in self.store.settings.engines]
+        found = self._found if self._found is not None else discover_engines([], errors=[])
+        extra = [entry_of(s) for s in found if s.family != BUILTIN_FAMILY]
+        extra = [e for e in extra if not any(same_program(e, c) for c in configured)]
+        self._entries = [(e, True) for e in configured] + [(e, False) for e in extra]
+        self.list.blockSignals(True)
+        self.list.clear()
+        for entry, own in self._entries:
+            label = entry["name"] if own else self.tr("%1 (found automatically)").replace("%1", entry["name"])
+            item = QListWidgetItem(label, self.list)
+            item.setToolTip(entry["command"])
+        if self._entries:
+            self.list.setCurrentRow(min(select or 0, len(self._entries) - 1))
+        self.list.blockSignals(False)
+        row = self.list.currentRow()
+        if info is None or row < 0:
+            self._show_entry(row)
+        else:
+            self._show_details(row)
+            self._on_options(self._entries[row][0], info)
+
+    def current_entry(self) -> tuple[dict[str, Any], bool] | None:
+        row = self.list.currentRow()
+        return self._entries[row] if 0 <= row < len(self._entries) else None
+
+    def _show_entry(self, row: int) -> None:
+        self._close_probe()
+        current = self._show_details(row)
+        if current is not None and self.isVisible():   # an engine starts only when its options can be seen
+            self.status.setText(self.tr("Starting the engine to read its options…"))
+            entry = current[0]
+            self._start_probe(spec_of(entry), lambda info: self._on_options(entry, info))
+
+    def _show_details(self, row: int) -> tuple[dict[str, Any], bool] | None:
+        self._set_form(None)
+        current = self._entries[row] if 0 <= row < len(self._entries) else None
+        self.remove_button.setEnabled(bool(current and current[1]))
+        self.save_button.setEnabled(False)
+        if current is None:
+            self.details.setText(self.tr("No engine configured."))
+        else:
+            self.details.setText(f"{current[0]['name']}\n{current[0]['command']}")
+        return current
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if self.probe is None and self.form is None:
+            self._show_entry(self.list.currentRow())
+
+    def _set_form(self, form: OptionForm | None) -> None:
+        self.form = form
+        self.option_scroll.setWidget(form if form is not None else QWidget())
+
+    # --------------------------------------------------------------- probing
+    def _start_probe(self, spec: EngineSpec, on_ready: Callable[[EngineInfo], None],
+                     on_failed: Callable[[str], None] | None = None) -> None:
+        self._close_probe()
+        self.probe = EngineProbe(spec, self)
+        self.probe.probed.connect(on_ready)
+        self.probe.failed.connect(on_failed or self._on_probe_failed)
+        self.probe.start()
+
+    def _close_probe(self) -> None:
+        if self.probe is not None:
+            self.probe.close()
+            self.probe = None
+
+    def _on_probe_failed(self, message: str) -> None:
+        self.status.setText(self.tr("The engine could not be started: %1").replace("%1", message))
+        self.status.setToolTip(self.probe.detail if self.probe is not None else "")
+
+    def _on_options(self, entry: dict[str, Any], info: EngineInfo) -> None:
+        dialect = info.dialect.value.key.upper()
+        self.details.setText(f"{info.name or entry['name']}\n{entry['command']}\n"
+                             + self.tr("Protocol: %1").replace("%1", dialect))
+        form = OptionForm(info.options, entry.get("options", {}), self)
+        if self.probe is not None:
+            form.button_pressed.connect(self.probe.press)
+        self._set_form(form)
+        self.save_button.setEnabled(True)
+        self.status.setText(self.tr("%n option(s)", "", len(info.options)))
+
+    # --------------------------------------------------------------- actions
+    def _ask_for_file(self) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose an engine program"))
+        return path
+
+    def add_from_dialog(self) -> None:
+        path = self._choose_file()
+        if path:
+            self.add_engine_file(path)
+
+    def add_engine_file(self, path: str) -> None:
+        """Start the program; once it answers (UCCI or UCI detected) it is added to the user's engines."""
+        spec = EngineSpec(name=Path(path).name, command=str(Path(path).resolve()))
+        self.status.setText(self.tr("Starting %1 to detect its protocol…").replace("%1", spec.name))
+        self._start_probe(spec, lambda info: self._on_added(spec, info))
+
+    def _on_added(self, spec: EngineSpec, info: EngineInfo) -> None:
+        entry = {"name": info.name or spec.name, "command": spec.command,
+                 "protocol": info.dialect.value.key}
+        engines = [dict(e) for e in self.store.settings.engines if not same_program(e, entry)] + [entry]
+        if self._save(engines):
+            self.refresh(select=len(engines) - 1, info=info)
+            self.status.setText(self.tr("Added %1 (%2).").replace("%1", entry["name"])
+                                .replace("%2", entry["protocol"].upper()))
+
+    def remove_current(self) -> None:
+        current = self.current_entry()
+        if current is None or not current[1]:
+            return
+        engines = [dict(e) for e in self.store.settings.engines if not same_program(e, current[0])]
+        if self._save(engines):
+            self.refresh()
+
+    def save_options(self) -> None:
+        """Save the form's changed values as this engine's options (a found engine becomes configured)."""
+        current = self.current_entry()
+        if current is None or self.form is None:
+            return
+        entry = dict(current[0])
+        options = self.form.values()
+        if options:
+            entry["options"] = options
+        else:
+            entry.pop("options", None)
+        engines = [dict(e) for e in self.store.settings.engines]
+        index = next((i for i, e in enumerate(engines) if same_program(e, entry)), None)
+        if index is None:
+            engines.append(entry)
+        else:
+            engines[index] = entry
+        if self._save(engines):
+            self.status.setText(self.tr("Options saved."))
+            self._entries[self.list.currentRow()] = (entry, True)
+
+    def _save(self, engines: Sequence[Mapping[str, Any]]) -> bool:
+        try:
+            self.store.set_engines(list(engines))
+        except (SettingsError, OSError) as error:
+            self.status.setText(str(error))
+            return False
+        self.changed.emit()
+        return True
+
+    def shutdown(self) -> None:
+        """Stop a running probe engine (call when the dialog closes)."""
+        self._close_probe()

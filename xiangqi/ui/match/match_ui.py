@@ -1,0 +1,270 @@
+"""Game › Engine match… in the window: the match plays while the board, the move list and a dock follow it.
+
+Why the CLI's ``MatchRunner`` (``xiangqi.match.runner``) and not the game controller with both seats
+filled: the runner already is the match — its referee (the program's rules, score adjudication, the
+draw by length), its clocks, an engine crash losing the game and the engine restarted, the PGN file
+appended atomically after each game. The controller only shows: each game is opened as a record
+(``open_record``) and every engine move is shown at the record's new last node (``show_node``), so the
+board, move list and evaluation graph work as for any record. The dock shows both engines' lines
+(an ``EnginePanel`` each), the score, W/D/L, the Elo difference with its 95 % interval and one row per
+finished game; Pause lets the move being thought about finish and then asks for no more; Stop ends the
+match (the game in progress is not recorded).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QPushButton,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from xiangqi.book.chooser import BookPlayer
+from xiangqi.core import Color
+from xiangqi.engine.seat import SeatInfo
+from xiangqi.match.results import Tally, format_elo
+from xiangqi.match.runner import FinishedGame, MatchRunner, MatchSettings
+from xiangqi.record import Game, GameNode
+from xiangqi.ui.engines.engine_panel import EnginePanel
+from xiangqi.ui.match.match_dialog import MatchDialog
+
+STATUS_MS = 8000
+ALL_PLIES = 1_000   # the dialog's own ply count limits book openings
+COLUMNS = 6   # #, red, black, result, plies, reason
+
+
+class MatchDock(QDockWidget):
+    """The match's own panel: status, Pause/Stop, both engines' lines and the results table."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(self.tr("Engine match"), parent)
+        self.setObjectName("match_dock")
+        body = QWidget(self)
+        self.status = QLabel(body)
+        self.status.setWordWrap(True)
+        self.pause_button = QPushButton(self.tr("Pause"), body)
+        self.pause_button.setCheckable(True)
+        self.stop_button = QPushButton(self.tr("Stop"), body)
+        self.panels = (EnginePanel(body), EnginePanel(body))
+        for panel in self.panels:
+            panel.lines_box.hide()   # each engine plays its own move: one line, MultiPV is not asked for
+        self.summary = QLabel(body)
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.table = QTableWidget(0, COLUMNS, body)
+        self.table.setHorizontalHeaderLabels([self.tr("#"), self.tr("Red"), self.tr("Black"), self.tr("Result"),
+                                              self.tr("Plies"), self.tr("Reason")])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.status, 1)
+        buttons.addWidget(self.pause_button)
+        buttons.addWidget(self.stop_button)
+        layout = QVBoxLayout(body)
+        layout.addLayout(buttons)
+        for panel in self.panels:
+            layout.addWidget(panel, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        self.setWidget(body)
+
+    def add_game(self, finished: FinishedGame, red: str, black: str) -> None:
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        values = [str(finished.pairing.number), red, black, finished.end.result, str(finished.plies),
+                  finished.end.reason]
+        for column, value in enumerate(values):
+            item = QTableWidgetItem(value)
+            item.setToolTip(value)
+            self.table.setItem(row, column, item)
+        self.table.scrollToBottom()
+
+    def show_tally(self, tally: Tally, names: tuple[str, str], total: int) -> None:
+        elo = tally.elo()
+
+        def shown(value: float) -> str:   # the command line's "-inf" reads as the sign it is here
+            return format_elo(value).replace("inf", "∞")
+
+        self.summary.setText(self.tr(
+            "{0} vs {1}: {2} / {3} ({4}%), +{5} ={6} -{7}; Elo {8} (95% interval {9} .. {10}); {11} of {12} games")
+            .format(names[0], names[1], f"{tally.points:g}", tally.games, f"{100 * tally.fraction:.1f}",
+                    tally.wins, tally.draws, tally.losses, shown(elo.elo), shown(elo.low),
+                    shown(elo.high), tally.games, total))
+
+
+class MatchUi(QWidget):
+    """Game › Engine match… and the match it runs (one at a time, one board)."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.hide()
+        self.window_ = window
+        self.controller = window.controller
+        self.runner: MatchRunner | None = None
+        self._shown: Game | None = None   # the match's record the board was given last
+        self._game_text = ""
+        self.tally = Tally()
+        self.dock = MatchDock(window)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.dock.pause_button.toggled.connect(self.set_paused)
+        self.dock.stop_button.clicked.connect(lambda _checked=False: self.stop())
+        self.action = QAction(self.tr("Engine ma&tch…"), window)
+        self.action.triggered.connect(lambda _checked=False: self.ask())
+        window.addAction(self.action)
+        self._add_to_menu(window)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.stop)   # no engine left playing behind the window
+        self._last_pgn = ""
+
+    def _add_to_menu(self, window: Any) -> None:
+        menu = getattr(window, "game_menu", None)
+        if menu is None:
+            return
+        quit_action = getattr(window, "quit_action", None)
+        before = quit_action if quit_action in menu.actions() else None
+        menu.insertAction(before, self.action)
+
+    @property
+    def running(self) -> bool:
+        return self.runner is not None and self.runner.running
+
+    # ----------------------------------------------------------------- starting
+    def ask(self) -> None:
+        """Engine match…: after the user agreed to leave an unsaved record, the dialog."""
+        if self.running:
+            self.dock.show()
+            self.dock.raise_()
+            return
+        record_ui = getattr(self.window_, "record_ui", None)
+        if record_ui is not None:
+            record_ui.confirm_discard(self.open_dialog)
+        else:
+            self.open_dialog()
+
+    def open_dialog(self) -> MatchDialog:
+        book_ui = getattr(self.window_, "book_ui", None)
+        book = getattr(book_ui, "book", None)
+        book_move = BookPlayer(book, ALL_PLIES).move_for if book is not None else None
+        dialog = MatchDialog(self.window_.engines, book_move, self.window_.engine_panel.notation, self.window_,
+                             self._last_pgn)
+        dialog.accepted.connect(lambda: self.start(dialog.settings()))
+        self.window_.open_dialog(dialog)
+        return dialog
+
+    def start(self, settings: MatchSettings) -> MatchRunner:
+        self.stop()
+        self._last_pgn = str(settings.pgn or "")
+        runner = self.runner = MatchRunner(settings, self)
+        runner.game_started.connect(self._on_game_started)
+        runner.moved.connect(self._on_moved)
+        runner.engine_info.connect(self._on_engine_info)
+        runner.game_finished.connect(self._on_game_finished)
+        runner.problem.connect(self._on_problem)
+        runner.finished.connect(self._on_finished)
+        self.tally = Tally()
+        self._shown = None
+        self.dock.table.setRowCount(0)
+        self.dock.show_tally(self.tally, settings.names, settings.games)
+        self.dock.pause_button.setChecked(False)
+        self.dock.pause_button.setEnabled(True)
+        self.dock.stop_button.setEnabled(True)
+        self.dock.status.setText(self.tr("Starting the engines…"))
+        self.dock.show()
+        self.dock.raise_()
+        runner.start()
+        return runner
+
+    def set_paused(self, paused: bool) -> None:
+        if self.runner is not None and self.runner.running:
+            self.runner.set_paused(paused)
+            self.dock.status.setText(self.tr("Paused after this move") if paused else self.tr("Playing"))
+
+    def stop(self) -> None:
+        if self.runner is not None and self.runner.running:
+            self.runner.abort()
+
+    # ----------------------------------------------------------------- following the runner
+    def _names_by_colour(self, a_is_red: bool) -> tuple[str, str]:
+        assert self.runner is not None
+        a, b = self.runner.settings.names
+        return (a, b) if a_is_red else (b, a)
+
+    def _on_game_started(self, game: Game, node: GameNode) -> None:
+        assert self.runner is not None
+        red = game.headers.get("Red", "")
+        names = self.runner.settings.names
+        for index, panel in enumerate(self.dock.panels):
+            panel.clear()
+            colour = self.tr("red") if names[index] == red else self.tr("black")
+            panel.set_engine_name(f"{names[index]} ({colour})")
+        number, total = game.headers.get("Round", ""), self.runner.settings.games
+        self._game_text = self.tr("Game {0} of {1}").format(number, total)
+        self._show_status()
+        if self._shown is None or self.watching():
+            self._shown = game
+            self.controller.open_record(game, node)
+
+    def watching(self) -> bool:
+        """The board shows the match (not a game or record the user turned to meanwhile: the match goes on
+        in the dock, and the board is left to the user until the next match)."""
+        return self._shown is not None and self.controller.game.record is self._shown
+
+    def _show_status(self) -> None:
+        """The game being played, and with a clock, the time each side has left."""
+        clocks = self.runner.clocks_ms() if self.runner is not None else None
+        text = self._game_text
+        if clocks is not None:
+            text += "  " + self.tr("Red {0} · Black {1}").format(
+                clock_text(clocks[Color.RED]), clock_text(clocks[Color.BLACK]))
+        self.dock.status.setText(text)
+
+    def _on_moved(self, game: Game, node: GameNode) -> None:
+        if not self.dock.pause_button.isChecked():
+            self._show_status()
+        if self.watching():
+            self.controller.record_changed()
+            self.controller.show_node(node)
+
+    def _on_engine_info(self, index: int, info: SeatInfo) -> None:
+        self.dock.panels[index].show_analysis(info)
+        self.dock.panels[1 - index].set_state("")
+        self.dock.panels[index].set_state(QCoreApplication.translate("MainWindow", "thinking…"))
+
+    def _on_game_finished(self, finished: FinishedGame) -> None:
+        assert self.runner is not None
+        self.tally = self.tally.add(finished.a_score)
+        red, black = self._names_by_colour(finished.pairing.a_is_red)
+        self.dock.add_game(finished, red, black)
+        self.dock.show_tally(self.tally, self.runner.settings.names, self.runner.settings.games)
+        if self.watching():
+            self.controller.record_changed()   # the result and the reason, as the last comment
+
+    def _on_problem(self, text: str) -> None:
+        self.window_.statusBar().showMessage(text, STATUS_MS)
+
+    def _on_finished(self) -> None:
+        assert self.runner is not None
+        done = len(self.runner.results) >= self.runner.settings.games
+        self.dock.status.setText(self.tr("Match finished") if done else self.tr("Match stopped"))
+        self.dock.pause_button.setEnabled(False)
+        self.dock.stop_button.setEnabled(False)
+        for panel in self.dock.panels:
+            panel.set_state("")
+
+
+def clock_text(ms: float) -> str:
+    """``m:ss.s`` of the time left."""
+    seconds = max(ms, 0.0) / 1000
+    return f"{int(seconds // 60)}:{seconds % 60:04.1f}"
+
+
+def install_match_ui(window: Any) -> MatchUi:
+    """Game › Engine match… in ``window`` (a ``MainWindow``); kept as ``window.match_ui``."""
+    ui = MatchUi(window)
+    window.match_ui = ui
+    return ui

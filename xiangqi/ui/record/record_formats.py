@@ -1,0 +1,101 @@
+"""The record formats beyond PGN/XQF in the app: File › Open by content (CCBridge CBL/CBR/CBF, DhtmlXQ
+pages; a CBL library shows its game list like a PGN collection), Save As WinBoard PGN or XQF, and the
+Open dialog's filters. Files of these kinds are read-only in place: Save offers Save As.
+
+    formats = RecordFormats(record_ui)      # record_actions.RecordUi makes one
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog
+
+from xiangqi.atomic import atomic_write
+from xiangqi.record import RecordError
+from xiangqi.record.collection import RecordCollection, open_collection
+from xiangqi.record.pgn_writer import encode_text
+from xiangqi.record.winboard import game_to_winboard
+from xiangqi.record.xqf_writer import game_to_xqf
+from xiangqi.ui.record.record_link import RecordSource
+
+if TYPE_CHECKING:
+    from xiangqi.ui.record.record_actions import RecordUi
+
+RECORD_PATTERNS = "*.pgn *.xqf *.cbl *.cbr *.cbf *.html *.htm *.txt"
+SUFFIXES = (".pgn", ".xqf", ".txt", ".cbl", ".cbr", ".cbf", ".html", ".htm")
+
+
+def _patterns(lower: str) -> str:
+    """Both cases: Windows programs write .PGN/.XQF/.CBL, and Linux file dialogs match case-sensitively."""
+    return " ".join(f"{pattern} *.{pattern[2:].upper()}" for pattern in lower.split())
+
+
+class RecordFormats(QObject):
+    """Opening the CCBridge/DhtmlXQ kinds and exporting WinBoard PGN/XQF for one RecordUi."""
+
+    def __init__(self, ui: RecordUi) -> None:
+        super().__init__(ui)
+        self.ui = ui
+
+    # ----------------------------------------------------------------- opening
+    def open_filters(self) -> list[str]:
+        return [
+            self.tr("Game records ({0})").format(_patterns(RECORD_PATTERNS)),
+            self.tr("PGN, WinBoard PGN ({0})").format(_patterns("*.pgn")),
+            self.tr("XQF (象棋演播室, 象棋巫师) ({0})").format(_patterns("*.xqf")),
+            self.tr("CCBridge (象棋桥) ({0})").format(_patterns("*.cbl *.cbr *.cbf")),
+            self.tr("DhtmlXQ web pages and texts ({0})").format(_patterns("*.html *.htm *.txt")),
+            self.tr("All files (*)"),
+        ]
+
+    def open_other(self, path: Path) -> bool:
+        """A CCBridge or DhtmlXQ file (or XQF): one game is shown at once, several in the game list."""
+        try:
+            collection = open_collection(path.read_bytes(), str(path))
+        except (OSError, RecordError) as exc:
+            text = str(exc) if isinstance(exc, RecordError) else f"{path}: {exc.strerror or exc}"
+            self.ui.show_error(self.tr("Cannot open the file"), text)
+            return False
+        if len(collection) == 0:
+            self.ui.show_error(self.tr("No games"), self.tr("{0} holds no game.").format(path.name))
+            return False
+        if len(collection) == 1:
+            return self.ui._load_checked(collection.game(0), RecordSource(path, writable=False), path)
+        dialog = self.ui._show_game_list(path)
+        dialog.set_index(collection)
+        return True
+
+    def choose(self, path: Path, collection: RecordCollection, index: int) -> bool:
+        """Game ``index`` of a collection, shown read-only (Save offers Save As)."""
+        return self.ui._load_checked(collection.game(index), RecordSource(path, writable=False), path)
+
+    # ----------------------------------------------------------------- exporting
+    def save_filters(self) -> dict[str, str]:
+        """Save As file types beyond the PGN ones: filter text -> kind."""
+        return {
+            self.tr("WinBoard/XBoard PGN, for XBoard and pychess (*.pgn)"): "winboard",
+            self.tr("XQF, for 象棋巫师 and 象棋演播室 (*.xqf)"): "xqf",
+        }
+
+    def prepare_save_dialog(self, dialog: QFileDialog) -> None:
+        """The suffix added to a typed name follows the file type chosen."""
+        kinds = self.save_filters()
+        def follow(picked: str) -> None:
+            dialog.setDefaultSuffix("xqf" if kinds.get(picked) == "xqf" else "pgn")
+
+        dialog.filterSelected.connect(follow)
+
+    def export(self, path: Path, kind: str) -> bool:
+        """Write the game as WinBoard PGN or XQF (atomically); the app keeps it as a read-only source."""
+        record = self.ui.link.record_for_saving()
+        try:
+            data = game_to_xqf(record) if kind == "xqf" else encode_text(game_to_winboard(record), "utf-8")
+            atomic_write(path, data)
+        except (RecordError, OSError) as exc:
+            self.ui._save_failed(path, exc)
+            return False
+        self.ui._saved(RecordSource(path, writable=False))
+        return True

@@ -1,0 +1,1 @@
+"""The settings dialog (appearance, sound, language, engines, game defaults) and applying the settings."""

@@ -1,0 +1,2 @@
+"""Studying a game: analysis (panel and driver), the evaluation graph and the review dialog
+(``study_tools`` installs them)."""

@@ -1,0 +1,173 @@
+"""The analysis panel (分析): the analysing engine's lines for the position shown.
+
+Up to five lines (multi-PV), each with its depth, score from red's point of view (pawns, ``#5`` when red
+mates in 5, ``#-5`` when black does), nodes per second and the moves in the chosen notation. Texts are
+elided, never widened, so the panel cannot push the board aside. Info lines arrive far faster than
+anyone reads; they are kept as they come and drawn at most every ``REFRESH_MS``.
+
+The panel only shows and asks: ``engine_chosen``, ``lines_wanted``, ``pause_toggled`` and
+``line_chosen`` (the moves of a clicked line, from the analysed position) are for whoever runs the
+analysis (``xiangqi.ui.study.study_analysis``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QSizePolicy,
+                               QSpinBox, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from xiangqi.core import Color, Move, Position
+from xiangqi.core.notation import Notation
+from xiangqi.engine.messages import Info
+from xiangqi.ui.engines.score_text import nps_text, pawns_text
+from xiangqi.game.notation_text import line_text
+from xiangqi.ui.common.i18n import traditional_moves
+
+MAX_LINES = 5
+PV_SHOWN = 16      # moves of a line turned into text (the rest would be elided anyway)
+REFRESH_MS = 100   # at most ten redraws a second, whatever the engine sends
+LINE_COLUMN = 3
+
+
+class AnalysisPanel(QWidget):
+    engine_chosen = Signal(int)     # index into the list given to set_engines
+    lines_wanted = Signal(int)      # how many lines (MultiPV) the user wants
+    pause_toggled = Signal(bool)    # True: pause, False: go on
+    line_chosen = Signal(object)    # tuple[Move, ...]: a clicked line, from the analysed position
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.notation = Notation.CHINESE
+        self.position: Position | None = None
+        self._infos: dict[int, Info] = {}     # latest info per line (0-based), drawn on the timer
+        self._lines: dict[int, tuple[Move, ...]] = {}   # the moves of each line drawn
+        self._refresh = QTimer(self, singleShot=True, interval=REFRESH_MS)
+        self._refresh.timeout.connect(self._draw)
+        self._build()
+
+    def _build(self) -> None:
+        self.engine_box = QComboBox(self)
+        self.engine_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.engine_box.setMinimumContentsLength(4)   # names are elided: a narrow dock stays narrow
+        self.engine_box.setToolTip(self.tr("The engine that analyses (independent of the opponent)"))
+        self.engine_box.activated.connect(self.engine_chosen)
+        self.lines_box = QSpinBox(self)
+        self.lines_box.setRange(1, MAX_LINES)
+        self.lines_box.setPrefix(self.tr("Lines: "))
+        self.lines_box.valueChanged.connect(self._on_lines_changed)
+        self.pause_button = QToolButton(self)
+        self.pause_button.setCheckable(True)
+        self.pause_button.setText(self.tr("Pause"))
+        self.pause_button.toggled.connect(self._on_pause_toggled)
+        self.state_label = QLabel(self)
+        self.state_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.tree = QTreeWidget(self)
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setHeaderLabels([self.tr("Depth"), self.tr("Score"), self.tr("N/s"), self.tr("Line")])
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setToolTip(self.tr("Click a line to play it on the board as a variation"))
+        self.tree.itemClicked.connect(self._on_item_clicked)
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        for column in range(LINE_COLUMN):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        top = QHBoxLayout()
+        top.addWidget(self.engine_box, 1)
+        top.addWidget(self.lines_box)
+        top.addWidget(self.pause_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(top)
+        layout.addWidget(self.state_label)
+        layout.addWidget(self.tree)
+
+    # ----------------------------------------------------------------- set up
+    def set_engines(self, names: Sequence[str], current: int) -> None:
+        """The engines offered for analysis and the one analysing (no signal)."""
+        self.engine_box.blockSignals(True)
+        self.engine_box.clear()
+        self.engine_box.addItems(list(names))
+        self.engine_box.setCurrentIndex(current)
+        self.engine_box.blockSignals(False)
+
+    def set_lines_supported(self, supported: bool) -> None:
+        """Whether the engine can show more than one line (it offers MultiPV)."""
+        self.lines_box.setEnabled(supported)
+
+    def set_state(self, text: str) -> None:
+        self.state_label.setText(text)
+
+    def set_paused(self, paused: bool) -> None:
+        self.pause_button.blockSignals(True)
+        self.pause_button.setChecked(paused)
+        self.pause_button.setText(self.tr("Resume") if paused else self.tr("Pause"))
+        self.pause_button.blockSignals(False)
+
+    def set_notation(self, notation: Notation) -> None:
+        self.notation = notation
+        self._lines.clear()
+        self._draw()
+
+    # ----------------------------------------------------------------- lines
+    def set_position(self, position: Position | None) -> None:
+        """A new position is analysed: the old lines go."""
+        self.position = position.copy() if position is not None else None
+        self._infos.clear()
+        self._lines.clear()
+        self.tree.clear()
+
+    def show_info(self, info: Info) -> None:
+        """One ``info`` of the analysed position (scores from the side to move's point of view)."""
+        if not info.pv or self.position is None:
+            return   # currmove / nps-only lines: nothing to show in a row
+        index = (info.multipv or 1) - 1
+        if index >= self.lines_box.value() or index >= MAX_LINES:
+            return
+        self._infos[index] = info
+        if not self._refresh.isActive():
+            self._refresh.start()
+
+    def line_texts(self) -> list[list[str]]:
+        """The rows as shown: depth, score, nodes/s, line (for tests and accessibility)."""
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [[item.text(c) for c in range(LINE_COLUMN + 1)] for item in items if item is not None]
+
+    def _draw(self) -> None:
+        position = self.position
+        if position is None:
+            return
+        red_sign = 1 if position.turn is Color.RED else -1
+        for index in sorted(self._infos):
+            info = self._infos[index]
+            while self.tree.topLevelItemCount() <= index:
+                self.tree.addTopLevelItem(QTreeWidgetItem(["", "", "", ""]))
+            item = self.tree.topLevelItem(index)
+            assert item is not None
+            if self._lines.get(index) != info.pv:
+                self._lines[index] = info.pv
+                texts = line_text(position, info.pv[:PV_SHOWN], self.notation, traditional=traditional_moves())
+                item.setText(LINE_COLUMN, " ".join(texts))
+            item.setText(0, str(info.depth or ""))
+            item.setText(1, pawns_text(info.score, red_sign))
+            item.setText(2, nps_text(info.nps))
+
+    def _on_item_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        moves = self._lines.get(self.tree.indexOfTopLevelItem(item))
+        if moves:
+            self.line_chosen.emit(moves)
+
+    def _on_lines_changed(self, count: int) -> None:
+        for index in [i for i in self._infos if i >= count]:
+            del self._infos[index]
+            self._lines.pop(index, None)
+        while self.tree.topLevelItemCount() > count:
+            self.tree.takeTopLevelItem(self.tree.topLevelItemCount() - 1)
+        self.lines_wanted.emit(count)
+
+    def _on_pause_toggled(self, paused: bool) -> None:
+        self.pause_button.setText(self.tr("Resume") if paused else self.tr("Pause"))
+        self.pause_toggled.emit(paused)

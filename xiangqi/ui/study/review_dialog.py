@@ -1,0 +1,214 @@
+"""Game › Review (复盘): analyse every position of a record's main line in the background, then write the
+review into the record and show a per-side summary.
+
+The dialog asks for the engine, the time per position and how many engine processes run at once; a
+progress bar follows the positions done and Cancel stops the engines (the record is then left as it
+was). The engines are driven by ``xiangqi.review.runner.ReviewRunner``; marks, ``[%eval]`` comments and
+better-move variations are written by ``xiangqi.review.annotate_game`` (thresholds in
+``xiangqi.review.marks``), so the app and ``python -m xiangqi review`` give the same record."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox, QStackedWidget,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from xiangqi.core import Position
+from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.record import Game
+from xiangqi.review.annotate import PositionValue, ReviewSummary, annotate_game, main_line_positions
+from xiangqi.review.marks import BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, SideSummary
+from xiangqi.review.runner import GameWork, ReviewRunner
+from xiangqi.review.series import record_graph_values, record_marks
+from xiangqi.play.engine_list import engine_display_name
+from xiangqi.ui.study.eval_graph import EvalGraph
+
+DEFAULT_MOVETIME_MS = 1000
+MAX_MOVETIME_MS = 60_000
+
+
+class ReviewSummaryView(QWidget):
+    """Per side: the counts of ?! / ? / ??, the average loss and the accuracy, with the graph below."""
+
+    ply_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = QTableWidget(5, 2, self)
+        self.table.setHorizontalHeaderLabels([self.tr("Red"), self.tr("Black")])
+        self.table.setVerticalHeaderLabels([
+            self.tr("Inaccuracies ?!"), self.tr("Mistakes ?"), self.tr("Blunders ??"),
+            self.tr("Average loss (centipawns)"), self.tr("Accuracy")])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._fit_table()
+        marks = self.tr("Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.")
+        self.note = QLabel(marks.format(f"{INACCURACY_LOSS:g}", f"{MISTAKE_LOSS:g}", f"{BLUNDER_LOSS:g}"), self)
+        self.note.setWordWrap(True)
+        self.graph = EvalGraph(self)
+        self.graph.ply_clicked.connect(self.ply_clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table)
+        layout.addWidget(self.graph)
+        layout.addWidget(self.note)
+
+    def show_summary(self, summary: ReviewSummary, graph_values: Sequence[float | None]) -> None:
+        for column, side in enumerate((summary.red, summary.black)):
+            for row, text in enumerate(self.side_texts(side)):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(row, column, item)
+        self._fit_table()
+        self.graph.set_values(graph_values)
+
+    def _fit_table(self) -> None:
+        """As high as its rows: no empty space under them, no scroll bar."""
+        self.table.resizeRowsToContents()
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height()
+                                  + self.table.verticalHeader().length() + 2 * self.table.frameWidth())
+
+    @staticmethod
+    def side_texts(side: SideSummary) -> list[str]:
+        return [str(side.inaccuracies), str(side.mistakes), str(side.blunders),
+                f"{side.average_cp_loss:.0f}", f"{side.accuracy:.1f}%"]
+
+    def texts(self) -> list[list[str]]:
+        """The table as shown, row by row (red, black)."""
+        def text(row: int, column: int) -> str:
+            item = self.table.item(row, column)
+            return item.text() if item is not None else ""
+
+        return [[text(r, c) for c in range(2)] for r in range(self.table.rowCount())]
+
+
+class ReviewDialog(QDialog):
+    """Set up, run and summarise one record's review. ``reviewed`` fires once the record was written."""
+
+    reviewed = Signal(object)   # ReviewSummary: the record now holds the review
+    ply_clicked = Signal(int)   # a click on the summary's graph
+
+    def __init__(self, game: Game, engines: Sequence[EngineSpec], current: int = 0,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Review the game"))
+        self.game = game
+        self.engines = list(engines)
+        self.runner: ReviewRunner | None = None
+        self.summary: ReviewSummary | None = None
+        self._positions: list[Position] = []
+        self._done = 0
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(self._settings_page(current))
+        self.pages.addWidget(self._progress_page())
+        self.summary_view = ReviewSummaryView(self)
+        self.summary_view.ply_clicked.connect(self.ply_clicked)
+        self.pages.addWidget(self.summary_view)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.start_button = QPushButton(self.tr("Start"), self)
+        self.start_button.setDefault(True)
+        self.buttons.addButton(self.start_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.start_button.clicked.connect(self.start)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.pages)
+        layout.addWidget(self.buttons)
+        self.resize(460, 0)
+
+    def _settings_page(self, current: int) -> QWidget:
+        page = QWidget(self)
+        self.engine_box = QComboBox(page)
+        self.engine_box.addItems([engine_display_name(spec) for spec in self.engines])
+        self.engine_box.setCurrentIndex(max(0, min(current, len(self.engines) - 1)))
+        self.time_box = QSpinBox(page)
+        self.time_box.setRange(50, MAX_MOVETIME_MS)
+        self.time_box.setSingleStep(100)
+        self.time_box.setValue(DEFAULT_MOVETIME_MS)
+        self.time_box.setSuffix(self.tr(" ms"))
+        self.jobs_box = QSpinBox(page)
+        self.jobs_box.setRange(1, max(1, os.cpu_count() or 1))
+        self.jobs_box.setValue(self.jobs_box.maximum())
+        moves = self.game.ply_count()
+        form = QFormLayout(page)
+        form.addRow(QLabel(self.tr("Analyse the {0} positions of the main line and mark the moves.")
+                           .format(moves + 1), page))
+        form.addRow(self.tr("Engine:"), self.engine_box)
+        form.addRow(self.tr("Time per position:"), self.time_box)
+        form.addRow(self.tr("Engines at once:"), self.jobs_box)
+        return page
+
+    def _progress_page(self) -> QWidget:
+        page = QWidget(self)
+        self.progress = QProgressBar(page)
+        self.progress_label = QLabel(page)
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.progress_label)
+        layout.addWidget(self.progress)
+        return page
+
+    # ----------------------------------------------------------------- running
+    def start(self) -> None:
+        """Start the engines on every position (the settings as chosen)."""
+        if not self.engines or self.runner is not None:
+            return
+        try:
+            self._positions = main_line_positions(self.game)
+        except ValueError as exc:
+            self._show_problem(self.tr("This record cannot be reviewed: {0}").format(exc))
+            return
+        spec = self.engines[self.engine_box.currentIndex()]
+        self.runner = ReviewRunner(spec, [GameWork(0, self._positions)],
+                                   SearchLimits(movetime_ms=self.time_box.value()), self.jobs_box.value(), self)
+        self.runner.position_done.connect(self._on_position_done)
+        self.runner.game_done.connect(self._on_game_done)
+        self.progress.setRange(0, len(self._positions))
+        self.progress.setValue(0)
+        self.progress_label.setText(self.tr("Analysing with {0}…").format(engine_display_name(spec)))
+        self.pages.setCurrentIndex(1)
+        self.start_button.setEnabled(False)
+        self.runner.start()
+
+    def _on_position_done(self, _game: int, _ply: int) -> None:
+        self._done += 1
+        self.progress.setValue(self._done)
+
+    def _on_game_done(self, work: GameWork) -> None:
+        runner, self.runner = self.runner, None
+        if runner is not None:
+            runner.abort()
+        if work.failed is not None:
+            self._show_problem(self.tr("The review stopped: {0}").format(work.failed))
+            return
+        values = [value for value in work.values if value is not None]
+        self._write(values)
+
+    def _write(self, values: list[PositionValue]) -> None:
+        spec = self.engines[self.engine_box.currentIndex()]
+        self.summary = annotate_game(self.game, self._positions, values, engine_display_name(spec))
+        self.summary_view.show_summary(self.summary, record_graph_values(self.game))
+        self.summary_view.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(self.game).items()})
+        self.pages.setCurrentIndex(2)
+        self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)
+        self.start_button.hide()
+        self.reviewed.emit(self.summary)
+
+    def _show_problem(self, text: str) -> None:
+        self.progress_label.setText(text)
+        self.pages.setCurrentIndex(1)
+        self.start_button.setEnabled(False)
+
+    def reject(self) -> None:
+        """Cancel (or close): stop the engines; a review not finished leaves the record untouched."""
+        runner, self.runner = self.runner, None
+        if runner is not None:
+            runner.game_done.disconnect(self._on_game_done)
+            runner.abort()
+        super().reject()

@@ -1,0 +1,288 @@
+"""The study tools in the main window: Engine › Analyse (分析), the evaluation graph under the move list and
+Game › Review (复盘)….
+
+- Analysis runs on whatever position the board shows (a record being browsed, a variation, a position from
+  the editor, the game in progress): every change of the shown position restarts the analyser's
+  ``go infinite``; closing the dock (or unticking the action) retires the engine. A clicked line is played
+  onto the board as a variation (``GameController.play_line``).
+- The graph shows the main line's ``[%eval]`` values (a reviewed record) and, for a game being played, the
+  engine's own score after each of its moves; a click shows that ply; the ply shown is marked. It is hidden
+  while there is nothing to draw.
+- Review writes into the record (marks, ``[%eval]`` comments, better moves) through ``ReviewDialog``; the
+  record is then modified like any edit, so Save keeps the review.
+
+Installed by ``install_study_ui(window)``; the main window itself only gains the attribute ``study``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+
+from xiangqi.core import Move
+from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
+from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
+from xiangqi.record import GameNode
+from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.series import graph_values, record_evaluations, record_marks
+from xiangqi.ui.study.analysis_panel import AnalysisPanel
+from xiangqi.play.engine_list import engine_display_name
+from xiangqi.ui.study.eval_graph import EvalGraph
+from xiangqi.ui.study.review_dialog import ReviewDialog
+from xiangqi.ui.study.study_analysis import Analyser, connect_panel
+
+BUILTIN_ANALYSIS_LEVEL = 5   # the built-in engine analyses at full strength
+
+
+def analysis_engines(engines: Sequence[EngineSpec]) -> list[EngineSpec]:
+    """The engines offered for analysis and review: the registry's, the built-in one at full strength."""
+    specs = [builtin_engine_spec(BUILTIN_ANALYSIS_LEVEL) if spec.family == "builtin" else spec for spec in engines]
+    if not any(spec.family == "builtin" for spec in specs):
+        specs.append(builtin_engine_spec(BUILTIN_ANALYSIS_LEVEL))
+    return specs
+
+
+def preferred_engine(specs: Sequence[EngineSpec]) -> int:
+    """The engine analysis starts with: the first one other than the built-in (they are stronger)."""
+    return next((i for i, spec in enumerate(specs) if spec.family != "builtin"), 0)
+
+
+class AnalysisDock(QDockWidget):
+    """The dock holding the analysis panel; ``closed`` when the user closes it."""
+
+    closed = Signal()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        super().closeEvent(event)
+        self.closed.emit()
+
+
+class StudyTools(QObject):
+    def __init__(self, window: Any, factory: EngineFactory | None = None) -> None:
+        super().__init__(window)
+        self.window: Any = window
+        self._factory = factory   # None: real engine processes (tests pass a scripted fake)
+        self.controller: Any = window.controller
+        self.analyser: Analyser | None = None
+        self.chosen: EngineSpec | None = None    # the analysing engine chosen in this session
+        self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
+        self._played: dict[int, Evaluation] = {}   # a game being played: ply -> the engine's score
+        self._last_engine_eval: Evaluation | None = None
+        self.dock = AnalysisDock(self.tr("Analysis"), window)
+        self.dock.setObjectName("analysis_dock")
+        self.panel = AnalysisPanel(self.dock)
+        self.dock.setWidget(self.panel)
+        self.dock.closed.connect(lambda: self.set_analysing(False))
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.graph = EvalGraph(window)
+        self.graph.hide()
+        self._place_graph()
+        self._build_actions()
+        self._connect()
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The window closes: the analysing engine is retired with the game's."""
+        if watched is self.window and event.type() == QEvent.Type.Close:
+            self.set_analysing(False)
+        return False
+
+    # ----------------------------------------------------------------- building
+    def _place_graph(self) -> None:
+        """Under the move list, in whatever layout holds it."""
+        move_list: QWidget = self.window.move_list
+        holder = move_list.parentWidget()
+        layout = holder.layout() if holder is not None else None
+        if layout is not None and hasattr(layout, "insertWidget"):
+            layout.insertWidget(layout.indexOf(move_list) + 1, self.graph)
+
+    def _build_actions(self) -> None:
+        window: QMainWindow = self.window
+        self.analyse_action = QAction(self.tr("&Analyse"), window)
+        self.analyse_action.setCheckable(True)
+        self.analyse_action.setShortcut("Ctrl+Shift+A")
+        self.analyse_action.setToolTip(self.tr("Analyse the position shown with an engine of your choice"))
+        self.analyse_action.toggled.connect(self.set_analysing)
+        window.addAction(self.analyse_action)
+        self.review_action = QAction(self.tr("Re&view the game…"), window)
+        self.review_action.triggered.connect(lambda _checked=False: self.open_review())
+        window.addAction(self.review_action)
+        engine_menu = getattr(window, "engine_menu", None)
+        if engine_menu is not None:
+            engine_menu.insertAction(engine_menu.actions()[0] if engine_menu.actions() else None,
+                                     self.analyse_action)
+        game_menu = getattr(window, "game_menu", None)
+        if game_menu is not None:
+            quit_action = getattr(window, "quit_action", None)
+            before = quit_action if quit_action in game_menu.actions() else None
+            game_menu.insertAction(before, self.review_action)
+            game_menu.insertSeparator(before)
+
+    def _connect(self) -> None:
+        c = self.controller
+        c.changed.connect(self._on_changed)
+        c.tree_changed.connect(self.refresh_graph)
+        c.game_replaced.connect(self._on_game_replaced)
+        c.analysis.connect(self._on_engine_info)
+        c.move_played.connect(self._on_move_played)
+        self.graph.ply_clicked.connect(self.show_ply)
+        self.panel.engine_chosen.connect(self._on_engine_chosen)
+        self.panel.line_chosen.connect(self.play_line)
+
+    # ----------------------------------------------------------------- analysis
+    def engines(self) -> list[EngineSpec]:
+        return analysis_engines(self.window.engines)
+
+    def set_analysing(self, on: bool) -> None:
+        """Engine › Analyse: start or stop analysing the position shown."""
+        if self.analyse_action.isChecked() != on:
+            self.analyse_action.setChecked(on)   # comes back here through toggled
+            return
+        if on and self.analyser is None:
+            self._start_analyser()
+        elif not on and self.analyser is not None:
+            analyser, self.analyser = self.analyser, None
+            analyser.close()
+            analyser.deleteLater()
+            self.offered = []
+            self.panel.set_position(None)
+            self.dock.hide()
+
+    def _start_analyser(self) -> None:
+        specs = self.engines()
+        spec = self.chosen if self.chosen in specs else specs[preferred_engine(specs)]
+        self.panel.set_notation(self.window.move_list.notation)
+        self.analyser = Analyser(spec, self._factory, self)
+        self._offer_engines()
+        connect_panel(self.analyser, self.panel)
+        self.analyser.set_lines(self.panel.lines_box.value())
+        self.analyser.trouble.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
+        self.analyser.start()
+        self._join_tabbed_docks()
+        self.dock.show()
+        self.dock.raise_()
+        self.analyser.analyse(self.controller.board_position())
+
+    def _offer_engines(self) -> None:
+        """The panel lists the engines known now (the search for engines may have found more since)."""
+        specs = self.engines()
+        if self.analyser is not None and specs != self.offered:
+            self.offered = specs
+            current = self.analyser.spec
+            index = specs.index(current) if current in specs else -1
+            self.panel.set_engines([engine_display_name(spec) for spec in specs], index)
+
+    def _join_tabbed_docks(self) -> None:
+        """A narrow window keeps its right-hand docks as tabs (``WindowShape``): the analysis joins them."""
+        shape = getattr(self.window, "shape", None)
+        if shape is None or not shape.compact:
+            return
+        others = [dock for dock in shape.right_docks() if dock is not self.dock]
+        if others:
+            self.window.tabifyDockWidget(others[0], self.dock)
+
+    def _on_engine_chosen(self, index: int) -> None:
+        if self.analyser is not None and 0 <= index < len(self.offered):
+            self.chosen = self.offered[index]
+            self.analyser.set_engine(self.chosen)
+
+    def _on_changed(self) -> None:
+        if self.analyser is not None:
+            if self.panel.notation is not self.window.move_list.notation:
+                self.panel.set_notation(self.window.move_list.notation)
+            self.analyser.analyse(self.controller.board_position())
+            self._offer_engines()
+        self.graph.set_current_ply(self.controller.game.cursor.ply)
+
+    def play_line(self, moves: Sequence[Move]) -> None:
+        """A clicked analysis line: its moves go onto the board as a variation from the analysed position."""
+        analyser = self.analyser
+        if analyser is None or analyser.position is None:
+            return
+        if analyser.position.fen() != self.controller.board_position().fen():
+            return   # the board moved on since the line was drawn
+        line = list(moves)
+        if self.controller.seats and not self.controller.game.is_over:
+            # a side line is studied by two players: the engine would stop playing this game
+            self.window.ask(self.tr("Play the line"),
+                            self.tr("Playing this line on the board may end the game against the engine: a "
+                                    "side line is studied without it. The moves played stay in the record. "
+                                    "Play it?"),
+                            lambda: self.controller.play_line(line))
+            return
+        self.controller.play_line(line)
+
+    # ----------------------------------------------------------------- the graph
+    def _on_game_replaced(self) -> None:
+        self._played.clear()
+        self._last_engine_eval = None
+        self.refresh_graph()
+
+    def _on_engine_info(self, seat_info: SeatInfo) -> None:
+        info = seat_info.info
+        if seat_info.purpose is Purpose.MOVE and info.score is not None and (info.multipv or 1) == 1:
+            self._last_engine_eval = Evaluation.from_score(info.score, seat_info.position.turn)
+
+    def _on_move_played(self, played: Any) -> None:
+        ply = self.controller.game.ply
+        for stale in [p for p in self._played if p >= ply]:   # scores of a line taken back and replaced
+            del self._played[stale]
+        if played.by_engine and self._last_engine_eval is not None:
+            self._played[ply] = self._last_engine_eval
+        self._last_engine_eval = None
+        self.refresh_graph()
+
+    def refresh_graph(self) -> None:
+        record = self.controller.game.record
+        evaluations = {**self._played, **record_evaluations(record)}
+        plies = record.ply_count()
+        values = graph_values(evaluations, plies) if evaluations else []
+        self.graph.set_values(values)
+        self.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(record).items()})
+        self.graph.set_current_ply(self.controller.game.cursor.ply)
+        self.graph.setVisible(bool(values))
+
+    def show_ply(self, ply: int) -> None:
+        """A click on the graph: show the main line's position after ``ply`` moves."""
+        record = self.controller.game.record
+        line: list[GameNode] = [record.root, *record.mainline()]
+        if 0 <= ply < len(line):
+            self.controller.show_node(line[ply])
+
+    # ----------------------------------------------------------------- review
+    def can_review(self) -> bool:
+        """A record with moves, and no engine playing a game that goes on (its moves would change the line)."""
+        game = self.controller.game
+        return bool(game.record.root.children) and (not self.controller.seats or game.is_over)
+
+    def open_review(self) -> ReviewDialog | None:
+        if not self.can_review():
+            self.window.statusBar().showMessage(
+                self.tr("Review needs a record with moves and no game going on against an engine"), 8000)
+            return None
+        specs = self.engines()
+        dialog = ReviewDialog(self.controller.game.record, specs, preferred_engine(specs), self.window)
+        dialog.reviewed.connect(lambda _summary: self._record_reviewed())
+        dialog.ply_clicked.connect(self.show_ply)
+        self.window.open_dialog(dialog)
+        return dialog
+
+    def _record_reviewed(self) -> None:
+        self.controller.record_changed()
+        self.refresh_graph()
+
+
+def install_study_ui(window: Any, factory: EngineFactory | None = None) -> StudyTools:
+    """Analysis, the evaluation graph and review in ``window`` (a ``MainWindow``); kept as ``window.study``.
+    ``factory`` makes the analysing engine's client (None: the real process)."""
+    study = StudyTools(window, factory)
+    window.study = study
+    return study
+
+
+__all__ = ["AnalysisDock", "StudyTools", "analysis_engines", "install_study_ui", "preferred_engine"]

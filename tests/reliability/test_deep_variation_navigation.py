@@ -14,7 +14,7 @@ import pytest
 from reliability_window import build_window
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation, move_to_text
-from xiangqi.ui.record.move_list import PLY_ROLE
+from xiangqi.ui.play.move_list import PLY_ROLE
 from xiangqi.ui.record.record_actions import RecordUi
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))

@@ -3,8 +3,9 @@
 ``shell``     start-up (``app``), the main window, its shape for the screen, the Help menu, user files
 ``common``    what every feature shares: the UI language (``i18n``), plain-text labels
 ``board``     the board view, its painting and geometry, piece glyphs, themes (and the fallback theme)
-``play``      new-game dialog, clocks, result dialog, browsing back while playing, position editor, sounds
-``record``    open/save/export records, the record ↔ game link, game list, move list, comments, clipboard
+``play``      the game's views (move list, clocks), new-game and result dialogs, browsing back, position
+              editor, sounds
+``record``    open/save/export records, the record ↔ game link, game list, comments, clipboard
 ``engines``   the engine manager dialog, the opponent's engine panel, score texts
 ``study``     analysis (panel and driver), the evaluation graph, the review dialog
 ``match``     engine matches: the match dialog and the match window

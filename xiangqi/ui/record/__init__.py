@@ -1,2 +1,2 @@
 """Game records in the window: open/save/export (``record_actions``, ``record_formats``), the link between the
-record and the game being played, the game list of a collection, the move list, comments and the clipboard."""
+record and the game being played, the game list of a collection, comments and the clipboard."""

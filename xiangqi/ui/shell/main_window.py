@@ -25,7 +25,7 @@ from xiangqi.ui.book.book_actions import install_book_ui
 from xiangqi.ui.engines.engine_panel import EnginePanel
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 from xiangqi.game.setup import GameSetup, is_builtin
-from xiangqi.ui.record.move_list import MoveList
+from xiangqi.ui.play.move_list import MoveList
 from xiangqi.ui.play.new_game_dialog import NewGameDialog
 from xiangqi.ui.play.result_dialog import ResultDialog, reason_text, winner_text
 from xiangqi.ui.board.themes import BoardLook, PieceLook

@@ -27,6 +27,7 @@ from xiangqi.ui.match.match_ui import install_match_ui
 from xiangqi.ui.record.record_actions import RECORD_SUFFIXES, install_record_ui
 from xiangqi.ui.settings.settings_dialog import apply_settings, install_appearance_ui
 from xiangqi.ui.study.study_tools import install_study_ui
+from xiangqi.ui.shell.profile_lock import ProfileMode, claim_profile, profile_title
 from xiangqi.ui.shell.user_files import autosave_path, recent_files_settings, user_settings_path
 from xiangqi.ui.play.sounds import SoundPlayer
 from xiangqi.ui.board.themes import BoardLook, PieceLook, ThemeLibrary
@@ -116,6 +117,12 @@ def run(argv: list[str]) -> int:
     app.setDesktopFileName("xiangqi")
     app.setWindowIcon(app_icon())
     look = load_appearance(app)
+    claim = claim_profile()              # one window per profile: a second one waits, reads or goes apart
+    if claim.mode is ProfileMode.QUIT:
+        return 0
+    if claim.mode is not ProfileMode.OWNER:
+        look = load_appearance(app)      # the copied settings, so this window's changes stay its own
+        app.setApplicationDisplayName(profile_title(claim.mode))
     store = AutosaveStore(autosave_path())
     window = build_main_window(look, store)
     window.shape.remember_in(recent_files_settings())   # the size, place and docks of the last run
@@ -131,6 +138,8 @@ def run(argv: list[str]) -> int:
         QTimer.singleShot(0, lambda: window.offer_resume(store, lambda: window.start_game(window.last_setup)))
     code = app.exec()
     wait_for_engines(window.controller)
+    if claim.lock is not None:
+        claim.lock.release()
     return code
 
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core.notation import Notation
-from xiangqi.ui.engines.score_text import nps_text, pawns_text
+from xiangqi.ui.engines.score_text import nps_text, pawns_text, score_header, score_header_tip
 from xiangqi.engine.seat import SeatInfo
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.common.i18n import traditional_moves
@@ -35,7 +35,8 @@ class EnginePanel(QWidget):
         self.lines_box.valueChanged.connect(self.lines_wanted)
         self.tree = QTreeWidget(self)
         self.tree.setRootIsDecorated(False)
-        self.tree.setHeaderLabels([self.tr("Depth"), self.tr("Score"), self.tr("N/s"), self.tr("Line")])
+        self.tree.setHeaderLabels([self.tr("Depth"), score_header(), self.tr("N/s"), self.tr("Line")])
+        self.tree.headerItem().setToolTip(1, score_header_tip())
         header = self.tree.header()
         header.setStretchLastSection(True)
         for column in range(3):   # numbers stay narrow; the variation gets the rest

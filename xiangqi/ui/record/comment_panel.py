@@ -21,6 +21,7 @@ from xiangqi.record.comment_commands import join_commands, split_commands
 from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.record.record_link import RecordLink
+from xiangqi.ui.engines.score_text import evaluation_text
 
 NODE_ROLE = Qt.ItemDataRole.UserRole
 PREVIEW_MOVES = 4
@@ -256,4 +257,4 @@ def _shown_eval(commands: str) -> str:
         return ""
     if evaluation is None:
         return ""
-    return evaluation.text() if evaluation.mate is not None else f"{(evaluation.cp or 0) / 100:+.2f}"
+    return evaluation_text(evaluation)

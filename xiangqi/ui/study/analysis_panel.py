@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import Info
-from xiangqi.ui.engines.score_text import nps_text, pawns_text
+from xiangqi.ui.engines.score_text import nps_text, pawns_text, score_header, score_header_tip
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.common.i18n import traditional_moves
 
@@ -65,7 +65,8 @@ class AnalysisPanel(QWidget):
         self.tree = QTreeWidget(self)
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
-        self.tree.setHeaderLabels([self.tr("Depth"), self.tr("Score"), self.tr("N/s"), self.tr("Line")])
+        self.tree.setHeaderLabels([self.tr("Depth"), score_header(), self.tr("N/s"), self.tr("Line")])
+        self.tree.headerItem().setToolTip(1, score_header_tip())
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)

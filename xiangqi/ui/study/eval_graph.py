@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCharts import QAreaSeries, QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
-from PySide6.QtCore import QMargins, QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QMargins, QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QHelpEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.series import graph_values
+from xiangqi.ui.engines.score_text import evaluation_text
 
 DEFAULT_CLAMP = 10.0       # pawns: beyond this an advantage is decisive and drawn at the edge
 RED_FILL = QColor(200, 40, 30, 150)
@@ -49,6 +53,7 @@ class EvalGraph(QChartView):
         super().__init__(parent)
         self.clamp = clamp
         self.values: list[float | None] = []
+        self.labels: list[str] = []   # each ply's value as the engine area words it ("+1.20", "#5")
         self.marks: dict[int, str] = {}
         self.current_ply: int | None = None
         chart = QChart()
@@ -100,9 +105,21 @@ class EvalGraph(QChartView):
         self._set_x_range(0)
 
     # ----------------------------------------------------------------- data
-    def set_values(self, values: Sequence[float | None]) -> None:
-        """The evaluation after each ply (index 0 = the start), pawns from red's point of view."""
+    def set_evaluations(self, evaluations: Mapping[int, Evaluation], plies: int) -> None:
+        """Draw plies 0..``plies`` from their evaluations (red's view); a point's tool tip says its value
+        the way the engine area does (``#5`` for a mate, not the edge of the chart)."""
+        if not evaluations:
+            self.set_values([])
+            return
+        self.set_values(graph_values(evaluations, plies, self.clamp),
+                        [evaluation_text(e) if (e := evaluations.get(ply)) is not None else ""
+                         for ply in range(plies + 1)])
+
+    def set_values(self, values: Sequence[float | None], labels: Sequence[str] = ()) -> None:
+        """The evaluation after each ply (index 0 = the start), pawns from red's point of view;
+        ``labels``: the tool tip's text per ply (default: the value in pawns)."""
         self.values = list(values)
+        self.labels = list(labels) or [f"{v:+.2f}" if v is not None else "" for v in self.values]
         known = [(float(ply), clamped(v, self.clamp)) for ply, v in enumerate(self.values) if v is not None]
         self.line.replace([QPointF(x, y) for x, y in known])
         edges = split_at_zero(known)
@@ -158,6 +175,24 @@ class EvalGraph(QChartView):
         chart = self.chart()
         scene = chart.mapToScene(chart.mapToPosition(QPointF(ply, 0.0), self.line))
         return QPointF(self.mapFromScene(scene))
+
+    def point_text(self, ply: int) -> str:
+        """The tool tip over ``ply``: which move it follows and its value."""
+        label = self.labels[ply] if 0 <= ply < len(self.labels) else ""
+        if ply == 0:
+            where = self.tr("Start position")
+        else:
+            side = self.tr("Red") if ply % 2 else self.tr("Black")
+            where = self.tr("Move {0}, {1}").format((ply + 1) // 2, side)
+        return f"{where}: {label or self.tr('no evaluation')}"
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802 (Qt's name; tool tips go to the viewport)
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            ply = self.ply_at(event.pos().x(), event.pos().y())
+            if ply is not None:
+                QToolTip.showText(event.globalPos(), self.point_text(ply), self)
+                return True
+        return super().viewportEvent(event)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
         if event.button() == Qt.MouseButton.LeftButton:

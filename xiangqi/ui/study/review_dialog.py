@@ -24,7 +24,7 @@ from xiangqi.record import Game
 from xiangqi.review.annotate import PositionValue, ReviewSummary, annotate_game, main_line_positions
 from xiangqi.review.marks import BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, SideSummary
 from xiangqi.review.runner import GameWork, ReviewRunner
-from xiangqi.review.series import record_graph_values, record_marks
+from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.study.eval_graph import EvalGraph
 
@@ -61,14 +61,14 @@ class ReviewSummaryView(QWidget):
         layout.addWidget(self.graph)
         layout.addWidget(self.note)
 
-    def show_summary(self, summary: ReviewSummary, graph_values: Sequence[float | None]) -> None:
+    def show_summary(self, summary: ReviewSummary, game: Game) -> None:
         for column, side in enumerate((summary.red, summary.black)):
             for row, text in enumerate(self.side_texts(side)):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, column, item)
         self._fit_table()
-        self.graph.set_values(graph_values)
+        self.graph.set_evaluations(record_evaluations(game), game.ply_count())
 
     def _fit_table(self) -> None:
         """As high as its rows: no empty space under them, no scroll bar."""
@@ -193,7 +193,7 @@ class ReviewDialog(QDialog):
     def _write(self, values: list[PositionValue]) -> None:
         spec = self.engines[self.engine_box.currentIndex()]
         self.summary = annotate_game(self.game, self._positions, values, engine_display_name(spec))
-        self.summary_view.show_summary(self.summary, record_graph_values(self.game))
+        self.summary_view.show_summary(self.summary, self.game)
         self.summary_view.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(self.game).items()})
         self.pages.setCurrentIndex(2)
         self.buttons.setStandardButtons(QDialogButtonBox.StandardButton.Close)

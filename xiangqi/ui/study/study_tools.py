@@ -28,7 +28,7 @@ from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
 from xiangqi.record import GameNode
 from xiangqi.review.evaluation import Evaluation
-from xiangqi.review.series import graph_values, record_evaluations, record_marks
+from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.study.eval_graph import EvalGraph
@@ -240,12 +240,10 @@ class StudyTools(QObject):
     def refresh_graph(self) -> None:
         record = self.controller.game.record
         evaluations = {**self._played, **record_evaluations(record)}
-        plies = record.ply_count()
-        values = graph_values(evaluations, plies) if evaluations else []
-        self.graph.set_values(values)
+        self.graph.set_evaluations(evaluations, record.ply_count())
         self.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(record).items()})
         self.graph.set_current_ply(self.controller.game.cursor.ply)
-        self.graph.setVisible(bool(values))
+        self.graph.setVisible(bool(evaluations))
 
     def show_ply(self, ply: int) -> None:
         """A click on the graph: show the main line's position after ``ply`` moves."""

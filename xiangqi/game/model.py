@@ -267,9 +267,55 @@ class GameModel:
         outcome = self._position.outcome(self.natural_limit_plies)
         self._board_result = GameResult.from_outcome(outcome) if outcome is not None else None
 
+    def record_to_save(self) -> Record:
+        """The record as a file should hold it. A game played here ends where it stands: moves taken back
+        and not replayed (the head's continuation, kept in the tree to redo) are written as a variation
+        of the head's move (the same move, then them), not as the main line. The tree is copied then;
+        otherwise (a studied record, nothing taken back, or every move taken back: a variation needs a
+        move to stand beside) it is the record itself. Either way it carries the result to save."""
+        record, head = self.record, self.head
+        if self.playing and head.children and head.parent is not None:
+            record, head = copy_record(self.record, self.head)
+            _continuation_as_variation(head)
+        result = "*" if self.result is None or not head.is_main_line() or head.children else self.result.score
+        if result != "*":
+            record.result = result
+        return record
+
     def result_for_record(self) -> str:
         """The PGN result to save: the game's when its head ends the main line, else unknown ("*")."""
         result = self.result
         if result is None or not self.head.is_main_line() or self.head.children:
             return "*"
         return result.score
+
+
+def copy_record(record: Record, node: GameNode) -> tuple[Record, GameNode]:
+    """A copy of ``record`` (headers, start, result, every node with its comment and NAGs; errors and
+    source are not copied) and the copy of ``node``. Iterative: a line thousands of moves deep is fine."""
+    copy = Record(dict(record.headers), record.start_fen, record.result)
+    copy.root.comment, copy.root.nags = record.root.comment, list(record.root.nags)
+    found = copy.root
+    stack = [(record.root, copy.root)]
+    while stack:
+        original, copied = stack.pop()
+        if original is node:
+            found = copied
+        for child in original.children:
+            assert child.move is not None
+            twin = copied.add_child(child.move, child.comment)
+            twin.nags = list(child.nags)
+            stack.append((child, twin))
+    return copy, found
+
+
+def _continuation_as_variation(head: GameNode) -> None:
+    """Move ``head``'s children under a new sibling of it with the same move, right after it: the main
+    line ends at ``head`` and its continuation reads as a variation of the head's move."""
+    parent = head.parent
+    assert parent is not None and head.move is not None
+    twin = GameNode(head.move, parent)
+    parent.children.insert(parent.children.index(head) + 1, twin)
+    twin.children, head.children = head.children, []
+    for child in twin.children:
+        child.parent = twin

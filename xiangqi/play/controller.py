@@ -209,6 +209,27 @@ class GameController(QObject):
             return []
         return [m.to_sq for m in self.game.position.legal_moves() if m.from_sq == sq]
 
+    # What the Game menu may do now. A record being studied (a file, a match being watched) is no game
+    # played here: nothing to take back, resign or offer; and none while an earlier position is viewed.
+    def can_take_back(self) -> bool:
+        return self.game.playing and not self.game.viewing and self.game.can_undo()
+
+    def can_put_back(self) -> bool:
+        return self.game.playing and not self.game.viewing and self.game.can_redo()
+
+    def human_plays(self) -> bool:
+        """A game played here in which a person has a side (not engine against engine, not a record)."""
+        return self.game.playing and not self.game.is_over and len(self.seats) < 2
+
+    def can_resign(self) -> bool:
+        return self.human_plays()
+
+    def can_offer_draw(self) -> bool:
+        return self.human_plays() and bool(self.seats)
+
+    def can_ask_hint(self) -> bool:
+        return bool(self.seats) and self.human_to_move()
+
     def try_move(self, move: Move) -> bool:
         """A move from the board; False (and ``illegal_move``) when it is not allowed now."""
         if not self.can_pick(move.from_sq) or not self.game.position.is_legal(move):
@@ -276,11 +297,13 @@ class GameController(QObject):
     # ----------------------------------------------------------------- player commands
     def undo(self) -> bool:
         """Take back moves until it is a human's turn again (the engine's reply and your move)."""
+        if not self.can_take_back():
+            return False
         return self._step(self.game.can_undo, self.game.undo)
 
     def redo(self) -> bool:
         """Put back what undo took (your move and the engine's reply)."""
-        if self._searching(Purpose.MOVE):
+        if self._searching(Purpose.MOVE) or not self.can_put_back():
             return False
         return self._step(self.game.can_redo, self.game.redo)
 
@@ -330,7 +353,7 @@ class GameController(QObject):
         self.clocks_changed.emit()
 
     def resign(self) -> None:
-        if not self.game.is_over:
+        if self.can_resign():
             turn = self.game.position.turn
             loser = self.setup.human if self.seats and not self.engine_plays(self.setup.human) else turn
             self._finish(Termination.RESIGNATION, loser.other)
@@ -338,7 +361,7 @@ class GameController(QObject):
     def offer_draw(self) -> None:
         """UCCI engines answer ``go draw`` with their next move; others decide by their own score."""
         seat = self.seats.get(self.game.position.turn.other) or self.seats.get(self.game.position.turn)
-        if self.game.is_over or seat is None:
+        if not self.can_offer_draw() or seat is None:
             return
         if seat.takes_draw_offers():
             self._human_draw_offer = True

@@ -7,17 +7,20 @@ from __future__ import annotations
 import re
 
 _COMMAND = re.compile(r"\[%[^\]\[]*\]")
+# Blank edges trimmed from the user's text: ASCII ones only. str.strip() would also take the full-width
+# space (U+3000) that indents a Chinese paragraph.
+_EDGES = " \t\n\r\x00"
 
 
 def split_commands(comment: str) -> tuple[str, str]:
     """(the commands, space-separated; the rest of the comment, stripped)."""
     commands = " ".join(_COMMAND.findall(comment))
-    return commands, _COMMAND.sub("", comment).strip() if commands else comment
+    return commands, _COMMAND.sub("", comment).strip(_EDGES) if commands else comment
 
 
 def join_commands(commands: str, text: str) -> str:
     """A comment from its commands and the user's text (commands first, as ``with_eval`` writes them)."""
-    text = text.strip()
+    text = text.strip(_EDGES)
     if not commands:
         return text
     return f"{commands} {text}" if text else commands

@@ -153,7 +153,7 @@ class CommentPanel(QWidget):
         shown = _shown_eval(commands)
         if shown:   # a reviewed record: the evaluation beside the label, not as text to edit
             self.comment_label.setText(f"{shown} · {self.comment_label.text()}")
-        if node is not self._editing or self.comment_edit.toPlainText().strip() != words:
+        if node is not self._editing or join_commands("", self.comment_edit.toPlainText()) != words:
             self._editing = None
             self.comment_edit.setPlainText(words)
         self._editing = node

@@ -150,11 +150,9 @@ class RecordLink(QObject):
         return found
 
     def record_for_saving(self) -> Record:
-        """The record with the result the board decided, when the main line ended on the board."""
-        result = self.controller.game.result_for_record()
-        if result != "*":
-            self.record.result = result
-        return self.record
+        """The record as the file gets it: a game played here ends where it stands (moves taken back are
+        a variation), with the result the board decided when the main line ended on the board."""
+        return self.controller.game.record_to_save()
 
     def start_position(self) -> Position:
         return self.record.start_position()

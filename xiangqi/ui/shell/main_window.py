@@ -182,14 +182,16 @@ class MainWindow(QMainWindow):
     # ----------------------------------------------------------------- reacting to the game
     def _refresh(self) -> None:
         c, game = self.controller, self.controller.game
-        self.undo_action.setEnabled(game.can_undo())
-        self.redo_action.setEnabled(game.can_redo())
-        playing = not game.is_over
-        self.hint_action.setEnabled(playing and c.setup.engine is not None)
-        self.resign_action.setEnabled(playing)
-        self.draw_action.setEnabled(playing and c.setup.engine is not None)
-        self.accept_draw_action.setEnabled(playing and c.engine_draw_offer)
-        self.stop_action.setEnabled(playing and c.engine_searching())
+        # Only what means something now: a loaded record or a match has nothing to take back or resign.
+        self.undo_action.setEnabled(c.can_take_back())
+        self.redo_action.setEnabled(c.can_put_back())
+        self.hint_action.setEnabled(c.can_ask_hint())
+        self.resign_action.setEnabled(c.can_resign())
+        self.draw_action.setEnabled(c.can_offer_draw())
+        self.accept_draw_action.setEnabled(c.can_offer_draw() and c.engine_draw_offer)
+        self.stop_action.setEnabled(game.playing and not game.is_over and c.engine_searching())
+        self.restart_engine_action.setEnabled(bool(c.seats) or (game.playing and c.setup.engine is not None))
+        self.choose_engine_action.setEnabled(game.playing and not game.is_over)
         if game.result is not None and not game.viewing:
             self.turn_label.setText(winner_text(game.result))
         else:   # the side to move in the position shown (an earlier one while viewing)

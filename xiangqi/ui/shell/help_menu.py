@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 import sys
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QKeyCombination, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QVBoxLayout, QWidget
 
@@ -41,11 +41,37 @@ def mnemonic(text: str) -> str | None:
     return found.group(1).lower() if found else None
 
 
+# Keys every PC keyboard has besides the printable ones. Qt's standard shortcuts also bind keys few
+# keyboards have (Undo, Redo, New, F13-F35: "撤销", "F14"): the page lists only keys one can press.
+_PLAIN_KEYS = frozenset({
+    Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backtab, Qt.Key.Key_Backspace, Qt.Key.Key_Return,
+    Qt.Key.Key_Enter, Qt.Key.Key_Insert, Qt.Key.Key_Delete, Qt.Key.Key_Pause, Qt.Key.Key_Print,
+    Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_Right, Qt.Key.Key_Down,
+    Qt.Key.Key_PageUp, Qt.Key.Key_PageDown,
+    *(Qt.Key(Qt.Key.Key_F1.value + n) for n in range(12))})
+_FIRST_SPECIAL_KEY = 0x01000000   # Qt's key codes below this are printable characters
+
+
+class _KeyCombinations(Protocol):
+    """QKeySequence's ``operator[]``, which PySide6 has but its type stubs do not declare."""
+
+    def __getitem__(self, index: int) -> QKeyCombination: ...
+
+
+def pressable(sequence: QKeySequence) -> bool:
+    """True when every key of ``sequence`` is on an ordinary keyboard."""
+    combinations = cast(_KeyCombinations, sequence)
+    keys = [combinations[index].key() for index in range(sequence.count())]
+    return bool(keys) and all(key.value < _FIRST_SPECIAL_KEY or key in _PLAIN_KEYS for key in keys)
+
+
 def shortcut_rows(window: QWidget) -> list[tuple[str, str]]:
-    """(what, keys) for every action of the window that has a shortcut, in menu order."""
+    """(what, keys) for every action of the window that has a shortcut one can press, in menu order;
+    the keys as this system writes them (``QKeySequence.NativeText``)."""
     rows = []
     for action in window.actions():
-        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts())
+        keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts()
+                         if pressable(s))
         what = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…")
         what = re.sub(r"\(\w\)$", "", what)   # "悔棋(U)" -> "悔棋": the mnemonic is not the shortcut
         if keys and what and (what, keys) not in rows:
@@ -74,9 +100,12 @@ class HelpMenu(QObject):
         return self._page(self.tr("Xiangqi history"), help_page("history", current_language()))
 
     def show_shortcuts(self) -> QDialog:
+        title = self.tr("Keyboard shortcuts")
+        head = (f"<tr><th align='left'>{escape(self.tr('Action'))}</th>"
+                f"<th align='left'>&nbsp;&nbsp;{escape(self.tr('Keys'))}</th></tr>")
         rows = "".join(f"<tr><td>{escape(what)}</td><td>&nbsp;&nbsp;<b>{escape(keys)}</b></td></tr>"
                        for what, keys in shortcut_rows(self.window))
-        return self._page(self.tr("Keyboard shortcuts"), f"<table>{rows}</table>")
+        return self._page(title, f"<h2>{escape(title)}</h2><table cellpadding='2'>{head}{rows}</table>")
 
     def show_about(self) -> QDialog:
         # Engine names come from the user's settings and from file names: text, never markup.

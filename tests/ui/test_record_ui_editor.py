@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 from test_record_ui_support import build_window, message_boxes, moves_of, play
 
 from xiangqi.core import FenError, PieceType, Position, parse_square
+from xiangqi.game.setup import GameSetup
 from xiangqi.ui.play.position_editor import ERASER, PositionEditor
 
 
@@ -84,6 +85,7 @@ def test_a_legal_setup_starts_a_new_game_there(editor) -> None:
     dialog.red_button.setChecked(True)
     fen = dialog.fen()
     assert fen == "4k4/9/9/9/9/4p4/9/9/R8/4K4 w - - 0 1"
+    window.last_setup = GameSetup(engine=None)     # the last game had two players: so has this one
     ok_button(dialog).click()
     assert not dialog.isVisible()
     question = message_boxes(window)[0]             # the game on the board has unsaved moves

@@ -81,7 +81,9 @@ def test_clicking_a_line_plays_it_as_a_variation(qtbot: QtBot, tmp_path: Path) -
     moves = [child.move for child in first.children]
     assert moves[0] == Move.from_iccs("h7h2") and line[0] in moves[1:]   # a variation, the main line kept
     shown = window.controller.game.cursor
-    assert shown.moves() == [first.move, *line]
+    assert shown.moves() == [first.move, line[0]]         # the analysed position stays in view, one move on
+    assert [node.move for node in shown.line()] == list(line[1:])   # the rest waits in the record
+    assert "variation" in window.statusBar().currentMessage()
     assert [node.move for node in game.mainline()] == [Move.from_iccs(m) for m in RECORD]
     stop_engines(qtbot, study)
 
@@ -165,16 +167,18 @@ def test_a_line_clicked_during_a_game_asks_first(qtbot: QtBot, tmp_path: Path) -
     box = opened.args[0]
     assert isinstance(box, QMessageBox) and window.controller.game.record.root.children == []
     box.button(QMessageBox.StandardButton.Yes).click()
-    assert window.controller.game.cursor.moves() == list(line)
+    assert window.controller.game.cursor.moves() == list(line[:1])
     window.controller.shutdown()
     stop_engines(qtbot, study)
 
 
 def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Path) -> None:
+    from xiangqi.game.setup import GameSetup
     from xiangqi.ui.record.record_actions import install_record_ui
 
     window, study, log = build(qtbot, tmp_path)
     record_ui = install_record_ui(window)
+    window.last_setup = GameSetup(engine=None)              # two players: the edited position is studied
     study.analyse_action.trigger()
     qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
     edited = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"          # the editor's OK: a new record from this position

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from xiangqi.core import Color
+from xiangqi.core import Color, Position
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, builtin_engine_spec
 from xiangqi.game.clock import TimeControl, TimeControlKind
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:   # only for the type: the settings module (and tomlkit) load 
     from xiangqi.config import GameSettings
 
 LEVELS = range(1, 6)
+STARTING_PLACEMENT = Position.STARTING_FEN.split()[:2]
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,12 @@ class GameSetup:
 
     def with_engine(self, spec: EngineSpec | None) -> GameSetup:
         return replace(self, engine=spec)
+
+    def continued_from(self, fen: str, turn: Color) -> GameSetup:
+        """A game from a set-up or studied position (the position editor, 从此处续下): this setup's
+        opponent, strength and clock, the player taking the side to move (``turn``)."""
+        start = None if fen.split()[:2] == STARTING_PLACEMENT else fen
+        return replace(self, human=turn, start_fen=start, engine_both=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {

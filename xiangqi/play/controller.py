@@ -127,14 +127,35 @@ class GameController(QObject):
 
     def play_line(self, moves: list[Move]) -> bool:
         """Put ``moves`` (an engine line) into the record as a variation from the position shown and show
-        its end. False when a move is not legal there (nothing is added)."""
+        its first move: the analysed position stays in view, one move on, and the rest of the line waits
+        in the record (→ follows it). False when a move is not legal there (nothing is added)."""
         try:
             end = self.game.add_line(self.game.cursor, moves)
         except IllegalMoveError:
             return False
+        first = end
+        for _ in range(len(moves) - 1):
+            assert first.parent is not None
+            first = first.parent
         self.tree_changed.emit()
-        self.show_node(end)
+        self.show_node(first)
+        if len(moves) > 1:
+            self.message.emit(self.tr("Entered the line's first move; its other {0} moves are kept as a "
+                                      "variation (→ steps through them)").format(len(moves) - 1))
         return True
+
+    def play_from_here(self, setup: GameSetup) -> None:
+        """Start a game with ``setup`` (its opponent) from the position shown: a new record holding the
+        moves that led here (a record studied stays as it was)."""
+        node = self.game.cursor
+        record = Record(fresh_headers(setup), self.game.start_fen)
+        end = record.root
+        for move in node.moves():
+            end = end.add_child(move)
+        model = GameModel(record, natural_limit_plies=setup.natural_limit_plies)
+        model.go_to(end)
+        self._begin(setup, model)
+        self.message.emit(self.tr("New game from this position"))
 
     def record_changed(self) -> None:
         """The record's comments or marks were changed from outside (a review wrote them)."""

@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from xiangqi.atomic import ReadOnlyFileError
+from xiangqi.core import Position
 from xiangqi.core.notation import Notation
 from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, is_xqf, read_xqf, save_pgn
 from xiangqi.record.collection import RecordCollection
@@ -518,8 +519,9 @@ class RecordUi(QObject):
         return editor
 
     def start_from(self, fen: str) -> None:
-        """A new record starting from a set-up position (two players, nothing played yet)."""
-        self.link.load(Game(start_fen=fen), None)
+        """A new game from a set-up position: the last game's opponent, the player on the side to move
+        (two players when the last game had no engine)."""
+        self.window.start_game(self.window.last_setup.continued_from(fen, Position.from_fen(fen).turn))
         self.window.statusBar().showMessage(self.tr("New game from the edited position"), 5000)
 
 

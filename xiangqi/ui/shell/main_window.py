@@ -333,9 +333,7 @@ class MainWindow(QMainWindow):
 
     def start_game(self, setup: GameSetup) -> None:
         self.last_setup = setup
-        self.engine_panel.clear()
-        self.board.set_flipped(setup.engine is not None and setup.human is Color.BLACK)
-        self.controller.new_game(setup)
+        self._begin_game(setup, lambda: self.controller.new_game(setup))
 
     def open_engine_chooser(self) -> QInputDialog:
         dialog = QInputDialog(self)
@@ -364,9 +362,30 @@ class MainWindow(QMainWindow):
         self.ask(self.tr("Resign"), self.tr("Do you really resign this game?"), self.controller.resign)
 
     def _confirm_play_from_here(self) -> None:
-        self.ask(self.tr("Play from here"),
-                 self.tr("Continue the game from this position? The later moves can still be redone."),
-                 self.controller.play_from_view)
+        if self.controller.game.playing or self.last_setup.engine is None:
+            self.ask(self.tr("Play from here"),
+                     self.tr("Continue the game from this position? The later moves can still be redone."),
+                     self.controller.play_from_view)
+            return
+        # A record (a file, a match game): play the opponent from here, or enter moves for both sides.
+        setup = self.last_setup.continued_from(self.controller.game.start_fen, self.controller.board_position().turn)
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Play from here"),
+                          self.tr("Play {0} from this position? The record stays as it is.")
+                          .format(engine_display_name(setup.engine)), QMessageBox.StandardButton.Cancel, self)
+        against = box.addButton(self.tr("Play the engine"), QMessageBox.ButtonRole.AcceptRole)
+        against.clicked.connect(lambda _checked=False: self._play_from_here_against(setup))
+        both = box.addButton(self.tr("Enter moves for both sides"), QMessageBox.ButtonRole.ActionRole)
+        both.clicked.connect(lambda _checked=False: self.controller.play_from_view())
+        box.setDefaultButton(against)
+        self.open_dialog(box)
+
+    def _play_from_here_against(self, setup: GameSetup) -> None:
+        self.confirm_discard(lambda: self._begin_game(setup, lambda: self.controller.play_from_here(setup)))
+
+    def _begin_game(self, setup: GameSetup, begin: Callable[[], object]) -> None:
+        self.engine_panel.clear()
+        self.board.set_flipped(setup.engine is not None and setup.human is Color.BLACK)
+        begin()
 
     def _set_multipv(self, lines: int) -> None:
         self.controller.set_engine_option("MultiPV", lines)

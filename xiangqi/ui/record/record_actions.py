@@ -391,6 +391,7 @@ class RecordUi(QObject):
                             .format(name), errors)
             return False
         self.link.load(game, source)
+        self.window.board.setFocus()   # the arrow keys step through the game at once
         if path is not None:
             self.recent.add(path)
         if errors:

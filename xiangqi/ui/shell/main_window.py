@@ -264,9 +264,17 @@ class MainWindow(QMainWindow):
         plain_labels(dialog)   # file names, file text and engine words are text, never markup
         self.dialogs.append(dialog)
         dialog.finished.connect(lambda _r, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
+        dialog.finished.connect(lambda _r: self.focus_board())
         dialog.open()
         self.dialog_opened.emit(dialog)
         return dialog
+
+    def focus_board(self) -> None:
+        """The keys (←/→/End, H, F, …) go to the window again once the last dialog is closed: the focus
+        comes back to the board, not to a list or text box that keeps the arrow keys for itself."""
+        if not self.dialogs:
+            self.activateWindow()
+            self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_message(self, title: str, text: str, details: list[str] | None = None,
                      icon: QMessageBox.Icon = QMessageBox.Icon.Critical) -> QMessageBox:

@@ -43,12 +43,12 @@
             <translation>暂停</translation>
         </message>
         <message>
-            <source>Depth</source>
-            <translation>深度</translation>
+            <source>Stop analysing</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <source>Score</source>
-            <translation>分数</translation>
+            <source>Depth</source>
+            <translation>深度</translation>
         </message>
         <message>
             <source>N/s</source>
@@ -447,10 +447,6 @@
             <translation>深度</translation>
         </message>
         <message>
-            <source>Score</source>
-            <translation>分数</translation>
-        </message>
-        <message>
             <source>N/s</source>
             <translation>节点/秒</translation>
         </message>
@@ -471,6 +467,22 @@
         <message>
             <source>Evaluation after each move (red's point of view, pawns); click to go there</source>
             <translation>每步之后的局面评分（红方视角，以兵为单位）；点击可跳到该步</translation>
+        </message>
+        <message>
+            <source>Start position</source>
+            <translation>起始局面</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Move {0}, {1}</source>
+            <translation>第 {0} 回合{1}</translation>
         </message>
     </context>
     <context>
@@ -517,6 +529,14 @@
         <message>
             <source>Resumed the unfinished game</source>
             <translation>已继续未完成的对局</translation>
+        </message>
+        <message>
+            <source>Entered the line's first move; its other {0} moves are kept as a variation (→ steps through them)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>New game from this position</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>Draw offered: the engine answers with its next move</source>
@@ -642,6 +662,14 @@
         <message>
             <source>Keyboard shortcuts</source>
             <translation>快捷键</translation>
+        </message>
+        <message>
+            <source>Action</source>
+            <translation>操作</translation>
+        </message>
+        <message>
+            <source>Keys</source>
+            <translation>按键</translation>
         </message>
         <message>
             <source>Xiangqi</source>
@@ -834,6 +862,18 @@
             <source>Continue the game from this position? The later moves can still be redone.</source>
             <translation>从这个局面继续对局？之后的着法仍可还原。</translation>
         </message>
+        <message>
+            <source>Play {0} from this position? The record stays as it is.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Play the engine</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Enter moves for both sides</source>
+            <translation type="unfinished" />
+        </message>
     </context>
     <context>
         <name>MatchDialog</name>
@@ -963,11 +1003,7 @@
         </message>
     </context>
     <context>
-        <name>MatchDock</name>
-        <message>
-            <source>Engine match</source>
-            <translation>引擎对局</translation>
-        </message>
+        <name>MatchPanel</name>
         <message>
             <source>Pause</source>
             <translation>暂停</translation>
@@ -975,6 +1011,10 @@
         <message>
             <source>Stop</source>
             <translation>停止</translation>
+        </message>
+        <message>
+            <source>Close the match panel (once the match is over)</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>#</source>
@@ -1290,6 +1330,39 @@
         <message>
             <source>Legal position.</source>
             <translation>局面合法。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProfileBusyDialog</name>
+        <message>
+            <source>Xiangqi is already open</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Another Xiangqi window (process {0}) is using this profile:
+{1}
+
+Its game is saved after every move; a second window on the same profile would overwrite it. This window opens by itself as soon as the other one closes.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open read-only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Use a separate profile</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ProfileLock</name>
+        <message>
+            <source>Xiangqi (read-only profile)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Xiangqi (separate profile)</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1694,6 +1767,29 @@
         </message>
     </context>
     <context>
+        <name>ScoreText</name>
+        <message>
+            <source>Red wins by rule</source>
+            <translation>按规则红胜</translation>
+        </message>
+        <message>
+            <source>Black wins by rule</source>
+            <translation>按规则黑胜</translation>
+        </message>
+        <message>
+            <source>book move</source>
+            <translation>开局库着法</translation>
+        </message>
+        <message>
+            <source>Red's view</source>
+            <translation>红方视角</translation>
+        </message>
+        <message>
+            <source>Scores from red's point of view, in pawns: + red is ahead, - black is; #5 red mates in 5 moves, #-5 black mates in 5</source>
+            <translation>红方视角的分数，以兵为单位：正数红方占优，负数黑方占优；#5 表示红方 5 回合内将死对方，#-5 表示黑方 5 回合内将死对方</translation>
+        </message>
+    </context>
+    <context>
         <name>SettingsDialog</name>
         <message>
             <source>Settings</source>
@@ -1897,10 +1993,6 @@
     <context>
         <name>StudyTools</name>
         <message>
-            <source>Analysis</source>
-            <translation>分析</translation>
-        </message>
-        <message>
             <source>&amp;Analyse</source>
             <translation>分析(&amp;A)</translation>
         </message>
@@ -1982,6 +2074,40 @@
         <message>
             <source>Ani&amp;mate moves</source>
             <translation>走子动画(&amp;M)</translation>
+        </message>
+    </context>
+    <context>
+        <name>QFileDialog</name>
+        <message>
+            <source>&amp;Look in:</source>
+            <translation>查找范围(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>Files of &amp;type:</source>
+            <translation>文件类型(&amp;T)：</translation>
+        </message>
+    </context>
+    <context>
+        <name>QAbstractFileIconProvider</name>
+        <message>
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Drive</source>
+            <translation>驱动器</translation>
+        </message>
+        <message>
+            <source>%1 File</source>
+            <translation>%1 文件</translation>
+        </message>
+        <message>
+            <source>Unknown</source>
+            <translation>未知</translation>
         </message>
     </context>
 </TS>

@@ -27,6 +27,7 @@ from xiangqi.book.builder import auto_jobs
 from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, OpeningBook, build_book
 from xiangqi.core import Move
 from xiangqi.ui.book.explorer_panel import ExplorerPanel
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 
 BOOK_SUFFIX = "book"
 ENGINE_PLIES_CHOICES = (0, 6, 10, 16, 24)   # the menu's choices (the setting takes 0-60)
@@ -227,6 +228,7 @@ class BookUi(QObject):
         dialog = QFileDialog(self.window, self.tr("Open an opening book"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setNameFilters([self.tr("Opening books (*.book)"), self.tr("All files (*)")])
+        prepare_file_dialog(dialog, FileKind.BOOKS)
         dialog.fileSelected.connect(self.open_book)
         self.window.open_dialog(dialog)
         return dialog
@@ -237,6 +239,7 @@ class BookUi(QObject):
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR "
                                        "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
+        prepare_file_dialog(dialog, FileKind.RECORDS)
         dialog.filesSelected.connect(self.target_dialog)
         self.window.open_dialog(dialog)
         return dialog
@@ -246,6 +249,7 @@ class BookUi(QObject):
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix(BOOK_SUFFIX)
         dialog.setNameFilters([self.tr("Opening books (*.book)")])
+        prepare_file_dialog(dialog, FileKind.BOOKS)
         dialog.fileSelected.connect(lambda target: self.start_build(list(files), target))
         self.window.open_dialog(dialog)
         return dialog

@@ -24,6 +24,7 @@ from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discov
 from xiangqi.engine.retire import retire
 from xiangqi.engine.session import EngineFailure, EngineInfo
 from xiangqi.play.problem_text import failure_detail, failure_text
+from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
 
 # Options the program sets itself for every game; shown, but not editable here.
 MANAGED_OPTIONS = {"uci_variant", "protocol", "uci_chess960", "ponder", "multipv"}
@@ -330,7 +331,10 @@ class EngineManager(QWidget):
 
     # --------------------------------------------------------------- actions
     def _ask_for_file(self) -> str:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose an engine program"))
+        folders = dialog_folders()
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose an engine program"),
+                                              folders.folder(FileKind.ENGINES))
+        folders.remember(FileKind.ENGINES, path)
         return path
 
     def add_from_dialog(self) -> None:

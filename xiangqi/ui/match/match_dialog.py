@@ -25,6 +25,7 @@ from xiangqi.engine.naming import BUILTIN_LEVELS, TimeControl, builtin_spec, com
 from xiangqi.match.referee import Adjudication
 from xiangqi.match.runner import MatchSettings
 from xiangqi.match.schedule import Opening, book_openings, load_openings
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 
 BookMove = Callable[[Position, int], Move | None]   # BookPlayer.move_for of the open book
 DEFAULT_PGN = "match.pgn"
@@ -149,6 +150,7 @@ class MatchDialog(QDialog):
     def _choose_openings(self) -> QFileDialog:
         dialog = QFileDialog(self, self.tr("Openings"), "", self.tr("Openings ({0});;All files (*)").format(
             "*.pgn *.xqf *.cbr *.cbl *.fen *.epd *.txt"))
+        prepare_file_dialog(dialog, FileKind.OPENINGS, self.opening_file.text() or None)
         dialog.fileSelected.connect(self.opening_file.setText)
         dialog.open()
         return dialog
@@ -157,6 +159,7 @@ class MatchDialog(QDialog):
         dialog = QFileDialog(self, self.tr("Save games to"), self.pgn.text(), "PGN (*.pgn)")
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setDefaultSuffix("pgn")
+        prepare_file_dialog(dialog, FileKind.MATCH_GAMES, self.pgn.text() or None)
         dialog.fileSelected.connect(self.pgn.setText)
         dialog.open()
         return dialog

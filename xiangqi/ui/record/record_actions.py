@@ -27,6 +27,7 @@ from xiangqi.record.collection import RecordCollection
 from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
 from xiangqi.record.pgn_writer import ENCODINGS
 from xiangqi.ui.record.clipboard import ClipboardActions
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 from xiangqi.ui.record.comment_panel import CommentPanel
 from xiangqi.ui.record.game_list_dialog import GameListDialog, IndexJob, StartWhenPainted
 from xiangqi.ui.play.position_editor import PositionEditor
@@ -282,9 +283,7 @@ class RecordUi(QObject):
         dialog = QFileDialog(self.window, self.tr("Open a game record"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setNameFilters(self.formats.open_filters())
-        recent = self.recent.paths()
-        if recent:
-            dialog.setDirectory(str(Path(recent[0]).parent))
+        prepare_file_dialog(dialog, FileKind.RECORDS)
         dialog.fileSelected.connect(lambda path: self.confirm_discard(lambda: self.open_file(path)))
         self.window.open_dialog(dialog)
         return dialog
@@ -492,6 +491,7 @@ class RecordUi(QObject):
         self.formats.prepare_save_dialog(dialog)
         preferred = next(t for t, n, e in formats if n is self.save_notation and e == "utf-8")
         dialog.selectNameFilter(preferred)
+        prepare_file_dialog(dialog, FileKind.RECORDS)
         source = self.link.source
         if source is not None:
             dialog.setDirectory(str(source.path.parent))

@@ -21,6 +21,7 @@ from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.play.engine_list import quick_engine_list
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.shell.help_menu import install_help_and_menu_order
+from xiangqi.ui.common.file_dialogs import remember_folders_in
 from xiangqi.ui.common.i18n import install_translator
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.match.match_ui import install_match_ui
@@ -126,6 +127,7 @@ def run(argv: list[str]) -> int:
     store = AutosaveStore(autosave_path())
     window = build_main_window(look, store)
     window.shape.remember_in(recent_files_settings())   # the size, place and docks of the last run
+    remember_folders_in(recent_files_settings())        # file dialogs start in the last folder of each kind
     window.show()
     show_problems(window, look.problems)
     if os.environ.get(SHOWN_PROBE):

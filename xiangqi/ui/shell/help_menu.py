@@ -100,9 +100,8 @@ class HelpMenu(QObject):
         return self._page(self.tr("Xiangqi history"), help_page("history", current_language()))
 
     def show_shortcuts(self) -> QDialog:
-        title = self.tr("Keyboard shortcuts")
-        head = (f"<tr><th align='left'>{escape(self.tr('Action'))}</th>"
-                f"<th align='left'>&nbsp;&nbsp;{escape(self.tr('Keys'))}</th></tr>")
+        title, action, keys = self.tr("Keyboard shortcuts"), self.tr("Action"), self.tr("Keys")
+        head = f"<tr><th align='left'>{action}</th><th align='left'>&nbsp;&nbsp;{keys}</th></tr>"
         rows = "".join(f"<tr><td>{escape(what)}</td><td>&nbsp;&nbsp;<b>{escape(keys)}</b></td></tr>"
                        for what, keys in shortcut_rows(self.window))
         return self._page(title, f"<h2>{escape(title)}</h2><table cellpadding='2'>{head}{rows}</table>")

@@ -9,7 +9,9 @@ import pytest
 from builtin_helpers import game_positions, wukong_games
 
 from xiangqi.core import Move, Position
+from xiangqi.core.movegen import king_attacked
 from xiangqi.engine.builtin.board import SearchBoard
+from xiangqi.engine.builtin.lines import occupancy
 from xiangqi.engine.builtin.commands import PositionCommand
 from xiangqi.engine.builtin.engine import board_for
 from xiangqi.engine.builtin.geometry import iccs, move_code
@@ -72,16 +74,36 @@ def test_make_unmake_restores_everything() -> None:
     board = board_of("r1bakab1r/9/1cn4c1/p1p1p1p1p/4n4/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1")
 
     def state() -> tuple[object, ...]:
-        return (list(board.cells), board.side, board.key, board.material, list(board.kings), list(board.counts))
+        return (list(board.cells), board.side, board.key, board.material, list(board.kings), list(board.counts),
+                list(board.rows), list(board.cols))
 
     before = state()
     for move in board.generate():
         board.make(move)
         for reply in board.generate():
             board.make(reply)
+            assert (board.rows, board.cols) == occupancy(board.cells)
             board.unmake(reply)
         board.unmake(move)
         assert state() == before
+
+
+def test_king_attack_test_is_the_cores_after_every_pseudo_move_along_real_games(shared_data: Path) -> None:
+    """The board's table-driven attack test against the core's ray walk, for both kings, in positions
+    where kings face, cannons have screens and horses have blocked legs (every pseudo-move of real games)."""
+    compared = 0
+    for moves in list(wukong_games(shared_data))[:10]:
+        board = board_of(Position.STARTING_FEN)
+        for move in moves:
+            for trial in board.generate():
+                board.make(trial)
+                if board.cells.count(1) and board.cells.count(-1):  # a king was not captured
+                    for side in (0, 1):
+                        assert board.attacked(side) == king_attacked(board.cells, board.kings[side], side), iccs(trial)
+                        compared += 1
+                board.unmake(trial)
+            board.make(move_code(move.from_sq, move.to_sq))
+    assert compared > 10000
 
 
 def mirrored(fen: str) -> str:
@@ -148,3 +170,29 @@ def test_fen_halfmove_clock_counts_towards_the_natural_limit() -> None:
 
 def test_positions_from_games_are_available(shared_data: Path) -> None:
     assert len(game_positions(shared_data)) > 1000
+
+
+def test_tables_blend_from_middlegame_to_endgame_and_follow_the_attack() -> None:
+    """ElephantEye's pre-evaluation: full material is phase 66, bare kings 0; a pawn across the river is
+    worth more when its side attacks (pieces across the river) than when it does not."""
+    from xiangqi.engine.builtin.evaluation import attacks, game_phase, pre_evaluate
+
+    start = list(Position().board)
+    assert game_phase(start) == 66
+    assert game_phase([c if abs(c) == 1 else 0 for c in start]) == 0
+    assert attacks(start) == (0, 0)
+    quiet = board_of("3ak4/4a4/9/4P4/9/9/9/9/4A4/3AK4 w - - 0 1")
+    raid = board_of("3ak4/4a4/4R4/4P4/9/9/9/9/4A4/3AK4 w - - 0 1")
+    pawn_sq = 6 * 9 + 4
+    assert raid.pst[7 + 7][pawn_sq] > quiet.pst[7 + 7][pawn_sq]
+    table, bias = pre_evaluate(raid.cells)
+    assert table == raid.pst
+    assert bias > 0  # ElephantEye's bonus for a palace not under threat: red's is not, black's is
+
+
+def test_refit_recomputes_the_incremental_score() -> None:
+    board = played(Position.STARTING_FEN, "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5")
+    start_tables = board.pst  # blended for the start position, then updated move by move
+    board.refit()
+    assert board.pst != start_tables  # rooks and pawns crossed the river: other pawn tables
+    assert board.material == SearchBoard(board.cells, board.side).material

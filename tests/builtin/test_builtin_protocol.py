@@ -100,7 +100,10 @@ def test_go_depth_reports_each_iteration_then_a_legal_move(engine: UcciProcess) 
     engine.send("position startpos moves h2e2 h9g7")
     line, infos = best_move(engine, "go depth 3")
     depth_lines = [i for i in infos if i.startswith("info depth")]
-    assert [int(i.split()[2]) for i in depth_lines] == [1, 2, 3]
+    depths = [int(i.split()[2]) for i in depth_lines]
+    # Every iteration once; on a busy machine an iteration that runs past a second may also report a new
+    # best move before it ends (another line with the same depth), so repeats are allowed.
+    assert sorted(set(depths)) == [1, 2, 3] and depths == sorted(depths)
     for info in depth_lines:
         words = info.split()
         for field in ("score", "time", "nodes", "nps", "pv"):

@@ -169,3 +169,26 @@ def test_full_strength_is_deterministic() -> None:
     fen = "r1bakab1r/9/1cn4c1/p1p1p1p1p/4n4/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
     moves = {Searcher().search(board_of(fen), Limits(depth=3)).best for _ in range(3)}
     assert len(moves) == 1
+
+
+def test_zugzwang_mate_with_a_waiting_king_move_is_found() -> None:
+    """Red wins in 2 only by a quiet king move that leaves black without a safe move (zugzwang): the
+    null move (skipped for a side without rook, horse or cannon) must not hide it."""
+    fen = "9/4k4/5P3/9/9/9/9/9/9/3K5 w - - 0 1"
+    for colour_fen in (fen, mirrored(fen)):
+        result = Searcher().search(board_of(colour_fen), Limits(depth=mate_depth(2)))
+        assert result.score == MATE - 3, colour_fen
+        assert iccs(result.best) in ("d0d1", "d9d8")
+        position = Position.from_fen(colour_fen)
+        for code in result.pv[:3]:
+            position.push(Move(code >> 7, code & 127))
+        outcome = position.outcome()  # mate or stalemate: both lose in xiangqi
+        assert outcome is not None and outcome.winner == Position.from_fen(colour_fen).turn
+
+
+def test_null_move_keeps_the_score_of_a_rook_endgame_exact_at_each_depth() -> None:
+    """Rook and pawn against advisors (null move allowed for red, not for black): deeper searches never
+    lose the win they found at a shallower depth."""
+    fen = "3ak4/4a4/9/9/5P3/9/9/9/2R6/4K4 w - - 0 1"
+    scores = [Searcher().search(board_of(fen), Limits(depth=d)).score for d in (3, 5, 7)]
+    assert all(score > 300 for score in scores), scores

@@ -17,21 +17,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xiangqi.core.movegen import king_attacked, pseudo_moves
+from xiangqi.core.movegen import pseudo_moves
 from xiangqi.core.outcome import CycleMove, MoveKind, judge_repetition
 from xiangqi.core.pieces import Color
-from xiangqi.core.tables import ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, KING_MOVES, PAWN_MOVES, RAYS
-from xiangqi.engine.builtin.evaluation import (
-    DEFENCE,
-    EMPTY_HEADED_CANNON,
-    MAX_ATTACK,
-    PST_RED,
+from xiangqi.core.tables import (
+    ADVISOR_MOVES,
+    ELEPHANT_MOVES,
+    HORSE_ATTACKERS,
+    HORSE_MOVES,
+    KING_MOVES,
+    PAWN_ATTACKERS,
+    PAWN_MOVES,
 )
+from xiangqi.engine.builtin.evaluation import EMPTY_HEADED_CANNON, pre_evaluate
 from xiangqi.engine.builtin.geometry import ADVISOR, BLACK, CANNON, ELEPHANT, HORSE, KING, PAWN, RED, ROOK
 from xiangqi.engine.builtin.keys import PIECE_KEYS, SIDE_KEY
+from xiangqi.engine.builtin.lines import (
+    CANNON_COL,
+    CANNON_ROW,
+    COL_BIT,
+    FILE_OF,
+    RANK_OF,
+    ROOK_COL,
+    ROOK_ROW,
+    ROW_BIT,
+    occupancy,
+)
 
-_FILE_UP = tuple(tuple(range(sq + 9, 90, 9)) for sq in range(90))
-_FILE_DOWN = tuple(tuple(range(sq - 9, -1, -9)) for sq in range(90))
 
 
 class SearchBoard:
@@ -41,13 +53,16 @@ class SearchBoard:
         "captured",
         "cells",
         "checks",
+        "cols",
         "counts",
         "key",
         "keys",
         "kings",
         "material",
         "pieces",
+        "pst",
         "resets",
+        "rows",
         "side",
     )
 
@@ -57,17 +72,18 @@ class SearchBoard:
         self.kings = [0, 0]
         self.pieces: tuple[set[int], set[int]] = (set(), set())
         self.counts = [0] * 15
-        self.material = 0
+        self.pst, self.material = pre_evaluate(self.cells)
         key = SIDE_KEY if side == BLACK else 0
         for sq, cell in enumerate(self.cells):
             if cell:
                 self.pieces[RED if cell > 0 else BLACK].add(sq)
                 self.counts[cell + 7] += 1
-                self.material += PST_RED[cell + 7][sq]
+                self.material += self.pst[cell + 7][sq]
                 key ^= PIECE_KEYS[cell + 7][sq]
                 if cell == KING or cell == -KING:
                     self.kings[RED if cell > 0 else BLACK] = sq
         self.key = key
+        self.rows, self.cols = occupancy(self.cells)  # line occupancy bits (see lines.py)
         self.captured: list[int] = []
         self.keys: list[int] = [key]  # key of every position since the start (index = ply)
         self.checks: list[bool] = [self.attacked(side)]  # was the side to move in check there
@@ -84,7 +100,7 @@ class SearchBoard:
         victim = cells[to]
         cells[to] = piece
         cells[fr] = 0
-        pst = PST_RED[piece + 7]
+        pst = self.pst[piece + 7]
         keys = PIECE_KEYS[piece + 7]
         key = self.key ^ keys[fr] ^ keys[to] ^ SIDE_KEY
         material = self.material + pst[to] - pst[fr]
@@ -92,12 +108,17 @@ class SearchBoard:
         own = self.pieces[side]
         own.discard(fr)
         own.add(to)
+        self.rows[RANK_OF[fr]] ^= ROW_BIT[fr]
+        self.cols[FILE_OF[fr]] ^= COL_BIT[fr]
         if victim:
-            material -= PST_RED[victim + 7][to]
+            material -= self.pst[victim + 7][to]
             key ^= PIECE_KEYS[victim + 7][to]
             self.pieces[side ^ 1].discard(to)
             self.counts[victim + 7] -= 1
             self.resets.append(len(self.keys))
+        else:
+            self.rows[RANK_OF[to]] |= ROW_BIT[to]
+            self.cols[FILE_OF[to]] |= COL_BIT[to]
         if piece == KING or piece == -KING:
             self.kings[side] = to
         self.material = material
@@ -122,16 +143,28 @@ class SearchBoard:
         own = self.pieces[side]
         own.discard(to)
         own.add(fr)
-        pst = PST_RED[piece + 7]
+        self.rows[RANK_OF[fr]] |= ROW_BIT[fr]
+        self.cols[FILE_OF[fr]] |= COL_BIT[fr]
+        pst = self.pst[piece + 7]
         material = self.material - pst[to] + pst[fr]
         if victim:
-            material += PST_RED[victim + 7][to]
+            material += self.pst[victim + 7][to]
             self.pieces[side ^ 1].add(to)
             self.counts[victim + 7] += 1
             self.resets.pop()
+        else:
+            self.rows[RANK_OF[to]] ^= ROW_BIT[to]
+            self.cols[FILE_OF[to]] ^= COL_BIT[to]
         if piece == KING or piece == -KING:
             self.kings[side] = fr
         self.material = material
+
+    def refit(self) -> None:
+        """Blend the evaluation tables for this position (ElephantEye does it at the root of every search:
+        the phase and the attack state then hold for the whole tree)."""
+        self.pst, bias = pre_evaluate(self.cells)
+        pst = self.pst
+        self.material = bias + sum(pst[cell + 7][sq] for sq, cell in enumerate(self.cells))
 
     def make_null(self) -> None:
         self.side ^= 1
@@ -147,8 +180,53 @@ class SearchBoard:
 
     # -------------------------------------------------------------------------------------- attacks
     def attacked(self, side: int) -> bool:
-        """Is the king of ``side`` attacked (the facing enemy king counts)?  The core's own test."""
-        return king_attacked(self.cells, self.kings[side], side)
+        """Is the king of ``side`` attacked (the facing enemy king counts)?
+
+        The same answer as the core's ``king_attacked`` (tests compare them on many positions), with the
+        rank and file looked up from the occupancy bits instead of walked."""
+        cells = self.cells
+        king = self.kings[side]
+        row = self.rows[RANK_OF[king]]
+        col = self.cols[FILE_OF[king]]
+        if side == RED:
+            for sq in ROOK_COL[king][col]:
+                if cells[sq] == -ROOK or cells[sq] == -KING:
+                    return True
+            for sq in ROOK_ROW[king][row]:
+                if cells[sq] == -ROOK:
+                    return True
+            for sq in CANNON_COL[king][col]:
+                if cells[sq] == -CANNON:
+                    return True
+            for sq in CANNON_ROW[king][row]:
+                if cells[sq] == -CANNON:
+                    return True
+            for sq, leg in HORSE_ATTACKERS[king]:
+                if cells[sq] == -HORSE and not cells[leg]:
+                    return True
+            for sq in PAWN_ATTACKERS[BLACK][king]:
+                if cells[sq] == -PAWN:
+                    return True
+            return False
+        for sq in ROOK_COL[king][col]:
+            if cells[sq] == ROOK or cells[sq] == KING:
+                return True
+        for sq in ROOK_ROW[king][row]:
+            if cells[sq] == ROOK:
+                return True
+        for sq in CANNON_COL[king][col]:
+            if cells[sq] == CANNON:
+                return True
+        for sq in CANNON_ROW[king][row]:
+            if cells[sq] == CANNON:
+                return True
+        for sq, leg in HORSE_ATTACKERS[king]:
+            if cells[sq] == HORSE and not cells[leg]:
+                return True
+        for sq in PAWN_ATTACKERS[RED][king]:
+            if cells[sq] == PAWN:
+                return True
+        return False
 
     def in_check(self) -> bool:
         return self.attacked(self.side)
@@ -165,29 +243,18 @@ class SearchBoard:
         sign = 1 if side == RED else -1
         out: list[int] = []
         app = out.append
+        rows, cols = self.rows, self.cols
         for fr in self.pieces[side]:
             kind = cells[fr] * sign
             base = fr << 7
-            if kind == ROOK:
-                for ray in RAYS[fr]:
-                    for to in ray:
-                        cell = cells[to]
-                        if cell:
-                            if cell * sign < 0:
-                                app(base | to)
-                            break
-            elif kind == CANNON:
-                for ray in RAYS[fr]:
-                    squares = iter(ray)
-                    for to in squares:
-                        if cells[to]:
-                            break  # the screen; the same iterator goes on beyond it
-                    for to in squares:
-                        cell = cells[to]
-                        if cell:
-                            if cell * sign < 0:
-                                app(base | to)
-                            break
+            if kind == ROOK or kind == CANNON:
+                row_hits, col_hits = (ROOK_ROW, ROOK_COL) if kind == ROOK else (CANNON_ROW, CANNON_COL)
+                for to in row_hits[fr][rows[RANK_OF[fr]]]:
+                    if cells[to] * sign < 0:
+                        app(base | to)
+                for to in col_hits[fr][cols[FILE_OF[fr]]]:
+                    if cells[to] * sign < 0:
+                        app(base | to)
             elif kind == HORSE:
                 for to, leg in HORSE_MOVES[fr]:
                     if cells[to] * sign < 0 and not cells[leg]:
@@ -223,25 +290,18 @@ class SearchBoard:
         return score if self.side == RED else -score
 
     def _king_safety(self) -> int:
-        """Missing palace defenders against the enemy's attackers, and the empty-headed cannon."""
-        c = self.counts
-        red_attack = 3 * c[7 + ROOK] + 2 * (c[7 + HORSE] + c[7 + CANNON])
-        black_attack = 3 * c[7 - ROOK] + 2 * (c[7 - HORSE] + c[7 - CANNON])
-        red_attack = red_attack if red_attack < MAX_ATTACK else MAX_ATTACK
-        black_attack = black_attack if black_attack < MAX_ATTACK else MAX_ATTACK
-        score = DEFENCE[c[7 - ADVISOR] * 3 + c[7 - ELEPHANT]][red_attack]
-        score -= DEFENCE[c[7 + ADVISOR] * 3 + c[7 + ELEPHANT]][black_attack]
+        """The empty-headed cannon (the palace defenders are in the blended tables)."""
+        score = 0
         cells = self.cells
-        for sq in _FILE_UP[self.kings[RED]]:
-            if cells[sq]:
-                if cells[sq] == -CANNON:
-                    score -= EMPTY_HEADED_CANNON
-                break
-        for sq in _FILE_DOWN[self.kings[BLACK]]:
-            if cells[sq]:
-                if cells[sq] == CANNON:
-                    score += EMPTY_HEADED_CANNON
-                break
+        red_king, black_king = self.kings
+        # The first piece up (down) the king's file; a king in its palace is the file's lowest (highest)
+        # piece of its own side, so the last (first) of the file's blockers is the one in front of it.
+        ahead = ROOK_COL[red_king][self.cols[FILE_OF[red_king]]]
+        if ahead and ahead[-1] > red_king and cells[ahead[-1]] == -CANNON:
+            score -= EMPTY_HEADED_CANNON
+        ahead = ROOK_COL[black_king][self.cols[FILE_OF[black_king]]]
+        if ahead and ahead[0] < black_king and cells[ahead[0]] == CANNON:
+            score += EMPTY_HEADED_CANNON
         return score
 
     def has_big_pieces(self, side: int) -> bool:

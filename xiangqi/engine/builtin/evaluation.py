@@ -1,13 +1,21 @@
-"""Static evaluation: material + piece-square tables (hand-tuned for xiangqi) + a little king safety.
+"""Static evaluation: ElephantEye's piece-square tables, fitted to the position at the root of each search.
 
-Scores are in centipawn-like units (an unadvanced pawn is 100, a horse 400, a rook 900).  The
-material+PST part is kept incrementally by the search board in ``PST_RED[cell + 7][sq]`` (always from
-red's point of view, black pieces negative); ``king_safety`` adds the few terms that depend on the whole
-position and is cheap enough to run at every leaf.
+Scores are centipawn-like: a rook is about 900, a horse or cannon 400-450, an unadvanced pawn 30 and a pawn
+across the river 130-390 (ElephantEye's units times ``SCALE``).  As in ElephantEye (preeval.cpp,
+``PreEvaluate``), the tables are blended once per search from the root position: between the middlegame
+and the endgame tables by the material left, and, for each side, between the "attacking" and the
+"attackless" pawn tables and the "threatened" and "threatless" advisor/elephant tables by how many of its
+(the enemy's) pieces have crossed the river.  The search board keeps material+table score incrementally
+in ``pst[cell + 7][sq]`` (always from red's point of view, black pieces negative); ``king_safety`` adds the
+empty-headed cannon, which depends on the whole position and is cheap enough to run at every leaf.
+Tables: eleeye_tables.py (LGPL 2.1, credited there and in engines/builtin.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from xiangqi.engine.builtin import eleeye_tables as ee
 from xiangqi.engine.builtin.geometry import (
     ADVISOR,
     CANNON,
@@ -19,124 +27,86 @@ from xiangqi.engine.builtin.geometry import (
     mirror,
 )
 
-BASE_VALUE = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, ROOK: 900, CANNON: 450, PAWN: 100}
+SCALE = 4.4  # ElephantEye's midgame rook (~206) becomes ~900
+Pst = tuple[tuple[int, ...], ...]  # [cell + 7][sq] -> score from red's point of view
 
-# Bonus tables as seen from red: the first row is rank 9 (black's back rank), the last row rank 0.
-_ROOK = (
-    (12, 16, 14, 26, 28, 26, 14, 16, 12),
-    (12, 24, 18, 32, 66, 32, 18, 24, 12),
-    (12, 16, 14, 28, 32, 28, 14, 16, 12),
-    (12, 26, 26, 32, 32, 32, 26, 26, 12),
-    (16, 22, 22, 28, 30, 28, 22, 22, 16),
-    (16, 24, 24, 28, 30, 28, 24, 24, 16),
-    (8, 18, 8, 24, 28, 24, 8, 18, 8),
-    (-4, 16, 8, 24, 24, 24, 8, 16, -4),
-    (10, 16, 12, 24, 0, 24, 12, 16, 10),
-    (-12, 12, 8, 24, 0, 24, 8, 12, -12),
-)
-_HORSE = (
-    (8, 16, 32, 24, 8, 24, 32, 16, 8),
-    (8, 20, 56, 32, 16, 32, 56, 20, 8),
-    (24, 28, 32, 40, 36, 40, 32, 28, 24),
-    (16, 48, 36, 48, 40, 48, 36, 48, 16),
-    (12, 32, 28, 36, 32, 36, 28, 32, 12),
-    (8, 24, 32, 28, 24, 28, 32, 24, 8),
-    (4, 12, 16, 12, 20, 12, 16, 12, 4),
-    (8, 4, 16, 16, 8, 16, 16, 4, 8),
-    (0, 4, 8, 8, -4, 8, 8, 4, 0),
-    (0, -8, 0, 0, 0, 0, 0, -8, 0),
-)
-_CANNON = (
-    (12, 8, 0, -20, -24, -20, 0, 8, 12),
-    (4, 4, 0, -8, -28, -8, 0, 4, 4),
-    (4, 4, 0, -20, -16, -20, 0, 4, 4),
-    (0, 0, -4, 8, 20, 8, -4, 0, 0),
-    (0, 0, 0, 4, 16, 4, 0, 0, 0),
-    (-4, 0, 8, 4, 12, 4, 8, 0, -4),
-    (0, 0, 0, 4, 8, 4, 0, 0, 0),
-    (8, 0, 16, 12, 20, 12, 16, 0, 8),
-    (0, 4, 8, 12, 12, 12, 8, 4, 0),
-    (0, 0, 4, 12, 12, 12, 4, 0, 0),
-)
-_PAWN = (
-    (10, 20, 30, 40, 40, 40, 30, 20, 10),
-    (40, 70, 100, 130, 150, 130, 100, 70, 40),
-    (40, 70, 100, 120, 130, 120, 100, 70, 40),
-    (40, 60, 80, 90, 100, 90, 80, 60, 40),
-    (30, 40, 50, 60, 70, 60, 50, 40, 30),
-    (0, 0, 10, 0, 24, 0, 10, 0, 0),
-    (0, 0, 0, 0, 8, 0, 0, 0, 0),
-    (0, 0, 0, 0, 0, 0, 0, 0, 0),
-    (0, 0, 0, 0, 0, 0, 0, 0, 0),
-    (0, 0, 0, 0, 0, 0, 0, 0, 0),
-)
-_PALACE_ZERO = tuple((0,) * 9 for _ in range(10))
+# Game phase (preeval.cpp): rook 6, horse or cannon 3, any other piece 1; 66 with every piece on the board.
+_PHASE_WEIGHT = {KING: 0, ADVISOR: 1, ELEPHANT: 1, PAWN: 1, HORSE: 3, CANNON: 3, ROOK: 6}
+TOTAL_MIDGAME = 66
+TOTAL_ATTACK = 8
+ATTACKLESS_BONUS = 80  # ElephantEye units, for a side whose palace is not threatened
 
 
-def _palace_table(values: dict[str, int]) -> tuple[tuple[int, ...], ...]:
-    rows = [list(row) for row in _PALACE_ZERO]
-    for name, bonus in values.items():
-        file, rank = "abcdefghi".index(name[0]), int(name[1])
-        rows[9 - rank][file] = bonus
-    return tuple(tuple(row) for row in rows)
-
-
-# King: stay home; stepping up or aside is a small liability.  (Scaling this by the enemy's attacking
-# force, twice as steep at full force, scored 2.5/10 instead of 6/10 and 6/10 against Fairy-Stockfish
-# UCI_Elo 2000 at 1 s/move, so it stays a plain table.)
-_KING = _palace_table({"e0": 0, "d0": -8, "f0": -8, "e1": -12, "d1": -20, "f1": -20, "e2": -30, "d2": -36, "f2": -36})
-_ADVISOR = _palace_table({"d0": 0, "f0": 0, "e1": 6, "d2": -4, "f2": -4})
-_ELEPHANT = _palace_table({"c0": 0, "g0": 0, "e2": 6, "a2": -4, "i2": -4, "c4": -2, "g4": -2})
-
-_BONUS = {
-    KING: _KING,
-    ADVISOR: _ADVISOR,
-    ELEPHANT: _ELEPHANT,
-    HORSE: _HORSE,
-    ROOK: _ROOK,
-    CANNON: _CANNON,
-    PAWN: _PAWN,
-}
-
-
-def red_bonus(ptype: int, sq: int) -> int:
-    """Positional bonus of a red piece of type ptype on sq."""
+def _at(table: ee.Table, sq: int) -> int:
+    """A table's value for a red piece on ``sq`` (tables are laid out rank 9 first)."""
     rank, file = divmod(sq, 9)
-    return _BONUS[ptype][9 - rank][file]
+    return table[9 - rank][file]
 
 
-def _build_pst() -> tuple[tuple[int, ...], ...]:
-    """PST_RED[cell + 7][sq]: material + bonus, positive for red pieces and negative for black ones."""
+def _blend(a: ee.Table, b: ee.Table, weight: int, total: int) -> tuple[int, ...]:
+    """Per square ``(a * weight + b * (total - weight)) // total``, as ElephantEye's integer blend."""
+    return tuple((_at(a, sq) * weight + _at(b, sq) * (total - weight)) // total for sq in range(90))
+
+
+def game_phase(cells: Sequence[int]) -> int:
+    """0 (bare kings) .. 66 (every piece): ElephantEye's quadratic midgame value."""
+    value = sum(_PHASE_WEIGHT[abs(c)] for c in cells if c)
+    return (2 * TOTAL_MIDGAME - value) * value // TOTAL_MIDGAME
+
+
+def attacks(cells: Sequence[int]) -> tuple[int, int]:
+    """(red, black) attack values 0..8: 2 per rook or horse and 1 per cannon or pawn across the river,
+    plus 2 per extra rook-equivalent of rooks (2), horses and cannons (1) over the other side's."""
+    found = [0, 0]
+    simple = [0, 0]
+    for sq, cell in enumerate(cells):
+        kind = abs(cell)
+        if kind < HORSE:
+            continue
+        side = 0 if cell > 0 else 1
+        across = sq >= 45 if side == 0 else sq < 45
+        if across:
+            found[side] += 2 if kind in (ROOK, HORSE) else 1
+        if kind != PAWN:
+            simple[side] += 2 if kind == ROOK else 1
+    if simple[0] > simple[1]:
+        found[0] += (simple[0] - simple[1]) * 2
+    else:
+        found[1] += (simple[1] - simple[0]) * 2
+    return min(found[0], TOTAL_ATTACK), min(found[1], TOTAL_ATTACK)
+
+
+def pre_evaluate(cells: Sequence[int]) -> tuple[Pst, int]:
+    """The tables for a search from ``cells`` and the constant bonus of the side(s) not under threat
+    (red's point of view)."""
+    mid = game_phase(cells)
+    red_attack, black_attack = attacks(cells)
+    king_pawn_attacking = _blend(ee.KING_PAWN_MIDGAME_ATTACKING, ee.KING_PAWN_ENDGAME_ATTACKING, mid, TOTAL_MIDGAME)
+    king_pawn_attackless = _blend(ee.KING_PAWN_MIDGAME_ATTACKLESS, ee.KING_PAWN_ENDGAME_ATTACKLESS, mid,
+                                  TOTAL_MIDGAME)
+    shared = {
+        KING: king_pawn_attacking,
+        HORSE: _blend(ee.HORSE_MIDGAME, ee.HORSE_ENDGAME, mid, TOTAL_MIDGAME),
+        ROOK: _blend(ee.ROOK_MIDGAME, ee.ROOK_ENDGAME, mid, TOTAL_MIDGAME),
+        CANNON: _blend(ee.CANNON_MIDGAME, ee.CANNON_ENDGAME, mid, TOTAL_MIDGAME),
+    }
+    own: list[dict[int, tuple[int, ...]]] = []
+    for attack, enemy_attack in ((red_attack, black_attack), (black_attack, red_attack)):
+        defence = _blend(ee.ADVISOR_ELEPHANT_THREATENED, ee.ADVISOR_ELEPHANT_THREATLESS, enemy_attack, TOTAL_ATTACK)
+        pawn = tuple((a * attack + b * (TOTAL_ATTACK - attack)) // TOTAL_ATTACK
+                     for a, b in zip(king_pawn_attacking, king_pawn_attackless, strict=True))
+        own.append({**shared, ADVISOR: defence, ELEPHANT: defence, PAWN: pawn})
     table: list[tuple[int, ...]] = []
     for cell in range(-7, 8):
         if cell == 0:
             table.append((0,) * 90)
         elif cell > 0:
-            table.append(tuple(BASE_VALUE[cell] + red_bonus(cell, sq) for sq in range(90)))
+            table.append(tuple(round(v * SCALE) for v in own[0][cell]))
         else:
-            table.append(tuple(-(BASE_VALUE[-cell] + red_bonus(-cell, mirror(sq))) for sq in range(90)))
-    return tuple(table)
+            values = own[1][-cell]
+            table.append(tuple(-round(values[mirror(sq)] * SCALE) for sq in range(90)))
+    bias = ATTACKLESS_BONUS * ((TOTAL_ATTACK - black_attack) - (TOTAL_ATTACK - red_attack)) // TOTAL_ATTACK
+    return tuple(table), round(bias * SCALE)
 
 
-PST_RED = _build_pst()
-
-# King safety: the enemy's attack weight is 3 per rook + 2 per horse or cannon (see SearchBoard).
-MAX_ATTACK = 12
-MISSING_ADVISOR_PENALTY = 8  # per missing advisor per unit of enemy attack weight
-MISSING_ELEPHANT_PENALTY = 5
 EMPTY_HEADED_CANNON = 60  # enemy cannon facing the king on an open file (空头炮)
-
-
-
-
-def defence_penalty(advisors: int, elephants: int, enemy_attack: int) -> int:
-    """Penalty for a palace with missing defenders, scaled by how much attacking force the enemy has."""
-    attack = min(enemy_attack, MAX_ATTACK)
-    return ((2 - advisors) * MISSING_ADVISOR_PENALTY + (2 - elephants) * MISSING_ELEPHANT_PENALTY) * attack
-
-
-# DEFENCE[advisors * 3 + elephants][enemy attack weight] (weights clipped to MAX_ATTACK): a table so
-# that the per-leaf king safety is two lookups.
-DEFENCE = tuple(
-    tuple(defence_penalty(min(i // 3, 2), min(i % 3, 2), a) for a in range(MAX_ATTACK + 1)) for i in range(9)
-)

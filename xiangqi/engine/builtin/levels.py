@@ -1,8 +1,10 @@
 """Playing levels 1-5 of the built-in engine (``setoption level N``) and the ``randomness`` option.
 
-A level caps the search depth and adds randomness: the engine picks at random among the root moves
-whose score is within ``margin`` of the best one (closer moves more likely).  Level 5 is full strength.
-Documented for users in engines/builtin.md.
+A level caps the search depth and the nodes a move and adds randomness: the engine picks at random among
+the root moves whose score is within ``margin`` of the best one (closer moves more likely).  Level 5 is full
+strength.  Node caps, not time, make levels 1-4 play the same on a fast or a busy computer, so their
+measured strength (calibration.py, engines/builtin.md) holds anywhere the time given is enough to reach
+the cap (up to ~0.3 s a move).  Documented for users in engines/builtin.md.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, "beginner", 1, 250, 2_000),
-    2: Level(2, "casual", 2, 120, 20_000),
-    3: Level(3, "club", 3, 50, 100_000),
-    4: Level(4, "strong", 5, 15, 600_000),
+    1: Level(1, "beginner", 1, 200, 1_000),
+    2: Level(2, "casual", 2, 100, 4_000),
+    3: Level(3, "club", 3, 40, 12_000),
+    4: Level(4, "strong", None, 10, 15_000),
     5: Level(5, "full strength", None, 0, None),
 }
 DEFAULT_LEVEL = 5

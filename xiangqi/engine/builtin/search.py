@@ -193,6 +193,7 @@ class Searcher:
             on_info(Info(result.depth, result.score, self.elapsed_ms(), self.nodes, result.pv, rank))
 
     def _prepare(self, board: SearchBoard, limits: Limits) -> None:
+        board.refit()
         self.board = board
         self.limits = limits
         self.nodes = 0

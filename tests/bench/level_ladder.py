@@ -1,0 +1,278 @@
+"""Honest levels: one built-in level against one fixed rung of a ladder, with node budgets (load-independent).
+
+    .venv/bin/python tests/bench/level_ladder.py --level 3 --fairy 1500 --games 40 --record l3.txt
+    .venv/bin/python tests/bench/level_ladder.py --level 1 --builtin 2 --games 40 --record l1.txt
+    .venv/bin/python tests/bench/level_ladder.py --summary l1.txt l2.txt ...
+
+The built-in engine (``python -m xiangqi ucci`` started in ``--engine-dir``, default this checkout) plays at
+``setoption level N``; every move is ``go depth 60`` capped by the level's own node cap, or ``go nodes
+--nodes`` for a level without one (level 5).  The rung is Fairy-Stockfish (``UCI_LimitStrength``,
+``UCI_Elo``, ``go nodes --fairy-nodes``), another built-in level (a chain) or ElephantEye (``--eleeye
+NODES``, book off: with each engine's nodes per CPU second, a "1 s a move" match that a loaded machine
+cannot distort).  Node budgets, not time,
+so that the result does not depend on the machine's load (the reference machine is shared).
+Colours alternate; game 2k and 2k+1 start from opening k of ``OPENINGS`` (20 lines, so 40 games
+have no repeated start).  The referee is xiangqi.core (mate, stalemate, repetition rulings, the
+60-move limit).  A game is adjudicated when the last scores of both engines give the same side at least
+``--adjudicate`` centipawns for ``--adjudicate-moves`` moves each, and drawn at ``--max-plies``.
+Each game is appended to ``--record`` as it ends (an existing record is resumed), and the score with
+the Elo difference (``xiangqi.match.results.Tally``: cutechess's interval) is printed.
+Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine_strength import EngineProcess, from_uci, to_uci  # noqa: E402 (after the sys.path lines)
+
+from xiangqi.core import Color, Move, Position  # noqa: E402
+from xiangqi.match.results import Tally  # noqa: E402
+
+FAIRY = "/usr/games/fairy-stockfish"
+ELEEYE = Path("/tmp/eleeye/eleeye")
+OPENINGS = (  # ICCS; common first moves of both sides so that 40 games start from 20 positions
+    "h2e2 h9g7",
+    "h2e2 h7e7",
+    "c3c4 g6g5",
+    "b0c2 h9g7",
+    "g0e2 h7e7",
+    "h2e2 b9c7 h0g2 a9b9",
+    "b2d2 h9g7",
+    "h0g2 c6c5",
+    "c3c4 b9c7",
+    "h2f2 h9g7",
+    "h2e2 h9g7 h0g2 i9h9",
+    "g3g4 h9g7",
+    "h2e2 h9g7 h0g2 c6c5",
+    "b2e2 b9c7",
+    "c0e2 h9g7",
+    "h2d2 h9g7",
+    "g3g4 c6c5",
+    "h0g2 h7e7",
+    "b2f2 b9c7",
+    "c3c4 h7e7",
+)
+
+
+@dataclass
+class Side:
+    """One engine of the game and how it is asked for a move."""
+
+    engine: EngineProcess
+    uci: bool  # Fairy-Stockfish: UCI ranks 1-10 and "score cp"
+    go: str
+    last_score: int | None = None
+    score_scale: int = 1  # to about the built-in engine's centipawns (ElephantEye: its own unit, ~1/4)
+
+    def new_game(self) -> None:
+        self.engine.send("ucinewgame" if self.uci else "setoption newgame")
+        self.last_score = None
+
+    def move(self, position: Position) -> tuple[Move, int]:
+        """The engine's move and the depth it reports; remembers its last score (centipawns, own view)."""
+        fen, moves = position.ucci_position()
+        text = [to_uci(m) if self.uci else m.iccs() for m in moves]
+        self.engine.send(f"position fen {fen}" + (" moves " + " ".join(text) if text else ""))
+        self.engine.send(self.go)
+        line, infos = self.engine.expect("bestmove", timeout=300)
+        depth = 0
+        for info in infos:
+            words = info.split()
+            if "depth" in words and "score" in words:
+                depth = int(words[words.index("depth") + 1])
+                at = words.index("score") + 1
+                if words[at] in ("cp", "mate"):
+                    value = int(words[at + 1])
+                    self.last_score = value if words[at] == "cp" else (30000 if value > 0 else -30000)
+                else:
+                    self.last_score = int(words[at]) * self.score_scale
+        word = line.split()[1]
+        return (from_uci(word) if self.uci else Move.from_iccs(word)), depth
+
+
+def start_builtin(level: int, nodes: int | None, engine_dir: Path) -> Side:
+    engine = EngineProcess([sys.executable, "-m", "xiangqi", "ucci"], f"builtin:{level}", cwd=engine_dir)
+    engine.send("ucci")
+    engine.expect("ucciok")
+    for option in ("usemillisec true", f"level {level}", "hashsize 16", "newgame"):
+        engine.send(f"setoption {option}")
+    return Side(engine, False, f"go nodes {nodes}" if nodes else "go depth 60")
+
+
+def start_eleeye(nodes: int) -> Side:
+    """ElephantEye without its book (the openings vary the games), ``go nodes`` (it treats the count as a
+    budget the way it treats time: it may stop at half of it or run on to four times it)."""
+    engine = EngineProcess([str(ELEEYE)], "eleeye", cwd=ELEEYE.parent)
+    engine.send("ucci")
+    engine.expect("ucciok")
+    for option in ("usebook false", "newgame"):
+        engine.send(f"setoption {option}")
+    return Side(engine, False, f"go nodes {nodes}", score_scale=4)
+
+
+def start_fairy(elo: int, nodes: int) -> Side:
+    engine = EngineProcess([FAIRY], "fairy")
+    engine.send("uci")
+    engine.expect("uciok")
+    settings = (("UCI_Variant", "xiangqi"), ("UCI_LimitStrength", "true"), ("UCI_Elo", str(elo)),
+                ("Threads", "1"), ("Hash", "16"))
+    for name, value in settings:
+        engine.send(f"setoption name {name} value {value}")
+    engine.send("isready")
+    engine.expect("readyok")
+    return Side(engine, True, f"go nodes {nodes}")
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    score: int
+    moves: int
+    max_plies: int
+
+
+def play_game(tested: Side, rung: Side, opening: str, tested_red: bool, rules: Adjudication) -> tuple[float, str, int]:
+    """(score of the tested engine, reason, plies) of one game."""
+    position = Position()
+    for text in opening.split():
+        position.push(Move.from_iccs(text))
+    tested.new_game()
+    rung.new_game()
+    tested_color = Color.RED if tested_red else Color.BLACK
+    streak = {1: 0, -1: 0}  # moves in a row with both engines' scores past the threshold, by winner
+    while position.ply < rules.max_plies:
+        outcome = position.outcome()
+        if outcome is not None:
+            score = 0.5 if outcome.winner is None else float(outcome.winner == tested_color)
+            return score, outcome.termination.name, position.ply
+        mover_tested = position.turn == tested_color
+        move, _ = (tested if mover_tested else rung).move(position)
+        if not position.is_legal(move):
+            return (0.0 if mover_tested else 1.0), f"illegal move {move.iccs()}", position.ply
+        position.push(move)
+        verdict = _adjudicate(tested, rung, rules, streak)
+        if verdict is not None:
+            return verdict, "adjudicated", position.ply
+    return 0.5, "max plies", position.ply
+
+
+def _adjudicate(tested: Side, rung: Side, rules: Adjudication, streak: dict[int, int]) -> float | None:
+    """Both engines' last scores (turned to the tested engine's view) past the threshold for long enough."""
+    if tested.last_score is None or rung.last_score is None:
+        return None
+    a, b = tested.last_score, -rung.last_score
+    for sign in (1, -1):
+        streak[sign] = streak[sign] + 1 if a * sign >= rules.score and b * sign >= rules.score else 0
+        if streak[sign] >= 2 * rules.moves:
+            return 1.0 if sign > 0 else 0.0
+    return None
+
+
+def read_record(path: Path | None) -> list[float]:
+    if path is None or not path.exists():
+        return []
+    return [float(line.split()[1]) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def summary(paths: list[Path]) -> None:
+    for path in paths:
+        tally = Tally.of(read_record(path))
+        print(f"{path.name}: {tally.text('tested', 'rung')}")
+
+
+def table(rows: list[str]) -> None:
+    """``LEVEL:RECORD:fairy=ELO`` or ``LEVEL:RECORD:level=N`` (a chain; N listed before): the level's Elo on
+    the rung's scale; a chained level adds the errors of both links (each end, in quadrature)."""
+    found: dict[int, tuple[float, float, float]] = {}
+    for row in rows:
+        level_text, record, rung = row.split(":")
+        level = int(level_text)
+        tally = Tally.of(read_record(Path(record)))
+        estimate = tally.elo()
+        kind, value = rung.split("=")
+        if kind == "fairy":
+            base, base_low, base_high = float(value), 0.0, 0.0
+        else:
+            anchor = found[int(value)]
+            base, base_low, base_high = anchor[0], anchor[0] - anchor[1], anchor[2] - anchor[0]
+        elo = base + estimate.elo
+        low = elo - math.hypot(estimate.elo - estimate.low, base_low)
+        high = elo + math.hypot(estimate.high - estimate.elo, base_high)
+        found[level] = (elo, low, high)
+        print(f"| {level} | {rung} | {tally.games} | {tally.points:g} / {tally.games} "
+              f"({tally.wins} {tally.draws} {tally.losses}) | {estimate.text()} | "
+              f"{elo:.0f} ({low:.0f} .. {high:.0f}) |")
+        print(f"    {level}: MeasuredStrength({level}, {elo:.0f}, {low:.0f}, {high:.0f}, {tally.games}, "
+              f"{tally.points:g}, {rung!r}),")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--nodes", type=int, help="go nodes for the tested level (else go depth 60)")
+    rung = parser.add_mutually_exclusive_group()
+    rung.add_argument("--fairy", type=int, metavar="ELO", help="the rung: Fairy-Stockfish at this UCI_Elo")
+    rung.add_argument("--builtin", type=int, metavar="LEVEL", help="the rung: a built-in level (a chain)")
+    rung.add_argument("--eleeye", type=int, metavar="NODES", help="the rung: ElephantEye at go nodes NODES")
+    parser.add_argument("--rung-nodes", type=int, help="go nodes of a built-in rung (else go depth 60)")
+    parser.add_argument("--fairy-nodes", type=int, default=20000)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument("--adjudicate", type=int, default=800, help="centipawns, both engines")
+    parser.add_argument("--adjudicate-moves", type=int, default=3)
+    parser.add_argument("--engine-dir", type=Path, default=REPO, help="run the built-in engine from here")
+    parser.add_argument("--rung-dir", type=Path, help="run a built-in rung from here (default --engine-dir)")
+    parser.add_argument("--record", type=Path)
+    parser.add_argument("--summary", type=Path, nargs="+")
+    parser.add_argument("--table", nargs="+", metavar="LEVEL:RECORD:RUNG", help="see table()")
+    args = parser.parse_args()
+    if args.summary:
+        summary(args.summary)
+        return 0
+    if args.table:
+        table(args.table)
+        return 0
+    run(args)
+    return 0
+
+
+def run(args: argparse.Namespace) -> None:
+    tested = start_builtin(args.level, args.nodes, args.engine_dir)
+    if args.builtin is not None:
+        rung = start_builtin(args.builtin, args.rung_nodes, args.rung_dir or args.engine_dir)
+        rung_name = f"builtin:{args.builtin}" + (f"@{args.rung_nodes}n" if args.rung_nodes else "")
+    elif args.eleeye is not None:
+        rung, rung_name = start_eleeye(args.eleeye), f"eleeye@{args.eleeye}n"
+    else:
+        elo = args.fairy if args.fairy is not None else 1350
+        rung, rung_name = start_fairy(elo, args.fairy_nodes), f"fairy:{elo}@{args.fairy_nodes}n"
+    rules = Adjudication(args.adjudicate, args.adjudicate_moves, args.max_plies)
+    scores = read_record(args.record)
+    try:
+        for game in range(len(scores), args.games):
+            opening = OPENINGS[(game // 2) % len(OPENINGS)]
+            score, reason, plies = play_game(tested, rung, opening, game % 2 == 0, rules)
+            scores.append(score)
+            colour = "red" if game % 2 == 0 else "black"
+            line = f"{game + 1} {score} {reason} {plies} tested={colour} opening={opening.replace(' ', '_')}"
+            if args.record:
+                with args.record.open("a", encoding="utf-8") as record:
+                    record.write(line + "\n")
+            print(line, flush=True)
+    finally:
+        tested.engine.close()
+        rung.engine.close()
+    name = f"builtin:{args.level}" + (f"@{args.nodes}n" if args.nodes else "")
+    print(Tally.of(scores).text(name, rung_name), flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -28,7 +28,7 @@ from xiangqi.record import Game  # noqa: E402
 from xiangqi.play.controller import GameController  # noqa: E402
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet  # noqa: E402
 from xiangqi.ui.shell.main_window import MainWindow  # noqa: E402
-from xiangqi.ui.match.match_ui import install_match_ui  # noqa: E402
+from xiangqi.ui.match.match_ui import MatchUi, install_match_ui  # noqa: E402
 from xiangqi.ui.study.study_tools import install_study_ui  # noqa: E402
 
 
@@ -53,8 +53,7 @@ def _key_after(position: Position, move: Move) -> str:
     return after.fen().rsplit(" ", 2)[0]
 
 
-def watch(window: MainWindow, moves: list[Move], app: QApplication) -> list[float]:
-    ui = window.match_ui  # type: ignore[attr-defined]
+def watch(window: MainWindow, ui: MatchUi, moves: list[Move], app: QApplication) -> list[float]:
     game = Game()
     ui._shown = game
     window.controller.open_record(game, game.root)
@@ -86,11 +85,11 @@ def main() -> None:
     app = QApplication([])
     window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [])
     install_study_ui(window)
-    install_match_ui(window)
+    ui = install_match_ui(window, window.book_ui)
     window.resize(1400, 900)
     window.show()
     moves = moves_of_a_game(args.plies)
-    watched, played = watch(window, moves, app), play(window, moves, app)
+    watched, played = watch(window, ui, moves, app), play(window, moves, app)
     print(f"{len(moves)} plies; ms per move (median), first 50 / last 50 plies:")
     for name, times in (("watching a match", watched), ("reference: a user's move", played)):
         print(f"  {name:26s} {statistics.median(times[:50]):7.2f} / {statistics.median(times[-50:]):7.2f}")

@@ -67,7 +67,6 @@ def test_install_adds_file_and_edit_menus_the_replay_bar_and_the_panel(record_wi
     assert "Copy FEN" in edit_items and "Edit position…" in edit_items
     assert window.findChild(QDockWidget, "comments_dock") is ui.dock
     assert window.findChild(QToolBar, "replay_toolbar") is ui.replay_bar
-    assert window.record_ui is ui
     assert "Untitled game" in window.windowTitle()
 
 

@@ -9,7 +9,8 @@
 - The explorer follows the position shown; a clicked move is played: as the player's move when it is
   the player's turn in a game, as a variation when a record is being studied.
 
-Installed by ``install_book_ui(window)``; the window gains the attribute ``book_ui``.
+Installed by ``install_book_ui(window)`` (the main window keeps it as ``book_ui``); the app hands it the
+settings store with ``use_settings``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup
@@ -25,8 +25,10 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDi
 
 from xiangqi.book.builder import auto_jobs
 from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, OpeningBook, build_book
+from xiangqi.config import SettingsStore
 from xiangqi.core import Move
 from xiangqi.ui.book.explorer_panel import ExplorerPanel
+from xiangqi.ui.window_host import WindowHost
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 
 BOOK_SUFFIX = "book"
@@ -75,11 +77,11 @@ class BuildJob(QObject):
 
 
 class BookUi(QObject):
-    def __init__(self, window: Any, settings: Any = None) -> None:
+    def __init__(self, window: WindowHost, settings: SettingsStore | None = None) -> None:
         super().__init__(window)
-        self.window: Any = window
-        self.controller: Any = window.controller
-        self._settings = settings     # a SettingsStore; None: the appearance UI's, once installed
+        self.window = window
+        self.controller = window.controller
+        self._settings = settings     # None: until the app hands it over (``use_settings``), or none (tests)
         self.book: OpeningBook | None = None
         self.job: BuildJob | None = None
         self.progress: QProgressDialog | None = None
@@ -136,10 +138,12 @@ class BookUi(QObject):
             action.triggered.connect(lambda _checked=False, n=plies: self.set_engine_plies(n))
 
     # ----------------------------------------------------------------- settings
-    def settings(self) -> Any:
-        if self._settings is not None:
-            return self._settings
-        return getattr(getattr(self.window, "appearance_ui", None), "store", None)
+    def use_settings(self, store: SettingsStore) -> None:
+        """Remember the book and the book-move plies in ``store`` (the app's settings)."""
+        self._settings = store
+
+    def settings(self) -> SettingsStore | None:
+        return self._settings
 
     def restore(self) -> None:
         """Open the book the settings remember (quietly: a missing file is a status-bar note)."""
@@ -309,9 +313,7 @@ class BookUi(QObject):
                                  QMessageBox.Icon.Information)
 
 
-def install_book_ui(window: Any, settings: Any = None) -> BookUi:
-    """Add the Book menu and the explorer dock to ``window`` (a MainWindow: uses its controller, menu bar,
-    status bar, ``open_dialog`` and ``show_message``)."""
-    ui = BookUi(window, settings)
-    window.book_ui = ui
-    return ui
+def install_book_ui(window: WindowHost, settings: SettingsStore | None = None) -> BookUi:
+    """Add the Book menu and the explorer dock to ``window`` (uses its controller, menu bar, status bar,
+    ``open_dialog`` and ``show_message``); the caller keeps the ``BookUi``."""
+    return BookUi(window, settings)

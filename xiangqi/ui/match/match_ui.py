@@ -13,8 +13,6 @@ match (the game in progress is not recorded).
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QPushButton,
@@ -28,6 +26,7 @@ from xiangqi.match.runner import FinishedGame, MatchRunner, MatchSettings
 from xiangqi.record import Game, GameNode
 from xiangqi.ui.engines.engine_panel import EnginePanel
 from xiangqi.ui.match.match_dialog import MatchDialog
+from xiangqi.ui.window_host import BookSource, WindowHost
 
 STATUS_MS = 8000
 ALL_PLIES = 1_000   # the dialog's own ply count limits book openings
@@ -98,10 +97,11 @@ class MatchDock(QDockWidget):
 class MatchUi(QWidget):
     """Game › Engine match… and the match it runs (one at a time, one board)."""
 
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: WindowHost, book: BookSource | None = None) -> None:
         super().__init__(window)
         self.hide()
         self.window_ = window
+        self.book_source = book   # the Book feature: a match can open from its book
         self.controller = window.controller
         self.runner: MatchRunner | None = None
         self._shown: Game | None = None   # the match's record the board was given last
@@ -121,13 +121,11 @@ class MatchUi(QWidget):
             app.aboutToQuit.connect(self.stop)   # no engine left playing behind the window
         self._last_pgn = ""
 
-    def _add_to_menu(self, window: Any) -> None:
-        menu = getattr(window, "game_menu", None)
-        if menu is None:
-            return
-        quit_action = getattr(window, "quit_action", None)
-        before = quit_action if quit_action in menu.actions() else None
-        menu.insertAction(before, self.action)
+    def _add_to_menu(self, window: WindowHost) -> None:
+        if window.quit_action in window.game_menu.actions():   # just above Quit
+            window.game_menu.insertAction(window.quit_action, self.action)
+        else:
+            window.game_menu.addAction(self.action)
 
     @property
     def running(self) -> bool:
@@ -140,15 +138,10 @@ class MatchUi(QWidget):
             self.dock.show()
             self.dock.raise_()
             return
-        record_ui = getattr(self.window_, "record_ui", None)
-        if record_ui is not None:
-            record_ui.confirm_discard(self.open_dialog)
-        else:
-            self.open_dialog()
+        self.window_.confirm_discard(self.open_dialog)
 
     def open_dialog(self) -> MatchDialog:
-        book_ui = getattr(self.window_, "book_ui", None)
-        book = getattr(book_ui, "book", None)
+        book = self.book_source.book if self.book_source is not None else None
         book_move = BookPlayer(book, ALL_PLIES).move_for if book is not None else None
         dialog = MatchDialog(self.window_.engines, book_move, self.window_.engine_panel.notation, self.window_,
                              self._last_pgn)
@@ -263,8 +256,7 @@ def clock_text(ms: float) -> str:
     return f"{int(seconds // 60)}:{seconds % 60:04.1f}"
 
 
-def install_match_ui(window: Any) -> MatchUi:
-    """Game › Engine match… in ``window`` (a ``MainWindow``); kept as ``window.match_ui``."""
-    ui = MatchUi(window)
-    window.match_ui = ui
-    return ui
+def install_match_ui(window: WindowHost, book: BookSource | None = None) -> MatchUi:
+    """Game › Engine match… in ``window``; ``book``: where the match dialog finds the opening book (the
+    Book feature). The window keeps it alive (its child); the caller may keep the ``MatchUi``."""
+    return MatchUi(window, book)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QDropEvent, QKeySequence
@@ -36,9 +35,7 @@ from xiangqi.ui.record.record_formats import SUFFIXES as FORMAT_SUFFIXES
 from xiangqi.ui.record.record_formats import RecordFormats
 from xiangqi.ui.record.record_link import RecordLink, RecordSource
 from xiangqi.ui.play.replay import Replay, ReplayBar
-
-if TYPE_CHECKING:
-    from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.window_host import WindowHost
 
 SYNC_INDEX_BYTES = 512 * 1024      # smaller PGN files are indexed at once, bigger ones on a thread
 RECENT_KEY = "records/recent_files"
@@ -126,7 +123,7 @@ class DropOpener(QObject):
 class RecordUi(QObject):
     """Everything records add to the main window; the app keeps this object alive."""
 
-    def __init__(self, window: MainWindow, settings: QSettings | None = None) -> None:
+    def __init__(self, window: WindowHost, settings: QSettings | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.controller = window.controller
@@ -137,7 +134,7 @@ class RecordUi(QObject):
         self.index_job: IndexJob | None = None
         self.game_list: GameListDialog | None = None
         self.save_notation = Notation.CHINESE
-        self.formats = RecordFormats(self)
+        self.formats = RecordFormats(self, self)
         self._build_file_menu()
         self._build_edit_menu()
         self.replay_bar = ReplayBar(self.replay, window)
@@ -327,12 +324,12 @@ class RecordUi(QObject):
                             .format(path.name), [str(exc)])
             return False
         source = RecordSource(path, writable=False)
-        return self._load_checked(game, source, path)
+        return self.load_game(game, source, path)
 
     def _index_in_background(self, path: Path) -> None:
         if self.index_job is not None:
             self.index_job.cancel()
-        dialog = self._show_game_list(path)
+        dialog = self.show_game_list(path)
         job = IndexJob(path, self)
         job.progress.connect(dialog.show_progress)
         job.finished.connect(lambda pgn: self._index_ready(path, pgn, dialog))
@@ -345,7 +342,7 @@ class RecordUi(QObject):
         self.index_job = job
         StartWhenPainted(dialog, job.start)     # not before: see there why
 
-    def _show_game_list(self, path: Path) -> GameListDialog:
+    def show_game_list(self, path: Path) -> GameListDialog:
         dialog = GameListDialog(path, self.window)
         dialog.game_chosen.connect(lambda index: self.choose_game(path, dialog.pgn, index))
         self.game_list = dialog
@@ -364,7 +361,7 @@ class RecordUi(QObject):
             if dialog is not None:
                 dialog.accept()
             return self.choose_game(path, pgn, 0)
-        dialog = dialog or self._show_game_list(path)
+        dialog = dialog or self.show_game_list(path)
         dialog.set_index(pgn)
         return True
 
@@ -378,9 +375,9 @@ class RecordUi(QObject):
         game.errors[:0] = pgn.problems
         source = RecordSource(Path(path), pgn=pgn, index=index,
                               notation=source_notation(pgn, index), encoding=writable_encoding(pgn.encoding))
-        return self._load_checked(game, source, Path(path))
+        return self.load_game(game, source, Path(path))
 
-    def _load_checked(self, game: Game, source: RecordSource | None, path: Path | None) -> bool:
+    def load_game(self, game: Game, source: RecordSource | None, path: Path | None) -> bool:
         """Show ``game`` unless nothing of it could be read; report its errors either way."""
         errors = [str(error) for error in game.errors]
         name = path.name if path is not None else self.tr("the clipboard")
@@ -402,7 +399,7 @@ class RecordUi(QObject):
         return True
 
     def _load_pasted(self, game: Game) -> None:
-        self.confirm_discard(lambda: self._load_checked(game, None, None))
+        self.confirm_discard(lambda: self.load_game(game, None, None))
 
     # ----------------------------------------------------------------- saving
     def save(self, then: Callable[[], object] | None = None) -> bool:
@@ -419,9 +416,9 @@ class RecordUi(QObject):
             else:
                 save_pgn(source.path, [record], notation=source.notation, encoding=source.encoding)
         except (RecordError, OSError) as exc:
-            self._save_failed(source.path, exc)
+            self.report_save_failure(source.path, exc)
             return False
-        self._saved(source)
+        self.mark_saved(source)
         if then is not None:
             then()
         return True
@@ -442,19 +439,19 @@ class RecordUi(QObject):
         try:
             save_pgn(path, [self.link.record_for_saving()], notation=notation, encoding=encoding)
         except (RecordError, OSError) as exc:
-            self._save_failed(path, exc)
+            self.report_save_failure(path, exc)
             return False
         self.save_notation = notation
-        self._saved(RecordSource(path, notation=notation, encoding=encoding))
+        self.mark_saved(RecordSource(path, notation=notation, encoding=encoding))
         return True
 
-    def _saved(self, source: RecordSource) -> None:
+    def mark_saved(self, source: RecordSource) -> None:
         self.link.source = source
         self.recent.add(source.path)
         self.link.set_modified(False)
         self.window.statusBar().showMessage(self.tr("Saved {0}").format(source.path.name), 5000)
 
-    def _save_failed(self, path: Path, exc: Exception) -> None:
+    def report_save_failure(self, path: Path, exc: Exception) -> None:
         if isinstance(exc, ReadOnlyFileError):
             self._offer_save_as(path)
             return
@@ -526,9 +523,8 @@ class RecordUi(QObject):
         self.window.statusBar().showMessage(self.tr("New game from the edited position"), 5000)
 
 
-def install_record_ui(window: MainWindow, settings: QSettings | None = None) -> RecordUi:
-    """Add the record menus, the replay bar, the comments panel and file dropping to ``window``
-    (a MainWindow: uses its menuBar(), controller, board, move_list and status bar)."""
-    ui = RecordUi(window, settings)
-    window.record_ui = ui     # keeps it reachable (and alive) from the window
-    return ui
+def install_record_ui(window: WindowHost, settings: QSettings | None = None) -> RecordUi:
+    """Add the record menus, the replay bar, the comments panel and file dropping to ``window`` (uses its
+    menuBar(), controller, board, move_list and status bar). The window keeps it alive (its child); the
+    caller keeps the ``RecordUi`` (the app as ``MainWindow.record_ui``)."""
+    return RecordUi(window, settings)

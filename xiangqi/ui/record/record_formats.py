@@ -2,27 +2,25 @@
 pages; a CBL library shows its game list like a PGN collection), Save As WinBoard PGN or XQF, and the
 Open dialog's filters. Files of these kinds are read-only in place: Save offers Save As.
 
-    formats = RecordFormats(record_ui)      # record_actions.RecordUi makes one
+    formats = RecordFormats(records, parent)   # record_actions.RecordUi makes one; ``RecordHost``: what it uses
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from xiangqi.atomic import atomic_write
-from xiangqi.record import RecordError
+from xiangqi.record import Game, RecordError
 from xiangqi.record.collection import RecordCollection, open_collection
 from xiangqi.record.pgn_writer import encode_text
 from xiangqi.record.winboard import game_to_winboard
 from xiangqi.record.xqf_writer import game_to_xqf
-from xiangqi.ui.record.record_link import RecordSource
-
-if TYPE_CHECKING:
-    from xiangqi.ui.record.record_actions import RecordUi
+from xiangqi.ui.record.game_list_dialog import GameListDialog
+from xiangqi.ui.record.record_link import RecordLink, RecordSource
 
 RECORD_PATTERNS = "*.pgn *.xqf *.cbl *.cbr *.cbf *.html *.htm *.txt"
 SUFFIXES = (".pgn", ".xqf", ".txt", ".cbl", ".cbr", ".cbf", ".html", ".htm")
@@ -33,11 +31,28 @@ def _patterns(lower: str) -> str:
     return " ".join(f"{pattern} *.{pattern[2:].upper()}" for pattern in lower.split())
 
 
-class RecordFormats(QObject):
-    """Opening the CCBridge/DhtmlXQ kinds and exporting WinBoard PGN/XQF for one RecordUi."""
+class RecordHost(Protocol):
+    """What the formats use of the record feature (``record_actions.RecordUi``)."""
 
-    def __init__(self, ui: RecordUi) -> None:
-        super().__init__(ui)
+    link: RecordLink
+
+    def show_error(self, title: str, text: str, details: list[str] | None = None,
+                   icon: QMessageBox.Icon = QMessageBox.Icon.Critical) -> QMessageBox: ...
+
+    def load_game(self, game: Game, source: RecordSource | None, path: Path | None) -> bool: ...
+
+    def show_game_list(self, path: Path) -> GameListDialog: ...
+
+    def report_save_failure(self, path: Path, exc: Exception) -> None: ...
+
+    def mark_saved(self, source: RecordSource) -> None: ...
+
+
+class RecordFormats(QObject):
+    """Opening the CCBridge/DhtmlXQ kinds and exporting WinBoard PGN/XQF for the record feature."""
+
+    def __init__(self, ui: RecordHost, parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.ui = ui
 
     # ----------------------------------------------------------------- opening
@@ -63,14 +78,14 @@ class RecordFormats(QObject):
             self.ui.show_error(self.tr("No games"), self.tr("{0} holds no game.").format(path.name))
             return False
         if len(collection) == 1:
-            return self.ui._load_checked(collection.game(0), RecordSource(path, writable=False), path)
-        dialog = self.ui._show_game_list(path)
+            return self.ui.load_game(collection.game(0), RecordSource(path, writable=False), path)
+        dialog = self.ui.show_game_list(path)
         dialog.set_index(collection)
         return True
 
     def choose(self, path: Path, collection: RecordCollection, index: int) -> bool:
         """Game ``index`` of a collection, shown read-only (Save offers Save As)."""
-        return self.ui._load_checked(collection.game(index), RecordSource(path, writable=False), path)
+        return self.ui.load_game(collection.game(index), RecordSource(path, writable=False), path)
 
     # ----------------------------------------------------------------- exporting
     def save_filters(self) -> dict[str, str]:
@@ -95,7 +110,7 @@ class RecordFormats(QObject):
             data = game_to_xqf(record) if kind == "xqf" else encode_text(game_to_winboard(record), "utf-8")
             atomic_write(path, data)
         except (RecordError, OSError) as exc:
-            self.ui._save_failed(path, exc)
+            self.ui.report_save_failure(path, exc)
             return False
-        self.ui._saved(RecordSource(path, writable=False))
+        self.ui.mark_saved(RecordSource(path, writable=False))
         return True

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QLabel, QListView, QListWidget, QListWidgetItem, QMenu,
+                               QFormLayout, QLabel, QListView, QListWidget, QListWidgetItem, QMainWindow, QMenu,
                                QMessageBox, QProxyStyle, QSlider, QSpinBox, QStyle, QStyleOption, QTabWidget,
                                QVBoxLayout, QWidget)
 
@@ -27,10 +27,10 @@ from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.board.themes import ThemeLibrary, board_preview, piece_preview
+from xiangqi.ui.window_host import WindowHost
 
 if TYPE_CHECKING:
     from xiangqi.engine.registry import EngineSpec
-    from xiangqi.ui.shell.main_window import MainWindow
     from xiangqi.ui.play.sounds import SoundPlayer
 
 MENU_ICON_PX = 40
@@ -41,7 +41,7 @@ BOARD_FLAGS = {"show_hints": "show_hints", "show_last_move": "show_last_move",
 
 
 # ----------------------------------------------------------------------------------- live changes
-def apply_setting(window: MainWindow, library: ThemeLibrary, section: str, key: str, value: Any) -> None:
+def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: str, value: Any) -> None:
     """Show one changed setting in the main window at once (game settings apply to the next game,
     the language at the next start)."""
     board = window.board
@@ -68,7 +68,7 @@ def apply_setting(window: MainWindow, library: ThemeLibrary, section: str, key: 
             window.sounds.volume = value
 
 
-def apply_settings(window: MainWindow, library: ThemeLibrary, settings: Settings) -> None:
+def apply_settings(window: WindowHost, library: ThemeLibrary, settings: Settings) -> None:
     """Show every appearance setting in the main window (at start-up)."""
     for item in fields(settings.appearance):
         apply_setting(window, library, "appearance", item.name, getattr(settings.appearance, item.name))
@@ -87,9 +87,8 @@ def report_problems(parent: QWidget, problems: list[str]) -> QMessageBox:
 def report_not_saved(window: QWidget, problems: list[str]) -> QMessageBox:
     """Changes that apply now but could not be written to the settings file: a line in the status bar
     and a message whose details say why (the file was left as it was)."""
-    status = getattr(window, "statusBar", None)
-    if callable(status):
-        status().showMessage(QCoreApplication.translate(
+    if isinstance(window, QMainWindow):
+        window.statusBar().showMessage(QCoreApplication.translate(
             "SettingsDialog", "Settings not saved: the change applies until the program closes."), 15_000)
     box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("SettingsDialog", "Settings"),
                       QCoreApplication.translate(
@@ -121,7 +120,7 @@ class ViewMenus(QObject):
     Each entry changes the setting through the store (saved, applied live); the check marks follow the
     store, so a change made in the settings dialog shows here too."""
 
-    def __init__(self, window: MainWindow, store: SettingsStore, library: ThemeLibrary, language: str,
+    def __init__(self, window: WindowHost, store: SettingsStore, library: ThemeLibrary, language: str,
                  menu: QMenu | None = None) -> None:
         super().__init__(window)
         self.window, self.store, self.library = window, store, library
@@ -193,7 +192,7 @@ class ViewMenus(QObject):
             actions[value].setChecked(True)
 
 
-def build_view_menus(window: MainWindow, store: SettingsStore, library: ThemeLibrary,
+def build_view_menus(window: WindowHost, store: SettingsStore, library: ThemeLibrary,
                      on_change: Callable[[str, str, Any], None] | None = None,
                      language: str | None = None) -> ViewMenus:
     """The View menu entries; ``on_change(section, key, value)`` (default: ``apply_setting``) is called
@@ -411,11 +410,11 @@ class SettingsDialog(QDialog):
 
 # ----------------------------------------------------------------------------------- wiring
 class AppearanceUi(QObject):
-    """On a MainWindow, what ``install_appearance_ui`` made: the view menus, View › Settings… and Engine › Manage
+    """On the main window, what ``install_appearance_ui`` made: the view menus, View › Settings… and Engine › Manage
     engines…. Game settings become the next new game's defaults; a changed engine list is offered at
     once (new game, change opponent)."""
 
-    def __init__(self, window: MainWindow, store: SettingsStore, library: ThemeLibrary,
+    def __init__(self, window: WindowHost, store: SettingsStore, library: ThemeLibrary,
                  sounds: SoundPlayer | None = None) -> None:
         super().__init__(window)
         self.window, self.store, self.library, self.sounds = window, store, library, sounds
@@ -460,7 +459,7 @@ class AppearanceUi(QObject):
         return self.dialog
 
 
-def install_appearance_ui(window: MainWindow, store: SettingsStore, library: ThemeLibrary,
+def install_appearance_ui(window: WindowHost, store: SettingsStore, library: ThemeLibrary,
                           sounds: SoundPlayer | None = None) -> AppearanceUi:
     """View menus (live, remembered) + View › Settings…; call once after the main window is built.
     (``store.errors`` are the settings problems to show the user, e.g. in the status bar.)"""

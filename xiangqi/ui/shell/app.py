@@ -81,9 +81,10 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     engines = quick_engine_list(settings.engines, look.problems)
     window = MainWindow(GameController(autosave), look.board, look.pieces, engines, look.sounds,
                         setup_from_settings(settings.game))
-    install_record_ui(window, recent_files_settings())
+    window.record_ui = install_record_ui(window, recent_files_settings())
     install_study_ui(window)                      # Engine › Analyse, Game › Review, the evaluation graph
-    install_match_ui(window)                      # Game › Engine match…
+    install_match_ui(window, window.book_ui)      # Game › Engine match… (openings from the book)
+    window.book_ui.use_settings(look.store)       # the book opened last, book moves for engines
     window.controller.ponder = settings.game.ponder
     appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)
     apply_settings(window, look.library, settings)

@@ -170,7 +170,6 @@ def move_quit_to_file_menu(window: MainWindow, file_menu: QMenu) -> None:
 def install_help_and_menu_order(window: MainWindow, store: SettingsStore | None) -> HelpMenu:
     """Help menu, sound toggle (when there are settings) and Quit under File (when there is a File menu).
     The window keeps them (they are its children): ``window.findChild(HelpMenu)``."""
-    file_menu = getattr(getattr(window, "record_ui", None), "file_menu", None)
-    if isinstance(file_menu, QMenu):
-        move_quit_to_file_menu(window, file_menu)
+    if window.record_ui is not None:
+        move_quit_to_file_menu(window, window.record_ui.file_menu)
     return HelpMenu(window, SoundToggle(window, store) if store is not None else None)

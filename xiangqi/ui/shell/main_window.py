@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QDialog, QInputDialog, QLabel, QMainWindow, QMessageBox, QSplitter,
-                               QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDialog, QDockWidget, QInputDialog, QLabel, QMessageBox, QSplitter, QToolBar,
+                               QVBoxLayout, QWidget)
 
 from xiangqi.core import Color
 from xiangqi.core.notation import Notation
@@ -30,6 +30,7 @@ from xiangqi.ui.play.new_game_dialog import NewGameDialog
 from xiangqi.ui.play.result_dialog import ResultDialog, reason_text, winner_text
 from xiangqi.ui.board.themes import BoardLook, PieceLook
 from xiangqi.ui.shell.window_shape import WindowShape
+from xiangqi.ui.window_host import WindowHost
 from xiangqi.ui.common.plain_text import plain_labels
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ def _run_now(then: Callable[[], object]) -> None:
     then()
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowHost):
+    """The one ``WindowHost``: the features get it as that (the shell keeps typed references to them)."""
+
     dialog_opened = Signal(object)     # every dialog or message box, right after open()
 
     def __init__(self, controller: GameController, theme: BoardLook, pieces: PieceLook,
@@ -66,8 +69,8 @@ class MainWindow(QMainWindow):
         self.dialogs: list[QDialog] = []   # open dialogs (kept alive; tests look here)
         # Runs its argument now, or after the player agreed to drop an unsaved game (the record UI asks).
         self.confirm_discard: Callable[[Callable[[], object]], None] = _run_now
-        self.record_ui: RecordUi | None = None            # set by install_record_ui (keeps it alive)
-        self.appearance_ui: AppearanceUi | None = None    # set by the app (install_appearance_ui)
+        self.record_ui: RecordUi | None = None            # set by whoever installs them (the app, tests)
+        self.appearance_ui: AppearanceUi | None = None
         self.setWindowTitle(self.tr("Xiangqi"))
         self.board = BoardView(controller, theme, pieces, self)
         self.clock_view = ClockView(controller, self)
@@ -360,6 +363,12 @@ class MainWindow(QMainWindow):
             if is_builtin(spec) and playing is not None and is_builtin(playing):
                 spec = playing     # keep the level the game was started with
             self.controller.restart_engine(spec)
+
+    def join_right_docks(self, dock: QDockWidget) -> None:
+        """A narrow window keeps its right-hand docks as tabs (``WindowShape``): ``dock`` joins them."""
+        others = [other for other in self.shape.right_docks() if other is not dock]
+        if self.shape.compact and others:
+            self.tabifyDockWidget(others[0], dock)
 
     def set_engines(self, engines: list[EngineSpec]) -> None:
         """The engines offered from now on (new game, change opponent), e.g. after the engine manager

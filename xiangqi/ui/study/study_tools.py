@@ -11,21 +11,21 @@ Game › Review (复盘)….
 - Review writes into the record (marks, ``[%eval]`` comments, better moves) through ``ReviewDialog``; the
   record is then modified like any edit, so Save keeps the review.
 
-Installed by ``install_study_ui(window)``; the main window itself only gains the attribute ``study``.
+Installed by ``install_study_ui(window)``; the window keeps it alive (its child), the caller may keep it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
+from PySide6.QtWidgets import QBoxLayout, QDockWidget, QWidget
 
 from xiangqi.core import Move
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
+from xiangqi.play.controller import MovePlayed
 from xiangqi.record import GameNode
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.series import record_evaluations, record_marks
@@ -34,6 +34,7 @@ from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.study.eval_graph import EvalGraph
 from xiangqi.ui.study.review_dialog import ReviewDialog
 from xiangqi.ui.study.study_analysis import Analyser, connect_panel
+from xiangqi.ui.window_host import WindowHost
 
 BUILTIN_ANALYSIS_LEVEL = 5   # the built-in engine analyses at full strength
 
@@ -62,11 +63,11 @@ class AnalysisDock(QDockWidget):
 
 
 class StudyTools(QObject):
-    def __init__(self, window: Any, factory: EngineFactory | None = None) -> None:
+    def __init__(self, window: WindowHost, factory: EngineFactory | None = None) -> None:
         super().__init__(window)
-        self.window: Any = window
+        self.window = window
         self._factory = factory   # None: real engine processes (tests pass a scripted fake)
-        self.controller: Any = window.controller
+        self.controller = window.controller
         self.analyser: Analyser | None = None
         self.chosen: EngineSpec | None = None    # the analysing engine chosen in this session
         self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
@@ -98,11 +99,11 @@ class StudyTools(QObject):
         move_list: QWidget = self.window.move_list
         holder = move_list.parentWidget()
         layout = holder.layout() if holder is not None else None
-        if layout is not None and hasattr(layout, "insertWidget"):
+        if isinstance(layout, QBoxLayout):
             layout.insertWidget(layout.indexOf(move_list) + 1, self.graph)
 
     def _build_actions(self) -> None:
-        window: QMainWindow = self.window
+        window = self.window
         self.analyse_action = QAction(self.tr("&Analyse"), window)
         self.analyse_action.setCheckable(True)
         self.analyse_action.setShortcut("Ctrl+Shift+A")
@@ -112,16 +113,18 @@ class StudyTools(QObject):
         self.review_action = QAction(self.tr("Re&view the game…"), window)
         self.review_action.triggered.connect(lambda _checked=False: self.open_review())
         window.addAction(self.review_action)
-        engine_menu = getattr(window, "engine_menu", None)
-        if engine_menu is not None:
-            engine_menu.insertAction(engine_menu.actions()[0] if engine_menu.actions() else None,
-                                     self.analyse_action)
-        game_menu = getattr(window, "game_menu", None)
-        if game_menu is not None:
-            quit_action = getattr(window, "quit_action", None)
-            before = quit_action if quit_action in game_menu.actions() else None
-            game_menu.insertAction(before, self.review_action)
-            game_menu.insertSeparator(before)
+        engine_actions = window.engine_menu.actions()
+        if engine_actions:
+            window.engine_menu.insertAction(engine_actions[0], self.analyse_action)
+        else:
+            window.engine_menu.addAction(self.analyse_action)
+        game_menu = window.game_menu
+        if window.quit_action in game_menu.actions():   # just above Quit
+            game_menu.insertAction(window.quit_action, self.review_action)
+            game_menu.insertSeparator(window.quit_action)
+        else:
+            game_menu.addAction(self.review_action)
+            game_menu.addSeparator()
 
     def _connect(self) -> None:
         c = self.controller
@@ -163,7 +166,7 @@ class StudyTools(QObject):
         self.analyser.set_lines(self.panel.lines_box.value())
         self.analyser.trouble.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
         self.analyser.start()
-        self._join_tabbed_docks()
+        self.window.join_right_docks(self.dock)
         self.dock.show()
         self.dock.raise_()
         self.analyser.analyse(self.controller.board_position())
@@ -176,15 +179,6 @@ class StudyTools(QObject):
             current = self.analyser.spec
             index = specs.index(current) if current in specs else -1
             self.panel.set_engines([engine_display_name(spec) for spec in specs], index)
-
-    def _join_tabbed_docks(self) -> None:
-        """A narrow window keeps its right-hand docks as tabs (``WindowShape``): the analysis joins them."""
-        shape = getattr(self.window, "shape", None)
-        if shape is None or not shape.compact:
-            return
-        others = [dock for dock in shape.right_docks() if dock is not self.dock]
-        if others:
-            self.window.tabifyDockWidget(others[0], self.dock)
 
     def _on_engine_chosen(self, index: int) -> None:
         if self.analyser is not None and 0 <= index < len(self.offered):
@@ -228,7 +222,7 @@ class StudyTools(QObject):
         if seat_info.purpose is Purpose.MOVE and info.score is not None and (info.multipv or 1) == 1:
             self._last_engine_eval = Evaluation.from_score(info.score, seat_info.position.turn)
 
-    def _on_move_played(self, played: Any) -> None:
+    def _on_move_played(self, played: MovePlayed) -> None:
         ply = self.controller.game.ply
         for stale in [p for p in self._played if p >= ply]:   # scores of a line taken back and replaced
             del self._played[stale]
@@ -275,12 +269,10 @@ class StudyTools(QObject):
         self.refresh_graph()
 
 
-def install_study_ui(window: Any, factory: EngineFactory | None = None) -> StudyTools:
-    """Analysis, the evaluation graph and review in ``window`` (a ``MainWindow``); kept as ``window.study``.
-    ``factory`` makes the analysing engine's client (None: the real process)."""
-    study = StudyTools(window, factory)
-    window.study = study
-    return study
+def install_study_ui(window: WindowHost, factory: EngineFactory | None = None) -> StudyTools:
+    """Analysis, the evaluation graph and review in ``window``; ``factory`` makes the analysing engine's
+    client (None: the real process). The window keeps it alive (its child); the caller may keep it."""
+    return StudyTools(window, factory)
 
 
 __all__ = ["AnalysisDock", "StudyTools", "analysis_engines", "install_study_ui", "preferred_engine"]

@@ -1,0 +1,90 @@
+"""The main window as the features see it: the typed contract between the shell and the features.
+
+The features (``record``, ``study``, ``match``, ``book``, ``settings``) are installed into the window by the
+app (``shell.app``) and receive a ``WindowHost``: the window's menus, status bar and dialog helpers, the
+game controller and the views every feature shares. They use nothing else of the window, hang nothing on
+it, and never import the shell (``shell.main_window.MainWindow`` is the one implementation, so the shell
+may import the features, never the other way round). A feature that needs another one is handed a typed
+reference to it when installed (e.g. the match gets a ``BookSource``), never looks for it on the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QMessageBox
+
+from xiangqi.book import OpeningBook
+from xiangqi.core.notation import Notation
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.game.setup import GameSetup
+from xiangqi.play.controller import GameController
+from xiangqi.ui.board.board_view import BoardView
+from xiangqi.ui.engines.engine_panel import EnginePanel
+from xiangqi.ui.play.move_list import MoveList
+from xiangqi.ui.play.sounds import SoundPlayer
+
+Dialog = TypeVar("Dialog", bound=QDialog)
+Then = Callable[[], object]
+
+
+class WindowHost(QMainWindow):
+    """What a feature may use of the main window (besides the ``QMainWindow`` it is: menu bar, status bar,
+    docks, tool bars, actions, title, event filters, the parent of its dialogs).
+
+    The attributes are set by ``MainWindow.__init__``; the methods are implemented there."""
+
+    controller: GameController          # the game on the board, its seats (engines) and clocks
+    board: BoardView
+    move_list: MoveList
+    engine_panel: EnginePanel           # the opponent's engine lines
+    engines: list[EngineSpec]           # the engines offered (new game, analysis, match)
+    sounds: SoundPlayer | None          # None: no sound (tests)
+    last_setup: GameSetup               # what the next new game starts with
+    game_menu: QMenu
+    view_menu: QMenu
+    engine_menu: QMenu
+    quit_action: QAction
+    # Runs its argument now, or after the player agreed to drop an unsaved game (the record feature sets it).
+    confirm_discard: Callable[[Then], None]
+
+    def open_dialog(self, dialog: Dialog) -> Dialog:
+        """Open ``dialog`` window-modal without a nested event loop (announced by ``dialog_opened``)."""
+        raise NotImplementedError
+
+    def show_message(self, title: str, text: str, details: list[str] | None = None,
+                     icon: QMessageBox.Icon = QMessageBox.Icon.Critical) -> QMessageBox:
+        """A message with an OK button and optional details (one line each)."""
+        raise NotImplementedError
+
+    def ask(self, title: str, text: str, on_yes: Then) -> QMessageBox:
+        """A Yes/No question; ``on_yes`` runs on Yes."""
+        raise NotImplementedError
+
+    def set_notation(self, notation: Notation) -> None:
+        """The notation every move text in the window is written in from now on."""
+        raise NotImplementedError
+
+    def set_engines(self, engines: list[EngineSpec]) -> None:
+        """The engines offered from now on."""
+        raise NotImplementedError
+
+    def start_game(self, setup: GameSetup) -> None:
+        """A new game with ``setup`` (remembered for the next one), the board turned to the player's side."""
+        raise NotImplementedError
+
+    def join_right_docks(self, dock: QDockWidget) -> None:
+        """Show ``dock`` with the right-hand docks (as a tab of theirs in a narrow window)."""
+        raise NotImplementedError
+
+
+class BookSource(Protocol):
+    """The opening book open in the Book feature, for the features that play from it (the match)."""
+
+    @property
+    def book(self) -> OpeningBook | None: ...
+
+
+__all__ = ["BookSource", "Dialog", "Then", "WindowHost"]

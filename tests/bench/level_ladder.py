@@ -225,6 +225,7 @@ def main() -> int:
     parser.add_argument("--rung-nodes", type=int, help="go nodes of a built-in rung (else go depth 60)")
     parser.add_argument("--fairy-nodes", type=int, default=20000)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first-game", type=int, default=0, help="start at this game (split a match in parts)")
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--adjudicate", type=int, default=800, help="centipawns, both engines")
     parser.add_argument("--adjudicate-moves", type=int, default=3)
@@ -257,7 +258,7 @@ def run(args: argparse.Namespace) -> None:
     rules = Adjudication(args.adjudicate, args.adjudicate_moves, args.max_plies)
     scores = read_record(args.record)
     try:
-        for game in range(len(scores), args.games):
+        for game in range(args.first_game + len(scores), args.games):
             opening = OPENINGS[(game // 2) % len(OPENINGS)]
             score, reason, plies = play_game(tested, rung, opening, game % 2 == 0, rules)
             scores.append(score)

@@ -338,13 +338,6 @@ def set_toml_key(text: str, section: str, key: str, literal: str) -> str:
     return doc.as_string()
 
 
-def replace_engine_blocks(text: str, engines: Sequence[Mapping[str, Any]]) -> str:
-    """``text`` without its ``[[engines]]`` tables, with the given engines appended as new ones."""
-    doc = tomlkit.parse(text)
-    _replace_engines(doc, engines)
-    return doc.as_string()
-
-
 def _replace_engines(doc: TOMLDocument, engines: Sequence[Mapping[str, Any]]) -> None:
     if "engines" in doc:
         del doc["engines"]

@@ -10,7 +10,3 @@ class EngineError(RuntimeError):
 class BadRequestError(EngineError, ValueError):
     """The program asked for something that must not be sent to an engine (bad FEN, illegal move,
     impossible search limits). Nothing was sent; the engine keeps running."""
-
-
-class ProtocolError(EngineError):
-    """An engine line could not be understood where understanding it matters (e.g. ``bestmove``)."""

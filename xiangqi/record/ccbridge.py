@@ -239,10 +239,6 @@ def cbl_record_offsets(data: bytes) -> list[tuple[int, int]]:
     return [(pos, end - pos) for pos, end in zip(starts, ends, strict=True)]
 
 
-def library_name(data: bytes) -> str:
-    return utf16_string(data[0x40 : 0x40 + 512]).strip()
-
-
 def iter_cbl(data: bytes, path: str | None = None) -> Iterator[Game]:
     """The games of a CBL library, one at a time (section titles without a board are left out)."""
     if not data.startswith(CBL_MAGIC):

@@ -317,7 +317,3 @@ class BoardView(QWidget):
     def _clear_flash(self) -> None:
         self._flash_sq = None
         self.update()
-
-
-def side_at_bottom(view: BoardView) -> Color:
-    return Color.BLACK if view.flipped else Color.RED

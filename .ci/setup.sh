@@ -38,4 +38,17 @@ if [[ $what == test ]]; then
 else
   .venv/bin/python -m pip install -q -e .
 fi
+if [[ $what == test ]]; then
+  # ElephantEye 3.31 for the real-process engine tests (tests/conftest.py finds it in .engines/eleeye/;
+  # the tests skip with a reason when it is absent). Built from the shared source, once.
+  if [[ -x .engines/eleeye/eleeye ]]; then
+    :
+  elif [[ -f ../shared/engines/eleeye/build.sh ]]; then
+    echo "setup: building ElephantEye into .engines/eleeye" >&2
+    bash ../shared/engines/eleeye/build.sh "$here/.engines/eleeye" >/dev/null \
+      || echo "setup: ElephantEye did not build; its tests will be skipped" >&2
+  else
+    echo "setup: ../shared/engines/eleeye not found; ElephantEye tests will be skipped" >&2
+  fi
+fi
 echo "setup: ready ($what)" >&2

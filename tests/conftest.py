@@ -25,3 +25,16 @@ def shared_data() -> Path:
     if not data.is_dir():
         pytest.fail(f"shared test data not found at {data} (set XIANGQI_SHARED)")
     return data
+
+
+# ElephantEye 3.31 for real-process tests: built by `.ci/setup.sh test` into .engines/eleeye/ (or named
+# by $XIANGQI_ELEEYE). Tests that need it skip with the reason when it is absent.
+ELEEYE = Path(os.environ.get("XIANGQI_ELEEYE", REPO / ".engines" / "eleeye" / "eleeye"))
+
+
+@pytest.fixture(scope="session")
+def eleeye() -> Path:
+    """The ElephantEye program (BOOK.DAT beside it); skips the test when it was not built."""
+    if not (ELEEYE.is_file() and os.access(ELEEYE, os.X_OK)):
+        pytest.skip(f"ElephantEye not built at {ELEEYE} (run: bash .ci/setup.sh test, or set XIANGQI_ELEEYE)")
+    return ELEEYE

@@ -70,8 +70,22 @@ def test_black_to_move_start_is_numbered() -> None:
     game = Game(start_fen="3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 7")
     GameCursor(game).add_move(Move.from_iccs("d9d8"))
     text = game_to_pgn(game, Notation.ICCS)
-    assert "  7.      d9d8" in text
+    assert "  7... d9d8" in text
     assert read_pgn(text)[0].record_signature() == game.record_signature()
+
+
+def test_black_after_a_comment_is_numbered_the_standard_way() -> None:
+    """``1... 马８进７`` on its own line after a comment (it was ``1.          马８进７``)."""
+    game = Game()
+    cursor = GameCursor(game)
+    cursor.add_move(Move.from_iccs("h2e2"))
+    game.mainline()[0].comment = "[%eval 0.30]"
+    cursor.add_move(Move.from_iccs("h9g7"))
+    cursor.add_move(Move.from_iccs("h0g2"))
+    lines = game_to_pgn(game).splitlines()
+    at = lines.index("{[%eval 0.30]}")
+    assert lines[at - 1:at + 3] == ["  1. 炮二平五", "{[%eval 0.30]}", "  1... 马８进７", "  2. 马二进三"]
+    assert read_pgn("\n".join(lines))[0].record_signature() == game.record_signature()
 
 
 def test_illegal_tree_cannot_be_written() -> None:

@@ -107,7 +107,8 @@ def test_review_marks_the_blunder_and_not_the_best_moves(tmp_path: Path, shared_
     better = blunder.parent.children if blunder.parent else []
     assert len(better) == 2 and better[1].move != blunder.move  # the engine's move beside the blunder
     assert all(parse_eval_comment(node.comment) is not None for node in nodes[:-1])
-    assert reviewed.headers["Annotator"] == "Fairy-Stockfish"
+    assert reviewed.headers["Annotator"].startswith("Fairy-Stockfish 11") and reviewed.headers["Annotator"].endswith(
+        f", depth {DEPTH}")
 
 
 def test_unreadable_game_skipped_and_dying_engine_reported(tmp_path: Path) -> None:
@@ -135,3 +136,31 @@ def test_review_with_the_fake_engine_marks_its_worse_moves(tmp_path: Path) -> No
     assert result.returncode == 0, result.stderr
     game = list(PgnFile.open(out).games())[0]
     assert [parse_eval_comment(n.comment) for n in game.mainline()] == [parse_eval_comment("[%eval 0.00]")] * 4
+
+
+def test_an_illegal_best_move_is_named_at_once(tmp_path: Path) -> None:
+    """It was reported as "did not answer in time" after the 10 s grace; now the move is named."""
+    source = tmp_path / "game.pgn"
+    source.write_text('[Event "e"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
+    out = tmp_path / "out.pgn"
+    result = run("review", str(source), "--engine", f"{sys.executable} {FAKE} --fault illegal-bestmove",
+                 "--movetime", "20", "-o", str(out), timeout=120)
+    assert result.returncode == 1
+    assert "sent a bad move" in result.stderr and "illegal in" in result.stderr
+    assert "did not answer in time" not in result.stderr
+    assert "game 1: not reviewed" in result.stderr
+
+
+def test_the_reviewed_record_keeps_site_date_round_and_names_engine_and_time(tmp_path: Path) -> None:
+    source = tmp_path / "game.pgn"
+    source.write_text('[Event "e"]\n[Site "广州"]\n[Date "2007.01.15"]\n[Round "3"]\n\n1. h2e2 h9g7 2. h0g2 *\n',
+                      encoding="utf-8")
+    out = tmp_path / "out.pgn"
+    result = run("review", str(source), "--engine", f"{sys.executable} {FAKE} --name Fakefish",
+                 "--movetime", "20", "-o", str(out), timeout=120)
+    assert result.returncode == 0, result.stderr
+    game = list(PgnFile.open(out).games())[0]
+    assert (game.headers["Site"], game.headers["Date"], game.headers["Round"]) == ("广州", "2007.01.15", "3")
+    assert game.headers["Annotator"] == "Fakefish (ucci), 20 ms/move"   # the engine's own id name
+    text = out.read_text(encoding="utf-8")
+    assert "  1... 马８进７" in text   # black's move after the comment of red's

@@ -26,7 +26,7 @@ from xiangqi.review import (
     win_percent,
     with_eval,
 )
-from xiangqi.review.marks import move_accuracy
+from xiangqi.review.accuracy import move_accuracy
 
 
 # ------------------------------------------------------------------------------ evaluations
@@ -110,8 +110,8 @@ def test_judging_a_move_from_both_sides() -> None:
 
 
 def test_accuracy_and_summary() -> None:
-    assert move_accuracy(0) == pytest.approx(100, abs=0.01)
-    assert move_accuracy(100) == 0
+    assert move_accuracy(50, 50) == 100
+    assert move_accuracy(100, 0) == 0
     judgements = [judge_move(Color.RED, Evaluation(cp=0), Evaluation(cp=0)),
                   judge_move(Color.RED, Evaluation(cp=0), Evaluation(cp=-900)),
                   judge_move(Color.BLACK, Evaluation(cp=0), Evaluation(cp=150))]

@@ -6,13 +6,16 @@
 Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of
 the main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's
 point of view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula
-``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``): ``?!`` at 5 percentage points or more, ``?`` at 10,
-``??`` at 15; the engine's own move is never marked. At each ``?`` and ``??`` the engine's better move
-(and the start of its line) is added as a variation. Per side: the counts, the average centipawn loss
-and the accuracy (lichess's per-move formula, averaged), printed and kept as RedAccuracy/BlackAccuracy tags.
-``--jobs N`` runs N engine processes at once. A progress bar goes to stderr. FILE is never written.
-A game that cannot be read is reported and skipped; an engine that dies is restarted once, then that
-game is reported and written unreviewed.
+``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``), the best line's and the played move's scores both
+taken from the one search of the position it was played in (MultiPV, or a second search of the played
+move alone at the same depth): ``?!`` at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the
+engine's own move is never marked. At each ``?`` and ``??`` the engine's better move (and the start of
+its line) is added as a variation. Per side: the counts, the average centipawn loss and lichess's game
+accuracy, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator tag names the engine and its
+time or depth. ``--jobs N`` runs N engine processes at once. A progress bar goes to stderr. FILE is
+never written. A game that cannot be read is reported and skipped; an engine that dies, sends an
+illegal move or stays silent is reported at once by name and restarted, and a game it fails twice is
+reported and written unreviewed.
 Exit status: 0 every game reviewed, 1 some game skipped or unreviewed (or OUT cannot be written),
 2 bad arguments, 130 interrupted.
 """
@@ -30,7 +33,7 @@ from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.naming import EngineNameError, engine_spec
 from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import save_pgn
-from xiangqi.review.annotate import annotate_game, main_line_positions
+from xiangqi.review.annotate import annotate_game, annotator_text, main_line_positions
 
 if TYPE_CHECKING:
     from xiangqi.review.runner import GameWork
@@ -121,12 +124,15 @@ def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, ga
     runner.position_done.connect(lambda _game, _ply: progress.step())
     internal: list[str] = []
     runner.problem.connect(internal.append)
+    runner.engine_trouble.connect(progress.warn)
     completed = run_until(runner.start, runner.finished, runner.abort)
     progress.close()
     if not completed or internal:
         print(internal[0] if internal else "interrupted: nothing written", file=sys.stderr)
         return 1 if internal else 130
     by_number = {w.number: w for w in works}
+    engine_name = runner.engine_info.name if runner.engine_info is not None and runner.engine_info.name else spec.name
+    annotator = annotator_text(engine_name, limits)
     output, unreviewed = [], 0
     for number, game in games:
         work = by_number.get(number)
@@ -137,7 +143,7 @@ def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, ga
             print(f"warning: game {number}: not reviewed: {work.failed}", file=sys.stderr)
         else:
             values = [v for v in work.values if v is not None]
-            summary = annotate_game(game, work.positions, values, annotator=spec.name)
+            summary = annotate_game(game, work.positions, values, annotator=annotator)
             print(f"game {number}: {_players(game)}: {summary.red.text()}; {summary.black.text()}", flush=True)
         output.append(game)
     if not output:
@@ -175,6 +181,10 @@ class _Progress:
         filled = self.WIDTH * self.done // self.total
         bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done}/{self.total} positions"
         print(("\r" + bar) if self.tty else bar, end="" if self.tty else "\n", file=sys.stderr, flush=True)
+
+    def warn(self, text: str) -> None:
+        """A warning on its own line (the bar, on a terminal, is redrawn below it)."""
+        print(("\r\033[K" if self.tty else "") + f"warning: {text}", file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.tty:

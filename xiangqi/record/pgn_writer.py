@@ -105,14 +105,14 @@ def _append_move(tokens: list[_Token], node: GameNode, texts: dict[int, _Token])
 
 class _Layout:
     """xqbase layout: one move pair per line in the main line, comments on their own lines,
-    variations on their own lines with everything inside them on one line."""
+    variations on their own lines with everything inside them on one line. A black move that does not
+    follow its red move on the line (after a comment or a variation) gets the standard ``1...``."""
 
-    def __init__(self, black_indent: int) -> None:
+    def __init__(self) -> None:
         self.lines: list[str] = []
         self.current = ""
         self.depth = 0
         self.need_number = True
-        self.black_indent = black_indent
 
     def flush(self) -> None:
         if self.current:
@@ -144,7 +144,7 @@ class _Layout:
         if self.depth == 0:
             if number:
                 self.flush()
-                self.current = f"{token.number:3d}." + ("" if token.red else " " * self.black_indent)
+                self.current = f"{token.number:3d}" + ("." if token.red else "...")
             self.current += " " + token.text
         elif number:
             self.current += f" {token.number}{'.' if token.red else '...'} {token.text}"
@@ -167,7 +167,7 @@ def game_to_pgn(
     """The game as PGN text with "\\n" line ends (``tags=False``: the moves only, a text record to paste
     elsewhere). Raises PgnError for a move that is not legal."""
     texts = _move_texts(game, notation, fullwidth_digits)
-    layout = _Layout(black_indent=9 if notation is Notation.CHINESE else 5)
+    layout = _Layout()
     for token in _movetext_tokens(game, texts):
         layout.add(token)
     layout.flush()

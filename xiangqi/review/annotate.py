@@ -1,8 +1,9 @@
 """Writing a review into a record (no Qt): ``[%eval]`` comments, ?!/?/?? marks, better moves as variations.
 
 The engine's work is given as one ``PositionValue`` per position of the main line (the start and the
-position after every move); ``annotate_game`` turns them into marks (``xiangqi.review.marks``) and writes
-them into the game tree. The game stays a normal record: saved as PGN and read back, the marks are NAGs
+position after every move): its best line's value and, for a position a move was played in, the played
+move's value from the same search. ``annotate_game`` turns them into marks (``xiangqi.review.marks``) and
+writes them into the game tree. The game stays a normal record: saved as PGN and read back, the marks are NAGs
 and the evaluations ``[%eval]`` comments.
 """
 
@@ -13,7 +14,9 @@ from dataclasses import dataclass
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.outcome import Outcome
+from xiangqi.engine.messages import SearchLimits
 from xiangqi.record import Game, GameNode
+from xiangqi.review.accuracy import lichess_win_percent
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.review.marks import MARK_NAGS, Mark, MoveJudgement, SideSummary, judge_move, summarise
 
@@ -23,13 +26,16 @@ VARIATION_PLIES = 8  # how much of the engine's line a better-move variation sho
 @dataclass(frozen=True, slots=True)
 class PositionValue:
     """What is known of one position: the engine's evaluation (red's view), best move and line, or the
-    game's end there (``terminal``: no search; the evaluation is then only used for the winning chances)."""
+    game's end there (``terminal``: no search; the evaluation is then only used for the winning chances).
+    ``played``: the value of the move played here, from the same search (red's view); None when the
+    search gave none (the move is then judged by the next position's evaluation)."""
 
     evaluation: Evaluation
     best: Move | None = None
     pv: tuple[Move, ...] = ()
     depth: int | None = None
     terminal: bool = False
+    played: Evaluation | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,19 @@ def terminal_value(outcome: Outcome) -> PositionValue:
     return PositionValue(Evaluation(mate=1 if outcome.winner is Color.RED else -1), terminal=True)
 
 
+def annotator_text(engine_name: str, limits: SearchLimits) -> str:
+    """The Annotator tag: the engine and what it was given, e.g. ``Fairy-Stockfish 11.1, 300 ms/move``."""
+    if limits.depth is not None:
+        given = f"depth {limits.depth}"
+    elif limits.movetime_ms is not None:
+        given = f"{limits.movetime_ms} ms/move"
+    elif limits.nodes is not None:
+        given = f"{limits.nodes} nodes/move"
+    else:
+        return engine_name
+    return f"{engine_name}, {given}"
+
+
 def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[PositionValue],
                   annotator: str = "") -> ReviewSummary:
     """Writes the review into ``game``'s main line and returns the summary. ``positions`` and ``values``
@@ -71,8 +90,8 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
     for ply, node in enumerate(nodes, start=1):
         before, after = values[ply - 1], values[ply]
         assert node.move is not None
-        judgement = judge_move(positions[ply - 1].turn, before.evaluation, after.evaluation,
-                               best=before.best == node.move)
+        played = before.played if before.played is not None else after.evaluation
+        judgement = judge_move(positions[ply - 1].turn, before.evaluation, played, best=before.best == node.move)
         judgements.append(judgement)
         node.comment = with_eval(node.comment, None if after.terminal else after.evaluation)
         _set_mark(node, judgement.mark)
@@ -80,7 +99,9 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
             _add_better_line(node, positions[ply - 1], before)
     if annotator:
         game.headers["Annotator"] = annotator
-    summary = ReviewSummary(tuple(judgements), summarise(judgements, Color.RED), summarise(judgements, Color.BLACK))
+    red_wins = [lichess_win_percent(value.evaluation) for value in values]
+    summary = ReviewSummary(tuple(judgements), summarise(judgements, Color.RED, red_wins),
+                            summarise(judgements, Color.BLACK, red_wins))
     game.headers["RedAccuracy"] = f"{summary.red.accuracy:.1f}"
     game.headers["BlackAccuracy"] = f"{summary.black.accuracy:.1f}"
     return summary

@@ -2,13 +2,14 @@
 
 * Winning chances of an evaluation, in percent for one side: ``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``
   (lichess's fit of centipawns to game results). A mate for the side is 100 %, against it 0 %.
-* A move's loss is the mover's winning chances before it (the engine's value of the position it was played
-  in) minus after it (the engine's value of the position it made). A move that is the engine's own best
-  move loses nothing by definition, so search noise never marks it.
+* A move's loss is the mover's winning chances of the engine's best line minus those of the move played,
+  both from the one search of the position it was played in (``xiangqi.review.judging``): two searches of
+  two positions differ by search noise and by the engine rating the side to move higher, which marked
+  good moves. A move that is the engine's own best move loses nothing.
 * Thresholds, in percentage points of winning chances lost (lichess's 0.1/0.2/0.3 on its -1..1 scale):
   ``?!`` inaccuracy at 5 or more, ``?`` mistake at 10 or more, ``??`` blunder at 15 or more.
-* Accuracy of a move: ``103.1668 * exp(-0.04354 * loss) - 3.1669`` clamped to 0..100 (lichess's per-move
-  formula); a side's accuracy is the plain mean over its moves.
+* Accuracy: lichess's game accuracy (``xiangqi.review.accuracy``), each move judged by the same two
+  evaluations as its mark.
 * Average loss is the average centipawn loss (each value clamped to ±1000 cp, mates at the clamp), as
   players know it.
 """
@@ -16,11 +17,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from xiangqi.core import Color
+from xiangqi.review.accuracy import game_accuracy, lichess_win_percent, move_accuracy
 from xiangqi.review.evaluation import Evaluation
 
 WIN_CURVE = 0.00368208
@@ -73,28 +75,33 @@ def classify(loss: float) -> Mark | None:
     return None
 
 
-def move_accuracy(loss: float) -> float:
-    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * max(loss, 0.0)) - 3.1669))
-
-
 @dataclass(frozen=True, slots=True)
 class MoveJudgement:
-    """One move: who played it, the winning chances and centipawns it lost, and its mark."""
+    """One move: who played it, the winning chances and centipawns it lost, its mark, and the mover's
+    winning chances before and after it as lichess's accuracy reads them (mates at ±1000 cp)."""
 
     mover: Color
     loss: float       # percentage points of winning chances, >= 0
     cp_loss: int      # centipawns, >= 0
     mark: Mark | None
+    accuracy_before: float = 50.0
+    accuracy_after: float = 50.0
+
+    @property
+    def accuracy(self) -> float:
+        """lichess's accuracy of this one move (0..100)."""
+        return move_accuracy(self.accuracy_before, self.accuracy_after)
 
 
 def judge_move(mover: Color, before: Evaluation, after: Evaluation, *, best: bool = False) -> MoveJudgement:
-    """The move ``mover`` played from a position valued ``before`` to one valued ``after`` (both red's
-    view). ``best``: it is the engine's own best move there, which loses nothing."""
+    """The move ``mover`` played, ``before`` the engine's best line's value and ``after`` the played move's
+    (both red's view, from one search). ``best``: it is the engine's own best move, which loses nothing."""
+    start = lichess_win_percent(before, mover)
     if best:
-        return MoveJudgement(mover, 0.0, 0, None)
+        return MoveJudgement(mover, 0.0, 0, None, start, start)
     loss = max(0.0, win_percent(before, mover) - win_percent(after, mover))
     cp_loss = max(0, clamped_cp(before, mover) - clamped_cp(after, mover))
-    return MoveJudgement(mover, loss, cp_loss, classify(loss))
+    return MoveJudgement(mover, loss, cp_loss, classify(loss), start, lichess_win_percent(after, mover))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +120,19 @@ class SideSummary:
                 f"average loss {self.average_cp_loss:.0f} cp, accuracy {self.accuracy:.1f}% ({self.moves} moves)")
 
 
-def summarise(judgements: Iterable[MoveJudgement], color: Color) -> SideSummary:
+def summarise(judgements: Sequence[MoveJudgement], color: Color,
+              red_wins: Sequence[float] | None = None) -> SideSummary:
+    """``color``'s counts, average loss and accuracy. ``red_wins``: red's winning chances (lichess's reading)
+    of every position, start included, for the accuracy's volatility weights; without them (or for a
+    game that does not fit them) every move weighs the same."""
     own = [j for j in judgements if j.mover is color]
     count = len(own)
     marks = [j.mark for j in own]
+    if red_wins is None or len(red_wins) != len(judgements) + 1:
+        red_wins = [50.0] * (len(judgements) + 1)
+    first = judgements[0].mover if judgements else Color.RED
+    accuracy = game_accuracy(red_wins, [(j.accuracy_before, j.accuracy_after) for j in judgements], first)[color]
     return SideSummary(
         color, count, marks.count(Mark.INACCURACY), marks.count(Mark.MISTAKE), marks.count(Mark.BLUNDER),
         sum(j.cp_loss for j in own) / count if count else 0.0,
-        sum(move_accuracy(j.loss) for j in own) / count if count else 100.0)
+        accuracy if accuracy is not None else 100.0)

@@ -2,10 +2,16 @@
 
 ``ReviewRunner`` takes the main-line positions of several games, and ``jobs`` engine seats take them off a
 queue one at a time (``go movetime`` or ``go depth``), so N engines keep N cores busy until the last
-position. Positions already over by the rules are not searched. With a depth limit each search starts
-from an empty hash table (``new_game``), so the review is the same whatever ``jobs`` is. When an engine
-dies, it is restarted and the position asked again; if it dies a second time on the same game, that
-game is given up (``GameWork.failed``) and the engine is restarted for the next game's positions.
+position. Each position a move was played in is judged inside its own search (``xiangqi.review.judging``):
+the best line's and the played move's scores come from one search, also where our rules would have ended
+the game (a repetition, a perpetual chase) but the game went on. Only the last position, when the game
+ended there by the rules, is not searched. With a depth limit each search starts from an empty hash
+table (``new_game``), so the review is the same whatever ``jobs`` is.
+
+When an engine dies (or sends an illegal move, or stays silent), ``engine_trouble`` says so at once, by
+the engine's name; a dead one is restarted and the position asked again; if it fails a second time on the
+same game, that game is given up (``GameWork.failed``) and the engine is restarted for the next game's
+positions. An engine that cannot start gives up every game left.
 """
 
 from __future__ import annotations
@@ -17,14 +23,23 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from xiangqi.core import Position
+from xiangqi.core import Move, Position
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
-from xiangqi.engine.session_types import SessionState
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.session_types import EngineInfo
 from xiangqi.review.annotate import PositionValue, terminal_value
 from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.judging import (
+    REVIEW_MULTIPV,
+    Line,
+    SearchLines,
+    expected_lines,
+    line_of,
+    others_than,
+    restricted_limits,
+)
 
 RESTARTS_PER_GAME = 1
 ANSWER_GRACE_MS = 10_000  # past the move time (or per depth search), a silent engine counts as dead
@@ -47,36 +62,45 @@ class GameWork:
     def done(self) -> bool:
         return self.failed is not None or all(v is not None for v in self.values)
 
+    def played(self, ply: int) -> Move | None:
+        """The move played in position ``ply`` (None for the last position)."""
+        if ply + 1 >= len(self.positions):
+            return None
+        return self.positions[ply + 1].move_stack[-1]
+
 
 class ReviewRunner(QObject):
     """Analyses every position of every game given; signals as each position and game is done."""
 
     position_done = Signal(int, int)   # game number, ply
     game_done = Signal(object)         # GameWork (check ``failed``)
+    engine_trouble = Signal(str)       # an engine died, sent an illegal move or stayed silent (and what follows)
     problem = Signal(str)              # an internal error that stopped the review
     finished = Signal()
 
     def __init__(self, spec: EngineSpec, games: Sequence[GameWork], limits: SearchLimits, jobs: int = 1,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, factory: EngineFactory | None = None) -> None:
         super().__init__(parent)
         self.spec, self.limits = spec, limits
+        self.factory = factory   # the engine client for each seat (a scripted fake in tests); None: the process
         self.games = list(games)
         self._queue: deque[tuple[GameWork, int]] = deque()
         self._jobs = max(1, jobs)
         self._workers: list[_Worker] = []
         self._reported: set[int] = set()
         self.running = False
+        self.engine_info: EngineInfo | None = None   # the engine's own name and options, once it answered
 
     def start(self) -> None:
         self.running = True
         for work in self.games:
-            for ply, position in enumerate(work.positions):
-                outcome = position.outcome()
-                if outcome is not None:
-                    work.values[ply] = terminal_value(outcome)
-                    self.position_done.emit(work.number, ply)
-                else:
-                    self._queue.append((work, ply))
+            last = len(work.positions) - 1
+            outcome = work.positions[last].outcome()
+            if outcome is not None:
+                work.values[last] = terminal_value(outcome)
+                self.position_done.emit(work.number, last)
+            # Every position a move was played in is searched, even one our rules call finished.
+            self._queue.extend((work, ply) for ply in range(last + (outcome is None)))
         self._report_finished_games()
         count = min(self._jobs, len(self._queue))
         self._workers = [_Worker(self, index) for index in range(count)]
@@ -118,17 +142,36 @@ class ReviewRunner(QObject):
             self.position_done.emit(work.number, ply)
         self._report_finished_games()
 
+    def engine_ready(self, info: EngineInfo) -> None:
+        self.engine_info = info
+
     def engine_died(self, work: GameWork, ply: int, why: str) -> bool:
-        """An engine died on ``work``'s position: True to ask it again, False when the game is given up."""
+        """An engine failed on ``work``'s position: True to ask it again, False when the game is given up."""
         if work.failed is not None:
             return False
         if work.restarts < RESTARTS_PER_GAME:
             work.restarts += 1
             self._queue.appendleft((work, ply))
+            self.engine_trouble.emit(f"game {work.number}, position {ply}: {why}; asking again")
             return True
         work.failed = why
+        self.engine_trouble.emit(f"game {work.number}, position {ply}: {why}; the game is given up")
         self._report_finished_games()
         return False
+
+    def engine_restarting(self, why: str) -> None:
+        self.engine_trouble.emit(f"restarting {self.spec.name} ({why.rstrip('.')})")
+
+    def engine_unusable(self, why: str) -> None:
+        """An engine failed while starting: its worker stops; with none left, the games not done are given up."""
+        self.engine_trouble.emit(f"{why}; it cannot be used")
+        if all(worker.idle for worker in self._workers):
+            for work in self.games:
+                if not work.done:
+                    work.failed = why
+            self._queue.clear()
+            self._report_finished_games()
+        self._check_finished()
 
     def worker_idle(self) -> None:
         self._check_finished()
@@ -152,30 +195,38 @@ class ReviewRunner(QObject):
 
 
 class _Worker(QObject):
-    """One engine seat analysing one position after the other."""
+    """One engine seat judging one position after the other: a MultiPV search of the position, and when
+    the move played is not among its lines, a second search restricted to it (``xiangqi.review.judging``)."""
 
     def __init__(self, runner: ReviewRunner, index: int) -> None:
         super().__init__(runner)
         self.runner = runner
-        self.seat = EngineSeat(Role.ANALYSER, runner.spec, parent=self)
+        self.seat = EngineSeat(Role.ANALYSER, runner.spec, runner.factory, parent=self)
+        self.seat.set_option("MultiPV", REVIEW_MULTIPV)   # sent only if the engine offers it
+        self.seat.ready.connect(runner.guarded(self._on_ready))
         self.seat.decided.connect(runner.guarded(self._on_decided))
         self.seat.info.connect(runner.guarded(self._on_info))
         self.seat.trouble.connect(runner.guarded(self._on_trouble))
         self.item: tuple[GameWork, int] | None = None
-        self.last: SeatInfo | None = None
+        self.lines = SearchLines()
+        self.first: tuple[Line, ...] | None = None   # the lines of the position's own search, once it ended
         self.idle = False
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(runner.guarded(self._on_watchdog))
 
     def start(self) -> None:
-        self.seat.start()
-        self._next()
+        self.seat.start()   # the first position is asked for once the engine is ready (its options known)
 
     def close(self) -> None:
         self.watchdog.stop()
         self.item = None
         self.idle = True
         self.seat.close()
+
+    def _on_ready(self, info: EngineInfo) -> None:
+        self.runner.engine_ready(info)
+        if self.item is None and not self.idle:
+            self._next()
 
     def _next(self) -> None:
         self.item = self.runner.next_item()
@@ -185,52 +236,84 @@ class _Worker(QObject):
             return
         work, ply = self.item
         position = work.positions[ply]
-        self.last = None
+        self.first = None
         limits = self.runner.limits
-        self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
         if limits.depth is not None:
             # A depth-limited review is reproducible: each position from an empty hash table, so the
             # result depends neither on --jobs nor on which engine analysed what before.
             self.seat.new_game()
-        self.seat.search(position, limits, Purpose.MOVE, banned=forbidden_repetition_moves(position))
+        banned = tuple(forbidden_repetition_moves(position))
+        if expected_lines(position, 1, banned) == 0 or len(banned) == len(position.legal_moves()):
+            banned = ()  # the rules forbid every move, yet the game went on: let the engine search them all
+        self._search(position, limits, banned, self._multipv(position, banned))
+
+    def _multipv(self, position: Position, banned: tuple[Move, ...]) -> int:
+        return expected_lines(position, REVIEW_MULTIPV if self.seat.offers("MultiPV") else 1, banned)
+
+    def _search(self, position: Position, limits: SearchLimits, banned: tuple[Move, ...], expected: int) -> None:
+        self.lines = SearchLines(expected, limits)
+        self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
+        self.seat.search(position, limits, Purpose.MOVE, banned=banned)
 
     def _on_info(self, info: SeatInfo) -> None:
-        if info.info.score is not None and info.info.pv and (info.info.multipv or 1) == 1:
-            self.last = info
+        self.lines.add(info.info)
 
     def _on_decided(self, move: SeatMove) -> None:
         if self.item is None or move.purpose is not Purpose.MOVE:
             return
         self.watchdog.stop()
         work, ply = self.item
+        played = work.played(ply)
+        lines = self.lines.completed()
+        if self.first is None and played is not None and line_of(lines, played) is None:
+            # The move played is not among the lines: a second search, of it alone, at the same depth.
+            self.first = lines
+            depth = lines[0].depth if lines else None
+            position = work.positions[ply]
+            self._search(position, restricted_limits(self.runner.limits, depth), others_than(position, played), 1)
+            return
+        first = self.first if self.first is not None else lines
+        played_line = line_of(lines, played) if played is not None else None
         self.item = None
-        self.runner.deliver(work, ply, _value(move, self.last))
+        self.runner.deliver(work, ply, position_value(move, first, played_line))
         self._next()
 
     def _on_trouble(self, trouble: SeatTrouble) -> None:
-        if not trouble.failure.fatal:
-            return  # an option refused, an illegal move (its search ends with no move: asked again below)
-        self._died(trouble.failure.message)
+        failure = trouble.failure
+        name = self.seat.spec.name
+        if failure.fatal:
+            self._died(f"{name} stopped: {failure.message}")
+        elif trouble.search_lost and self.item is not None:
+            self._died(f"{name} sent a bad move: {failure.message}", restart=False)
+        # else: an option refused; the engine goes on
 
     def _on_watchdog(self) -> None:
-        self._died("the engine did not answer in time")
+        self._died(f"{self.seat.spec.name} did not answer in time")
 
-    def _died(self, why: str) -> None:
+    def _died(self, why: str, restart: bool = True) -> None:
         self.watchdog.stop()
         item, self.item = self.item, None
-        if item is not None:
-            self.runner.engine_died(*item, why)
-        if self.seat.state is not SessionState.BOOTING:
-            self.seat.restart()
-        self._next()
+        if item is None:
+            # It failed while starting (the first time or after a restart): nothing it can be given.
+            self.idle = True
+            self.runner.engine_unusable(why)
+            return
+        self.runner.engine_died(*item, why)
+        if restart:
+            self.runner.engine_restarting(why)
+            self.seat.restart()   # the next position is asked for once it is ready again
+        else:
+            self._next()
 
 
-def _value(move: SeatMove, info: SeatInfo | None) -> PositionValue:
-    """The engine's answer for a position: its last main-line score, best move and line."""
-    position = move.position
-    if info is None or info.info.score is None:
-        evaluation = Evaluation(cp=0)  # an engine that sent no score: nothing to judge by
-        return PositionValue(evaluation, move.best.move, (), None)
-    evaluation = Evaluation.from_score(info.info.score, position.turn)
-    pv = info.info.pv if info.info.pv[:1] == ((move.best.move,) if move.best.move else ()) else ()
-    return PositionValue(evaluation, move.best.move, pv, info.info.depth)
+def position_value(move: SeatMove, lines: tuple[Line, ...], played: Line | None) -> PositionValue:
+    """What a position's search found: the best line (red's view), the engine's move and line, and the
+    played move's score from the same search (None when no exact score of it came)."""
+    turn = move.position.turn
+    played_value = Evaluation.from_score(played.score, turn) if played is not None else None
+    if not lines:
+        # An engine that sent no exact score: nothing to judge by.
+        return PositionValue(Evaluation(cp=0), move.best.move, (), None, played=played_value)
+    best = lines[0]
+    return PositionValue(Evaluation.from_score(best.score, turn), best.move, best.pv, best.depth,
+                         played=played_value)

@@ -1,0 +1,84 @@
+"""Judging a move inside the search of the position before it (xiangqi/review/judging.py): which lines
+count, from recorded Fairy-Stockfish output and from scripted lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from xiangqi.core import Move, Position
+from xiangqi.engine.messages import Info, Score, SearchLimits
+from xiangqi.engine.protocol import Dialect, WireFormat, parse_info
+from xiangqi.review.judging import SearchLines, expected_lines, line_of, others_than, restricted_limits
+
+TRANSCRIPTS = Path(__file__).parent / "transcripts"
+UCI_RANKS_1_10 = WireFormat(Dialect.UCI, rank_base=1)
+
+
+def infos(text: str) -> list[Info]:
+    return [parse_info(line.removeprefix("info"), UCI_RANKS_1_10) for line in text.splitlines()
+            if line.startswith("info")]
+
+
+def moves(*texts: str) -> list[Move]:
+    return [Move.from_iccs(t) for t in texts]
+
+
+def test_a_stopped_iteration_is_not_taken_for_a_completed_one() -> None:
+    lines = SearchLines(3, SearchLimits(movetime_ms=300))
+    for info in infos((TRANSCRIPTS / "fairy_multipv_stop.txt").read_text()):
+        lines.add(info)
+    found = lines.completed()
+    # depth 6: b1c3 74, h1g3 69, g4g5 66 (ICCS ranks 0-9) - not the stop block's "depth 7"
+    assert [(line.move, line.score.cp, line.depth) for line in found] == [
+        (Move.from_iccs("b0c2"), 74, 6), (Move.from_iccs("h0g2"), 69, 6), (Move.from_iccs("g3g4"), 66, 6)]
+
+
+def test_without_a_time_limit_the_last_block_is_the_deepest_iteration() -> None:
+    lines = SearchLines(2, SearchLimits(depth=5))
+    for info in infos("info depth 4 multipv 1 score cp 10 pv h3e3\ninfo depth 4 multipv 2 score cp 5 pv b3e3\n"
+                      "info depth 5 multipv 1 score cp 12 pv b3e3\ninfo depth 5 multipv 2 score cp 8 pv h3e3\n"):
+        lines.add(info)
+    assert [(line.move.iccs(), line.score.cp) for line in lines.completed()] == [("b2e2", 12), ("h2e2", 8)]
+
+
+def test_bound_lines_are_never_used_as_exact() -> None:
+    """An aspiration window's fail-high at depth 9 breaks that block; the exact depth 8 block stays."""
+    lines = SearchLines(2, SearchLimits(movetime_ms=1000))
+    for info in infos("info depth 8 multipv 1 score cp 30 pv h3e3\ninfo depth 8 multipv 2 score cp 20 pv b3e3\n"
+                      "info depth 9 multipv 1 score cp 90 lowerbound pv b3e3\n"
+                      "info depth 9 multipv 2 score cp 25 pv h3e3\n"):
+        lines.add(info)
+    assert [(line.depth, line.score.cp) for line in lines.completed()] == [(8, 30), (8, 20)]
+    only_bounds = SearchLines(1)
+    only_bounds.add(Info(depth=3, score=Score(cp=50, bound="upper"), pv=(Move.from_iccs("h2e2"),)))
+    assert only_bounds.completed() == ()
+
+
+def test_an_engine_with_one_line_per_search_is_taken_at_its_word() -> None:
+    """ElephantEye (recorded: "go depth 6" answers with one info line, no MultiPV)."""
+    lines = SearchLines(1, SearchLimits(movetime_ms=300))
+    lines.add(parse_info(" depth 6 score 3 pv g3g4 h7h1 a0a1 i9h9 i0i1 h1b1", WireFormat(Dialect.UCCI)))
+    assert [(line.move.iccs(), line.score.cp, line.depth) for line in lines.completed()] == [("g3g4", 3, 6)]
+
+
+def test_an_unfinished_block_leaves_the_last_best_line() -> None:
+    lines = SearchLines(3, SearchLimits(movetime_ms=300))
+    lines.add(Info(depth=2, multipv=1, score=Score(cp=40), pv=(Move.from_iccs("h2e2"),)))
+    lines.add(Info(depth=2, multipv=2, score=Score(cp=30), pv=(Move.from_iccs("b2e2"),)))
+    assert [line.move.iccs() for line in lines.completed()] == ["h2e2"]
+
+
+def test_helpers() -> None:
+    position = Position()
+    assert expected_lines(position, 3) == 3
+    assert expected_lines(position, 500) == len(position.legal_moves())
+    assert expected_lines(position, 3, tuple(position.legal_moves()[1:])) == 1
+    played = Move.from_iccs("h2e2")
+    others = others_than(position, played)
+    assert played not in others and len(others) == len(position.legal_moves()) - 1
+    assert restricted_limits(SearchLimits(movetime_ms=300), 11) == SearchLimits(depth=11, movetime_ms=300)
+    assert restricted_limits(SearchLimits(depth=9), 7) == SearchLimits(depth=9)
+    assert restricted_limits(SearchLimits(movetime_ms=300), None) == SearchLimits(movetime_ms=300)
+    lines = SearchLines(1)
+    lines.add(Info(depth=2, score=Score(cp=1), pv=(played,)))
+    assert line_of(lines.completed(), played) is not None and line_of(lines.completed(), moves("b2e2")[0]) is None

@@ -1,0 +1,230 @@
+"""The review runner with a scripted engine client in the process: one search judges a move when the
+played move is among its MultiPV lines, a second one restricted to the played move (at the depth the
+first completed) when not; positions our rules call finished are searched when the game went on; an
+illegal best move and a dead engine are reported at once, by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from pytestqt.qtbot import QtBot
+
+from xiangqi.core import Move, Position
+from xiangqi.engine.failures import EngineFailure, FailureKind
+from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionKind, OptionValue, Score, SearchLimits
+from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.registry import EngineSpec, Protocol
+from xiangqi.engine.seat import SeatEngine
+from xiangqi.engine.session_types import EngineInfo, SessionState
+from xiangqi.record import Game
+from xiangqi.review.annotate import PositionValue, annotate_game, main_line_positions
+from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.marks import Mark
+from xiangqi.review.runner import GameWork, ReviewRunner
+
+SPEC = EngineSpec(name="Scripted Fish", command="scripted", protocol=Protocol.UCI)
+MULTIPV = EngineOption("MultiPV", OptionKind.SPIN, 1, 1, 500)
+MOVETIME_300 = SearchLimits(movetime_ms=300)
+
+
+@dataclass
+class Go:
+    fen: str
+    limits: SearchLimits
+    banned: tuple[Move, ...]
+
+
+# What the scripted engine says for a search: its info lines and its best move.
+Script = Callable[[Position, SearchLimits, tuple[Move, ...]], tuple[list[Info], BestMove]]
+
+
+@dataclass
+class Log:
+    gos: list[Go] = field(default_factory=list)
+    options: list[tuple[str, OptionValue | None]] = field(default_factory=list)
+    starts: int = 0
+
+
+class ScriptedEngine(QObject):
+    """Stands in for EngineClient: answers each ``go`` on the next event-loop turn from ``script``."""
+
+    ready = Signal(object)
+    info = Signal(object)
+    best_move = Signal(object)
+    failed = Signal(object)
+    state_changed = Signal(object)
+
+    def __init__(self, script: Script, log: Log, options: tuple[EngineOption, ...], parent: QObject) -> None:
+        super().__init__(parent)
+        self.script, self.log = script, log
+        self.state = SessionState.BOOTING
+        self._info = EngineInfo("Scripted Fish 1.0", "", Dialect.UCI, options)
+
+    @property
+    def engine_info(self) -> EngineInfo | None:
+        return self._info if self.state is not SessionState.BOOTING else None
+
+    def start(self) -> None:
+        self.log.starts += 1
+        QTimer.singleShot(0, self._boot)
+
+    def _boot(self) -> None:
+        self.state = SessionState.IDLE
+        self.ready.emit(self._info)
+
+    def new_game(self) -> None:
+        pass
+
+    def set_option(self, name: str, value: OptionValue | None) -> None:
+        self.log.options.append((name, value))
+
+    def go(self, position: Position, limits: SearchLimits, *, ponder: bool = False, draw_offer: bool = False,
+           banned: Iterable[Move] = ()) -> None:
+        go = Go(position.fen(), limits, tuple(banned))
+        self.log.gos.append(go)
+        copy = position.copy()
+        QTimer.singleShot(0, lambda: self._answer(copy, go))
+
+    def _answer(self, position: Position, go: Go) -> None:
+        if self.state is SessionState.DEAD:
+            return
+        try:
+            lines, best = self.script(position, go.limits, go.banned)
+        except EngineDeath:
+            self.state = SessionState.DEAD
+            self.failed.emit(EngineFailure(FailureKind.CRASHED, "The engine was stopped by SIGSEGV (signal 11).",
+                                           signal=11))
+            return
+        for line in lines:
+            self.info.emit(line)
+        if best.move is not None and not position.is_legal(best.move):
+            self.failed.emit(EngineFailure(
+                FailureKind.ILLEGAL_BESTMOVE,
+                f"The engine played {best.move.iccs()!r}, which is illegal in {position.fen()!r}.", fatal=False))
+            return
+        self.best_move.emit(best)
+
+    def stop(self) -> None:
+        pass
+
+    def ponderhit(self, draw_offer: bool = False) -> None:
+        pass
+
+    def shutdown(self) -> None:
+        self.state = SessionState.DEAD
+
+
+class EngineDeath(Exception):
+    pass
+
+
+def run(qtbot: QtBot, moves: list[str], script: Script, limits: SearchLimits = MOVETIME_300,
+        options: tuple[EngineOption, ...] = (MULTIPV,)) -> tuple[GameWork, Log, list[str], ReviewRunner]:
+    game = Game({"Red": "R", "Black": "B"})
+    node = game.root
+    for text in moves:
+        node = node.add_child(Move.from_iccs(text))
+    log = Log()
+
+    def factory(_spec: EngineSpec, owner: QObject) -> SeatEngine:
+        return ScriptedEngine(script, log, options, owner)
+
+    work = GameWork(1, main_line_positions(game))
+    runner = ReviewRunner(SPEC, [work], limits, 1, factory=factory)
+    troubles: list[str] = []
+    runner.engine_trouble.connect(troubles.append)
+    with qtbot.waitSignal(runner.finished, timeout=10_000):
+        runner.start()
+    return work, log, troubles, runner
+
+
+def line(depth: int, index: int, cp: int, move: str) -> Info:
+    return Info(depth=depth, multipv=index, score=Score(cp=cp), pv=(Move.from_iccs(move),))
+
+
+def multipv_script(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+    """Three lines per iteration (depths 7 and 8; h2e2 best), or the played move alone when restricted."""
+    legal = [m for m in position.legal_moves() if m not in banned]
+    if len(legal) == 1:
+        return [line(8, 1, -250, legal[0].iccs())], BestMove(legal[0])
+    top = [m.iccs() for m in legal[:3]]
+    if position.turn.name == "RED" and Move.from_iccs("h2e2") in legal:
+        top = ["h2e2", *[t for t in top if t != "h2e2"][:2]]
+    infos = [line(depth, i + 1, 40 - 10 * i, move) for depth in (7, 8) for i, move in enumerate(top)]
+    return infos, BestMove(Move.from_iccs(top[0]))
+
+
+def test_a_move_among_the_lines_is_judged_in_that_one_search(qtbot: QtBot) -> None:
+    work, log, troubles, runner = run(qtbot, ["h2e2"], multipv_script)
+    assert ("MultiPV", 3) in log.options
+    assert len(log.gos) == 2 and all(go.banned == () for go in log.gos)   # the start, and the last position
+    start = work.values[0]
+    assert start is not None and start.best == Move.from_iccs("h2e2") and start.played == Evaluation(cp=40)
+    assert troubles == [] and runner.engine_info is not None and runner.engine_info.name == "Scripted Fish 1.0"
+
+
+def test_a_move_outside_the_lines_gets_a_second_search_of_it_alone_at_the_same_depth(qtbot: QtBot) -> None:
+    work, log, _, _ = run(qtbot, ["i0i1"], multipv_script)
+    first, second = log.gos[0], log.gos[1]
+    assert first.banned == () and first.limits == SearchLimits(movetime_ms=300)
+    played = Move.from_iccs("i0i1")
+    assert played not in second.banned and len(second.banned) == len(Position().legal_moves()) - 1
+    assert second.limits == SearchLimits(depth=7, movetime_ms=300)   # depth 7: the last completed iteration
+    value = work.values[0]
+    assert value is not None and value.evaluation == Evaluation(cp=40) and value.played == Evaluation(cp=-250)
+
+
+def test_the_loss_is_the_difference_inside_the_search(qtbot: QtBot) -> None:
+    """The position after the move may be valued anything: the mark comes from the one search."""
+    game = Game({})
+    game.root.add_child(Move.from_iccs("i0i1"))
+    positions = main_line_positions(game)
+    values = [PositionValue(Evaluation(cp=40), Move.from_iccs("h2e2"), played=Evaluation(cp=-250)),
+              PositionValue(Evaluation(cp=-40))]   # after the move: no drop at all by this value
+    summary = annotate_game(game, positions, values)
+    assert game.mainline()[0].nags == [Mark.BLUNDER.value]
+    assert summary.red.blunders == 1
+
+
+def test_an_engine_without_multipv_gets_no_such_option_and_a_restricted_search(qtbot: QtBot) -> None:
+    def single(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+        legal = [m for m in position.legal_moves() if m not in banned]
+        return [Info(depth=6, score=Score(cp=15), pv=(legal[0],))], BestMove(legal[0])
+
+    work, log, _, _ = run(qtbot, ["h2e2", "h9g7"], single, options=())
+    assert log.options == []
+    assert len(log.gos) == 5   # two positions twice (best was not the move played), the last once
+    assert all(v is not None and v.played is not None for v in work.values[:2])
+
+
+def test_a_position_our_rules_call_finished_is_searched_when_the_game_went_on(qtbot: QtBot) -> None:
+    moves = ["h0g2", "h9g7", "g2h0", "g7h9"] * 2 + ["h0g2", "h9g7"]   # a repetition draw by ply 8
+    work, log, _, _ = run(qtbot, moves, multipv_script)
+    assert work.positions[8].outcome() is not None
+    assert all(value is not None and not value.terminal and value.played is not None for value in work.values[:-1])
+
+
+def test_an_illegal_best_move_is_reported_at_once_by_name(qtbot: QtBot) -> None:
+    def illegal(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+        return [], BestMove(Move.from_iccs("a0a9"))
+
+    work, _, troubles, _ = run(qtbot, ["h2e2"], illegal)
+    assert troubles and "Scripted Fish sent a bad move" in troubles[0] and "'a0a9'" in troubles[0]
+    assert work.failed is not None and "a0a9" in work.failed
+
+
+def test_a_dead_engine_is_restarted_and_said_so(qtbot: QtBot) -> None:
+    deaths = [True]
+
+    def dies_once(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+        if deaths:
+            deaths.pop()
+            raise EngineDeath
+        return multipv_script(position, limits, banned)
+
+    work, log, troubles, _ = run(qtbot, ["h2e2"], dies_once)
+    assert log.starts == 2
+    assert any("restarting Scripted Fish" in t and "SIGSEGV" in t for t in troubles)
+    assert work.failed is None and all(v is not None for v in work.values)

@@ -1,0 +1,112 @@
+"""Judging a move inside the search of the position before it (no Qt).
+
+The engine searches the position the move was played in with ``MultiPV`` lines (when it offers the
+option); the best line's score and the played move's score then come from one search, at one depth,
+from one side's point of view. When the played move is not among the lines (or the engine has no
+MultiPV, like ElephantEye), a second search of the same position is restricted to the played move
+(``searchmoves`` in UCI, ``banmoves`` of every other move in UCCI: the dialect's ``ban_with`` says which;
+the seat's ``banned`` argument does both) at the depth the first one completed, with the same time as
+a cap, so the two scores are of the same depth. (Searching it at the same *time* would reach a deeper
+depth — one root move — and compare a deeper score with a shallower one.)
+
+Only exact scores count: a line with ``upperbound``/``lowerbound`` is a search window's edge, not a
+value. The lines used are those of the deepest *completed* iteration: the engine prints every MultiPV
+line at the end of each iteration. A Stockfish stopped by its move time also prints the lines of the
+iteration cut short, every one labelled with the new depth although most carry the old iteration's
+scores and some neither (recorded: ``tests/review/transcripts/fairy_multipv_stop.txt``). So in a timed
+search a block of lines counts as an iteration once a deeper line followed it; the last block only
+when it reached the search's depth limit. (The time in the lines cannot tell: on a busy machine a
+completed iteration is printed after the time limit too.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xiangqi.core import Move, Position
+from xiangqi.engine.messages import Info, Score, SearchLimits
+
+REVIEW_MULTIPV = 3  # lines asked for: the played move is among them for most moves of strong players
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One exact line of a search: its first move, score (side to move's view), depth and moves."""
+
+    move: Move
+    score: Score
+    depth: int
+    pv: tuple[Move, ...]
+
+
+class SearchLines:
+    """The ``info`` lines of one search, kept as blocks of MultiPV lines 1..n of one depth. ``expected``:
+    how many lines an iteration has (MultiPV, or fewer when the position has fewer moves to search)."""
+
+    def __init__(self, expected: int = 1, limits: SearchLimits | None = None) -> None:
+        self.expected = max(1, expected)
+        self.timed = limits is not None and limits.movetime_ms is not None
+        self.depth_limit = limits.depth if limits is not None else None
+        self._block: list[Line] | None = None
+        self._last_block: tuple[Line, ...] = ()   # the latest complete block
+        self._confirmed: tuple[Line, ...] = ()    # the latest complete block a deeper line followed
+        self._best: Line | None = None            # the last exact first line
+
+    def add(self, info: Info) -> None:
+        score, index, depth = info.score, info.multipv or 1, info.depth
+        if depth is None:
+            return
+        if self._last_block and depth > self._last_block[0].depth:
+            self._confirmed = self._last_block
+        if score is None or not info.pv:
+            return
+        if score.bound is not None:
+            self._block = None   # a window's edge: this iteration's block is not exact
+            return
+        line = Line(info.pv[0], score, depth, info.pv)
+        block = self._block
+        if index == 1:
+            self._block = block = [line]
+            self._best = line
+        elif block is not None and index == len(block) + 1 and block[0].depth == depth:
+            block.append(line)
+        else:
+            self._block = None
+            return
+        if len(block) >= self.expected:
+            self._last_block = tuple(block)
+
+    def completed(self) -> tuple[Line, ...]:
+        """The lines of the deepest completed iteration, best first; when no iteration completed, the last
+        exact first line alone (better than nothing); () when the engine sent no exact line."""
+        last = self._last_block
+        if last and (not self.timed or (self.depth_limit is not None and last[0].depth >= self.depth_limit)):
+            return last
+        if self._confirmed:
+            return self._confirmed
+        if last:
+            return last   # one block only (an engine that prints its result once): nothing better
+        return (self._best,) if self._best is not None else ()
+
+
+def expected_lines(position: Position, multipv: int, banned: tuple[Move, ...] = ()) -> int:
+    """How many lines a MultiPV search prints per iteration: no more than the moves it may search."""
+    allowed = sum(1 for move in position.legal_moves() if move not in banned)
+    return max(1, min(multipv, allowed))
+
+
+def line_of(lines: tuple[Line, ...], move: Move) -> Line | None:
+    return next((line for line in lines if line.move == move), None)
+
+
+def restricted_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
+    """The second search's limits: the depth the first search completed (its own depth limit when it had
+    one), with the first search's time, if any, as a cap."""
+    if depth is None or limits.depth is not None:
+        return limits
+    return SearchLimits(depth=depth, movetime_ms=limits.movetime_ms, nodes=limits.nodes)
+
+
+def others_than(position: Position, move: Move) -> tuple[Move, ...]:
+    """Every legal move but ``move``: banned, they restrict a search to ``move`` in either dialect."""
+    return tuple(m for m in position.legal_moves() if m != move)

@@ -68,7 +68,7 @@ def start(dialog: MatchDialog) -> None:
 
 
 def table_rows(ui: MatchUi) -> list[list[str]]:
-    table = ui.dock.table
+    table = ui.panel.table
     return [[item.text() if (item := table.item(row, column)) is not None else ""
              for column in range(table.columnCount())] for row in range(table.rowCount())]
 
@@ -86,22 +86,22 @@ def test_a_two_game_match_fills_the_table_and_the_pgn(qtbot: QtBot, tmp_path: Pa
     pgn.parent.mkdir()
     set_up(dialog, "First", "Second", pgn)
     start(dialog)
-    assert ui.dock.isVisible()
+    assert ui.panel.isVisible()
     # The board follows the game: the record shown grows while the match plays.
     qtbot.waitUntil(lambda: window.controller.game.head.ply >= 2, timeout=30_000)
     finish(qtbot, ui)
     rows = table_rows(ui)
     assert [row[:3] for row in rows] == [["1", "First", "Second"], ["2", "Second", "First"]]
     assert [row[3:5] for row in rows] == [["1/2-1/2", "8"]] * 2, rows
-    assert "1 / 2 (50.0%), +0 =2 -0" in ui.dock.summary.text()
-    assert "Elo +0" in ui.dock.summary.text()
-    assert ui.dock.status.text() == "Match finished"
+    assert "1 / 2 (50.0%), +0 =2 -0" in ui.panel.summary.text()
+    assert "Elo +0" in ui.panel.summary.text()
+    assert ui.panel.status.text() == "Match finished"
     games = list(PgnFile.open(pgn).games())
     assert [(g.headers["Red"], g.headers["Black"], g.result) for g in games] == [
         ("First", "Second", "1/2-1/2"), ("Second", "First", "1/2-1/2")]
     assert all(len(g.mainline_moves()) == 8 for g in games)
     # The engines' lines were shown in the dock under their names and colours.
-    assert ui.dock.panels[0].name_label.text() == "First (black)"   # game 2: A had black
+    assert ui.panel.panels[0].name_label.text() == "First (black)"   # game 2: A had black
     assert window.controller.game.head.ply == 8   # the board shows the last game's end
 
 
@@ -116,8 +116,8 @@ def test_a_crashing_engine_loses_its_game_and_the_match_goes_on(qtbot: QtBot, tm
     rows = table_rows(ui)
     assert [row[3] for row in rows] == ["0-1", "1-0"]      # the crasher lost as red, then as black
     assert all("Crasher" in row[5] and "failed" in row[5] for row in rows)
-    assert "0 / 2 (0.0%), +0 =0 -2" in ui.dock.summary.text()
-    assert "Elo -∞" in ui.dock.summary.text()      # not the command line's "-inf"
+    assert "0 / 2 (0.0%), +0 =0 -2" in ui.panel.summary.text()
+    assert "Elo -∞" in ui.panel.summary.text()      # not the command line's "-inf"
     games = list(PgnFile.open(pgn).games())
     assert [g.result for g in games] == ["0-1", "1-0"]
     assert [g.headers["Termination"] for g in games] == ["abandoned", "abandoned"]
@@ -131,16 +131,16 @@ def test_pause_holds_the_next_move_and_stop_ends_the_match(qtbot: QtBot, tmp_pat
     dialog.length_check.setChecked(False)
     start(dialog)
     qtbot.waitUntil(lambda: window.controller.game.head.ply >= 2, timeout=30_000)
-    ui.dock.pause_button.click()
+    ui.panel.pause_button.click()
     qtbot.wait(300)   # the move thought about when pausing may still arrive
     held = window.controller.game.head.ply
     qtbot.wait(500)
     assert window.controller.game.head.ply == held
-    ui.dock.pause_button.click()
+    ui.panel.pause_button.click()
     qtbot.waitUntil(lambda: window.controller.game.head.ply > held, timeout=10_000)
-    ui.dock.stop_button.click()
+    ui.panel.stop_button.click()
     finish(qtbot, ui)
-    assert ui.dock.status.text() == "Match stopped"
+    assert ui.panel.status.text() == "Match stopped"
     assert not (tmp_path / "paused.pgn").exists()   # no game had finished
 
 
@@ -177,8 +177,8 @@ def test_a_clock_match_shows_the_time_left(qtbot: QtBot, tmp_path: Path) -> None
     dialog.base.setValue(60)
     dialog.increment.setValue(1)
     start(dialog)
-    qtbot.waitUntil(lambda: "Red 1:0" in ui.dock.status.text(), timeout=30_000)   # 60 s + 1 s a move
-    assert "Game 1 of 1" in ui.dock.status.text() and "Black " in ui.dock.status.text()
+    qtbot.waitUntil(lambda: "Red 1:0" in ui.panel.status.text(), timeout=30_000)   # 60 s + 1 s a move
+    assert "Game 1 of 1" in ui.panel.status.text() and "Black " in ui.panel.status.text()
     finish(qtbot, ui)
     games = list(PgnFile.open(tmp_path / "clock.pgn").games())
     assert games[0].headers["TimeControl"] == "60+1"

@@ -1,5 +1,5 @@
 """The study tools in the main window, used like a user: Engine › Analyse on a record being browsed
-(following the shown position, a clicked line played as a variation, closing the dock stops the engine),
+(following the shown position, a clicked line played as a variation, closing the lines stops the engine),
 the evaluation graph under the move list (click to jump) and Game › Review writing into the record."""
 
 from __future__ import annotations
@@ -53,13 +53,13 @@ def test_analysis_follows_the_record_and_stops_when_closed(qtbot: QtBot, tmp_pat
     game = record()
     window.controller.open_record(game)
     study.analyse_action.trigger()                     # Engine › Analyse
-    assert study.dock.isVisible()
+    assert study.panel.isVisible() and window.engine_area.isVisible()
     qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
     window.controller.show_node(game.mainline()[0])     # the user steps to the first move
     qtbot.waitUntil(lambda: logged_commands(log).count("go infinite") == 2, timeout=10_000)
     assert study.analyser is not None and study.analyser.position is not None
     assert study.analyser.position.fen() == window.controller.board_position().fen()
-    study.dock.close()                                 # the dock's close button
+    study.panel.close_button.click()                   # the analysis's close button (×)
     qtbot.waitUntil(lambda: "quit" in logged_commands(log), timeout=10_000)
     assert not study.analyse_action.isChecked() and study.analyser is None
     stop_engines(qtbot, study)

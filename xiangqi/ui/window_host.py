@@ -22,6 +22,7 @@ from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
 from xiangqi.ui.board.board_view import BoardView
+from xiangqi.ui.engines.engine_area import EngineArea
 from xiangqi.ui.engines.engine_panel import EnginePanel
 from xiangqi.ui.play.move_list import MoveList
 from xiangqi.ui.play.sounds import SoundPlayer
@@ -40,6 +41,7 @@ class WindowHost(QMainWindow):
     board: BoardView
     move_list: MoveList
     engine_panel: EnginePanel           # the opponent's engine lines
+    engine_area: EngineArea             # where a feature's engine panel goes (analysis, match): one area
     engines: list[EngineSpec]           # the engines offered (new game, analysis, match)
     sounds: SoundPlayer | None          # None: no sound (tests)
     last_setup: GameSetup               # what the next new game starts with

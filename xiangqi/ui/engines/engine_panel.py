@@ -3,7 +3,7 @@ red's point of view), nodes per second and the line in the chosen notation."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QSizePolicy, QSpinBox,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
@@ -12,9 +12,14 @@ from xiangqi.ui.engines.score_text import nps_text, pawns_text, score_header, sc
 from xiangqi.engine.seat import SeatInfo
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.engines.wrapped_lines import wrap_lines
 
 MAX_LINES = 5
 PV_SHOWN = 12    # moves of a variation shown
+LINE_COLUMN = 3
+NPS_COLUMN = 2
+COMPACT_ROWS = 4   # text lines of variation the panel asks for (it gets more when there is room)
+COMPACT_SLACK = 12   # px: spacing and the row's margins
 MIN_LABEL_WIDTH = 40   # px: the engine name is cut (not the board squeezed) when room is short
 # The engine states main_window.STATE_TEXTS shows here (the same English source strings, translated there).
 STATE_WORDS = ("starting…", "ready", "thinking…", "stopping…", "not running")
@@ -42,8 +47,7 @@ class EnginePanel(QWidget):
         for column in range(3):   # numbers stay narrow; the variation gets the rest
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        wrap_lines(self.tree, LINE_COLUMN, NPS_COLUMN)
         # A long engine name is cut, never widening the panel (and so never narrowing the board); the state
         # label is as wide as its longest word from the start, so a change of state moves nothing either.
         self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -60,6 +64,13 @@ class EnginePanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.tree)
         self._position_key: str | None = None
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Compact: its top row and about ``COMPACT_ROWS`` text lines of variation (the opponent's line, or
+        one engine's in a match)."""
+        rows = self.tree.header().sizeHint().height() + COMPACT_ROWS * self.tree.fontMetrics().lineSpacing()
+        top = self.name_label.sizeHint().height()
+        return QSize(super().sizeHint().width(), top + rows + 2 * self.tree.frameWidth() + COMPACT_SLACK)
 
     def set_engine_name(self, name: str) -> None:
         """The engine playing ("" when none does)."""

@@ -1,11 +1,12 @@
-"""Game › Engine match… in the window: the match plays while the board, the move list and a dock follow it.
+"""Game › Engine match… in the window: the match plays while the board, the move list and a panel follow it.
 
 Why the CLI's ``MatchRunner`` (``xiangqi.match.runner``) and not the game controller with both seats
 filled: the runner already is the match — its referee (the program's rules, score adjudication, the
 draw by length), its clocks, an engine crash losing the game and the engine restarted, the PGN file
 appended atomically after each game. The controller only shows: each game is opened as a record
 (``open_record``) and every engine move is shown at the record's new last node (``show_node``), so the
-board, move list and evaluation graph work as for any record. The dock shows both engines' lines
+board, move list and evaluation graph work as for any record. Its panel, in the window's engine area
+(under the move list), shows both engines' lines
 (an ``EnginePanel`` each), the score, W/D/L, the Elo difference with its 95 % interval and one row per
 finished game; Pause lets the move being thought about finish and then asks for no more; Stop ends the
 match (the game in progress is not recorded).
@@ -15,8 +16,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QPushButton,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
+                               QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from xiangqi.book.chooser import BookPlayer
 from xiangqi.core import Color
@@ -30,45 +31,75 @@ from xiangqi.ui.window_host import BookSource, WindowHost
 
 STATUS_MS = 8000
 ALL_PLIES = 1_000   # the dialog's own ply count limits book openings
+MIN_ROWS = 3        # results rows the table keeps however small the window (more as it grows)
+ROW_PADDING = 6     # px above and below a results row's text
 COLUMNS = 6   # #, red, black, result, plies, reason
 
 
-class MatchDock(QDockWidget):
-    """The match's own panel: status, Pause/Stop, both engines' lines and the results table."""
+class MatchPanel(QWidget):
+    """The match's section of the engine area: status, Pause/Stop/Close, both engines' lines, the score and
+    the results table (its columns share the width: names and reasons are cut, the tooltip has them)."""
 
     def __init__(self, parent: QWidget) -> None:
-        super().__init__(self.tr("Engine match"), parent)
-        self.setObjectName("match_dock")
-        body = QWidget(self)
-        self.status = QLabel(body)
+        super().__init__(parent)
+        self.setObjectName("match_panel")
+        self.status = QLabel(self)
         self.status.setWordWrap(True)
-        self.pause_button = QPushButton(self.tr("Pause"), body)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.pause_button = QPushButton(self.tr("Pause"), self)
         self.pause_button.setCheckable(True)
-        self.stop_button = QPushButton(self.tr("Stop"), body)
-        self.panels = (EnginePanel(body), EnginePanel(body))
+        self.stop_button = QPushButton(self.tr("Stop"), self)
+        self.close_button = QToolButton(self)
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setToolTip(self.tr("Close the match panel (once the match is over)"))
+        self.close_button.setEnabled(False)
+        self.close_button.clicked.connect(lambda _checked=False: self.hide())
+        self.panels = (EnginePanel(self), EnginePanel(self))
         for panel in self.panels:
             panel.lines_box.hide()   # each engine plays its own move: one line, MultiPV is not asked for
-        self.summary = QLabel(body)
+        self.summary = QLabel(self)
         self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.table = QTableWidget(0, COLUMNS, body)
-        self.table.setHorizontalHeaderLabels([self.tr("#"), self.tr("Red"), self.tr("Black"), self.tr("Result"),
-                                              self.tr("Plies"), self.tr("Reason")])
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table = self._results_table()
         buttons = QHBoxLayout()
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.pause_button)
         buttons.addWidget(self.stop_button)
-        layout = QVBoxLayout(body)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(buttons)
         for panel in self.panels:
             layout.addWidget(panel, 1)
         layout.addWidget(self.summary)
-        layout.addWidget(self.table, 1)
-        self.setWidget(body)
+        layout.addWidget(self.table, 2)
+
+    def _results_table(self) -> QTableWidget:
+        table = QTableWidget(0, COLUMNS, self)
+        table.setHorizontalHeaderLabels([self.tr("#"), self.tr("Red"), self.tr("Black"), self.tr("Result"),
+                                         self.tr("Plies"), self.tr("Reason")])
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + ROW_PADDING)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header = table.horizontalHeader()
+        for column in range(COLUMNS):   # numbers as wide as they are; the texts share the rest
+            fits = column in (0, 3, 4)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if fits
+                                        else QHeaderView.ResizeMode.Stretch)
+        table.setMinimumHeight(header.sizeHint().height() + MIN_ROWS * table.verticalHeader().defaultSectionSize()
+                               + 2 * table.frameWidth())
+        return table
+
+    def set_running(self, running: bool) -> None:
+        """Pause and Stop while the match plays; Close once it is over."""
+        self.pause_button.setEnabled(running)
+        self.stop_button.setEnabled(running)
+        self.close_button.setEnabled(not running)
 
     def add_game(self, finished: FinishedGame, red: str, black: str) -> None:
         row = self.table.rowCount()
@@ -78,8 +109,14 @@ class MatchDock(QDockWidget):
         for column, value in enumerate(values):
             item = QTableWidgetItem(value)
             item.setToolTip(value)
+            item.setData(Qt.ItemDataRole.UserRole, finished.game)   # double-click: this game on the board
             self.table.setItem(row, column, item)
         self.table.scrollToBottom()
+
+    def game_at(self, row: int) -> Game | None:
+        item = self.table.item(row, 0)
+        game = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        return game if isinstance(game, Game) else None
 
     def show_tally(self, tally: Tally, names: tuple[str, str], total: int) -> None:
         elo = tally.elo()
@@ -107,11 +144,12 @@ class MatchUi(QWidget):
         self._shown: Game | None = None   # the match's record the board was given last
         self._game_text = ""
         self.tally = Tally()
-        self.dock = MatchDock(window)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        self.dock.hide()
-        self.dock.pause_button.toggled.connect(self.set_paused)
-        self.dock.stop_button.clicked.connect(lambda _checked=False: self.stop())
+        self.panel = MatchPanel(window)
+        self.panel.hide()   # in the engine area from the first match on
+        window.engine_area.add_section(self.panel, 3)
+        self.panel.pause_button.toggled.connect(self.set_paused)
+        self.panel.stop_button.clicked.connect(lambda _checked=False: self.stop())
+        self.panel.table.cellDoubleClicked.connect(lambda row, _column: self.open_game(row))
         self.action = QAction(self.tr("Engine ma&tch…"), window)
         self.action.triggered.connect(lambda _checked=False: self.ask())
         window.addAction(self.action)
@@ -135,8 +173,7 @@ class MatchUi(QWidget):
     def ask(self) -> None:
         """Engine match…: after the user agreed to leave an unsaved record, the dialog."""
         if self.running:
-            self.dock.show()
-            self.dock.raise_()
+            self.panel.show()
             return
         self.window_.confirm_discard(self.open_dialog)
 
@@ -161,21 +198,19 @@ class MatchUi(QWidget):
         runner.finished.connect(self._on_finished)
         self.tally = Tally()
         self._shown = None
-        self.dock.table.setRowCount(0)
-        self.dock.show_tally(self.tally, settings.names, settings.games)
-        self.dock.pause_button.setChecked(False)
-        self.dock.pause_button.setEnabled(True)
-        self.dock.stop_button.setEnabled(True)
-        self.dock.status.setText(self.tr("Starting the engines…"))
-        self.dock.show()
-        self.dock.raise_()
+        self.panel.table.setRowCount(0)
+        self.panel.show_tally(self.tally, settings.names, settings.games)
+        self.panel.pause_button.setChecked(False)
+        self.panel.set_running(True)
+        self.panel.status.setText(self.tr("Starting the engines…"))
+        self.panel.show()
         runner.start()
         return runner
 
     def set_paused(self, paused: bool) -> None:
         if self.runner is not None and self.runner.running:
             self.runner.set_paused(paused)
-            self.dock.status.setText(self.tr("Paused after this move") if paused else self.tr("Playing"))
+            self.panel.status.setText(self.tr("Paused after this move") if paused else self.tr("Playing"))
 
     def stop(self) -> None:
         if self.runner is not None and self.runner.running:
@@ -191,7 +226,7 @@ class MatchUi(QWidget):
         assert self.runner is not None
         red = game.headers.get("Red", "")
         names = self.runner.settings.names
-        for index, panel in enumerate(self.dock.panels):
+        for index, panel in enumerate(self.panel.panels):
             panel.clear()
             colour = self.tr("red") if names[index] == red else self.tr("black")
             panel.set_engine_name(f"{names[index]} ({colour})")
@@ -204,7 +239,7 @@ class MatchUi(QWidget):
 
     def watching(self) -> bool:
         """The board shows the match (not a game or record the user turned to meanwhile: the match goes on
-        in the dock, and the board is left to the user until the next match)."""
+        in its panel, and the board is left to the user until the next match)."""
         return self._shown is not None and self.controller.game.record is self._shown
 
     def _show_status(self) -> None:
@@ -214,28 +249,41 @@ class MatchUi(QWidget):
         if clocks is not None:
             text += "  " + self.tr("Red {0} · Black {1}").format(
                 clock_text(clocks[Color.RED]), clock_text(clocks[Color.BLACK]))
-        self.dock.status.setText(text)
+        self.panel.status.setText(text)
 
     def _on_moved(self, game: Game, node: GameNode) -> None:
-        if not self.dock.pause_button.isChecked():
+        if not self.panel.pause_button.isChecked():
             self._show_status()
         if self.watching():
             self.controller.record_changed()
             self.controller.show_node(node)
 
     def _on_engine_info(self, index: int, info: SeatInfo) -> None:
-        self.dock.panels[index].show_analysis(info)
-        self.dock.panels[1 - index].set_state("")
-        self.dock.panels[index].set_state(QCoreApplication.translate("MainWindow", "thinking…"))
+        self.panel.panels[index].show_analysis(info)
+        self.panel.panels[1 - index].set_state("")
+        self.panel.panels[index].set_state(QCoreApplication.translate("MainWindow", "thinking…"))
 
     def _on_game_finished(self, finished: FinishedGame) -> None:
         assert self.runner is not None
         self.tally = self.tally.add(finished.a_score)
         red, black = self._names_by_colour(finished.pairing.a_is_red)
-        self.dock.add_game(finished, red, black)
-        self.dock.show_tally(self.tally, self.runner.settings.names, self.runner.settings.games)
+        self.panel.add_game(finished, red, black)
+        self.panel.show_tally(self.tally, self.runner.settings.names, self.runner.settings.games)
         if self.watching():
             self.controller.record_changed()   # the result and the reason, as the last comment
+            self.controller.mark_written()     # and it is in the match's PGN: nothing to save
+
+    def open_game(self, row: int) -> None:
+        """A finished game of the results table on the board, from its start (the match goes on)."""
+        game = self.panel.game_at(row)
+        if game is not None:
+            self.window_.confirm_discard(lambda: self._show_finished(game))
+
+    def _show_finished(self, game: Game) -> None:
+        self.controller.open_record(game)
+        self.controller.mark_written()
+        self.window_.statusBar().showMessage(self.tr("Game {0} of the match (in {1})").format(
+            game.headers.get("Round", ""), self._last_pgn or self.tr("no file")), STATUS_MS)
 
     def _on_problem(self, text: str) -> None:
         self.window_.statusBar().showMessage(text, STATUS_MS)
@@ -243,10 +291,9 @@ class MatchUi(QWidget):
     def _on_finished(self) -> None:
         assert self.runner is not None
         done = len(self.runner.results) >= self.runner.settings.games
-        self.dock.status.setText(self.tr("Match finished") if done else self.tr("Match stopped"))
-        self.dock.pause_button.setEnabled(False)
-        self.dock.stop_button.setEnabled(False)
-        for panel in self.dock.panels:
+        self.panel.status.setText(self.tr("Match finished") if done else self.tr("Match stopped"))
+        self.panel.set_running(False)
+        for panel in self.panel.panels:
             panel.set_state("")
 
 

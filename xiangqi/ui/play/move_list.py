@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QPolygonF
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton,
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, Move, Position
@@ -73,13 +73,20 @@ class MoveList(QWidget):
         self.back_button.clicked.connect(lambda: controller.view(None))
         self.from_here_button = QPushButton(self.tr("Play from here"), self)
         self.from_here_button.clicked.connect(self.play_from_here)
+        # The browse bar is always there (its buttons enabled while an earlier move is shown), and its text
+        # wraps: showing or leaving a move never changes the side column's size, so never the board's.
+        self.view_label.setWordWrap(True)
+        self.view_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        retained = self.view_label.sizePolicy()
+        retained.setRetainSizeWhenHidden(True)
+        self.view_label.setSizePolicy(retained)
         bar = QHBoxLayout()
-        bar.addWidget(self.view_label, 1)
         bar.addWidget(self.back_button)
         bar.addWidget(self.from_here_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table)
+        layout.addWidget(self.view_label)
         layout.addLayout(bar)
         self._offset = 0      # 1 when black moves first: the first round's red cell is "…"
         # what the rows show: the game, its head and the number of moves (see ``_on_game_changed``)
@@ -173,8 +180,9 @@ class MoveList(QWidget):
         if item is not None:
             item.setSelected(True)
             self.table.scrollToItem(item)
-        for widget in (self.view_label, self.back_button, self.from_here_button):
-            widget.setVisible(viewing is not None)
+        self.view_label.setVisible(viewing is not None)
+        for button in (self.back_button, self.from_here_button):
+            button.setEnabled(viewing is not None)
         if viewing is not None:
             self.view_label.setText(self.tr("Viewing move {0} of {1}").format(viewing, plies))
 

@@ -23,6 +23,7 @@ from xiangqi.play.controller import EngineTrouble, GameController, MovePlayed
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.book.book_actions import install_book_ui
 from xiangqi.ui.engines.engine_panel import EnginePanel
+from xiangqi.ui.engines.engine_area import EngineArea
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.ui.play.move_list import MoveList
@@ -96,19 +97,35 @@ class MainWindow(WindowHost):
         self.resize(max(width, self.minimumSizeHint().width()), max(height, 400))
 
     def _build_layout(self) -> None:
-        side = QWidget(self)
-        column = QVBoxLayout(side)
+        """The board on the left; beside it the game (clocks, moves) above the one engine area, which is
+        there only while an engine seat is filled (opponent, analysis, match)."""
+        game = QWidget(self)
+        column = QVBoxLayout(game)
+        column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.clock_view)
-        column.addWidget(self.move_list, 3)
-        column.addWidget(self.engine_panel, 2)
+        column.addWidget(self.move_list, 1)
+        self.engine_area = EngineArea(self)
+        self.engine_panel.setObjectName("opponent_panel")
+        self.engine_area.add_section(self.engine_panel, 1)
+        self.engine_panel.hide()   # until an engine plays
+        side = QSplitter(Qt.Orientation.Vertical, self)
+        side.setObjectName("side_splitter")
+        side.setChildrenCollapsible(False)
+        side.addWidget(game)
+        side.addWidget(self.engine_area)
+        side.setStretchFactor(0, 2)
+        side.setStretchFactor(1, 3)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.setObjectName("board_splitter")
+        splitter.setChildrenCollapsible(False)
         splitter.addWidget(self.board)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([800, 320])
         self.setCentralWidget(splitter)
-        self.shape = WindowShape(self, splitter)   # the board keeps its room; size and docks remembered
+        # the board keeps its room; the arrangement is remembered
+        self.shape = WindowShape(self, splitter, side, self.engine_area)
         self.move_list.play_from_here.connect(self._confirm_play_from_here)
         self.engine_panel.lines_wanted.connect(self._set_multipv)
 
@@ -149,6 +166,8 @@ class MainWindow(WindowHost):
         self.game_menu = game
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.flip_action)
+        self.panels_menu = self.view_menu.addMenu(self.tr("&Panels"))
+        self.panels_menu.aboutToShow.connect(self._list_panels)
         engine = self.menuBar().addMenu(self.tr("E&ngine"))
         engine.addActions([self.restart_engine_action, self.choose_engine_action])
         self.engine_menu = engine
@@ -157,6 +176,12 @@ class MainWindow(WindowHost):
         toolbar.addActions([self.new_action, self.undo_action, self.redo_action, self.hint_action,
                             self.stop_action, self.flip_action, self.draw_action, self.resign_action])
         self.addToolBar(toolbar)
+
+    def _list_panels(self) -> None:
+        """View › Panels: every dock the features added, ticked when shown (a hidden one comes back)."""
+        self.panels_menu.clear()
+        for dock in self.findChildren(QDockWidget):
+            self.panels_menu.addAction(dock.toggleViewAction())
 
     def _build_status_bar(self) -> None:
         self.turn_label = QLabel(self)
@@ -174,7 +199,7 @@ class MainWindow(WindowHost):
         c.game_over.connect(self._on_game_over)
         c.analysis.connect(self.engine_panel.show_analysis)
         c.analysis_reset.connect(self.engine_panel.clear)
-        c.engine_name.connect(self.engine_panel.set_engine_name)
+        c.engine_name.connect(self._on_engine_name)
         c.engine_state.connect(self._on_engine_state)
         c.engine_trouble.connect(self._on_engine_trouble)
         c.draw_offered.connect(self._on_engine_draw_offer)
@@ -233,6 +258,11 @@ class MainWindow(WindowHost):
         self.open_dialog(dialog)
         dialog.finished.connect(lambda _code: self._refresh())   # after open_dialog forgot it: the banner
         self._refresh()
+
+    def _on_engine_name(self, name: str) -> None:
+        """The opponent's panel is in the engine area while an engine plays ("": none does)."""
+        self.engine_panel.set_engine_name(name)
+        self.engine_panel.setVisible(bool(name))
 
     def _on_engine_state(self, name: str) -> None:
         text = QCoreApplication.translate("MainWindow", STATE_TEXTS.get(name, name))

@@ -1,32 +1,43 @@
 """The main window's shape: the board keeps all the width its height can use and the side panels give way
 (a narrow window tabs the right-hand docks together and narrows them), so text never moves the board and
-an 800×600 window still shows a big board; the size, position and dock layout are remembered."""
+an 800×600 window still shows a big board. The user's arrangement — size, position, docks and the split
+between the moves and the engine area — is remembered per screen size (a laptop's small screen and a big
+monitor each keep their own)."""
 
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter
 
 from xiangqi.ui.board.board_geometry import FILES, MARGIN_CELLS, RANKS
 from xiangqi.ui.board.board_view import BOARD_INSET
+from xiangqi.ui.engines.engine_area import EngineArea
 
 COMPACT_WIDTH = 1100        # px: narrower windows tab their right-hand docks together
 COMPACT_DOCK_SHARE = 0.25   # of the window's width, at most, for the docks of a narrow window
 UNLIMITED = 16_777_215      # QWIDGETSIZE_MAX
-SETTINGS_GROUP = "window"
-STATE_VERSION = 1           # bump when the docks change so an old layout is not forced on new ones
+MOVES_SHARE = 0.4           # of the side column's height, at least, for the moves when the engine area is shown
+SETTINGS_GROUP = "window"  # + "/<width>x<height>" of the screen's available area
+STATE_VERSION = 2           # bump when the docks change so an old layout is not forced on new ones (2: no
+                            # analysis or match dock: they are in the engine area)
 
 
 class WindowShape(QObject):
-    """Watches the main window's splitter (board | side column) and the window itself."""
+    """Watches the main window's splitter (board | side column), the side column's splitter (moves | engine
+    area) and the window itself."""
 
-    def __init__(self, window: QMainWindow, splitter: QSplitter) -> None:
+    def __init__(self, window: QMainWindow, splitter: QSplitter, side: QSplitter, engine_area: EngineArea) -> None:
         super().__init__(window)
-        self.window, self.splitter = window, splitter
+        self.window, self.splitter, self.side, self.engine_area = window, splitter, side, engine_area
+        self.chosen: dict[str, int] = {}   # the engine area's height the user dragged it to, per what it shows
+        engine_area.sections_changed.connect(lambda: QTimer.singleShot(0, self.share_side))
+        side.splitterMoved.connect(lambda _pos, _index: self._remember_split())
         self.compact: bool | None = None
         self.settings: QSettings | None = None
+        self.restored = False   # an arrangement of this screen size was restored
         splitter.installEventFilter(self)
         window.installEventFilter(self)
 
@@ -57,6 +68,25 @@ class WindowShape(QObject):
         if sizes[0] != board:
             self.splitter.setSizes([board, total - board])
 
+    def share_side(self) -> None:
+        """The engine area appeared or changed: it gets the height it asks for (a compact opponent panel
+        little, analysis or a match most), the moves keep at least ``MOVES_SHARE`` of the column."""
+        if not self.engine_area.isVisibleTo(self.side):
+            return
+        total = sum(self.side.sizes())
+        moves = self.side.widget(0)
+        moves_min = max(int(total * MOVES_SHARE), moves.minimumSizeHint().height() if moves is not None else 0)
+        wanted = self.chosen.get(self._area_key(), self.engine_area.sizeHint().height())
+        area = max(0, min(wanted, total - moves_min))
+        self.side.setSizes([total - area, area])
+
+    def _area_key(self) -> str:
+        return "+".join(section.objectName() for section in self.engine_area.sections_shown())
+
+    def _remember_split(self) -> None:
+        if self.engine_area.isVisibleTo(self.side):
+            self.chosen[self._area_key()] = self.side.sizes()[1]
+
     def right_docks(self) -> list[QDockWidget]:
         return [dock for dock in self.window.findChildren(QDockWidget)
                 if not dock.isFloating() and not dock.isHidden()
@@ -72,25 +102,43 @@ class WindowShape(QObject):
                 self.window.tabifyDockWidget(docks[0], other)
             if docks:
                 docks[0].raise_()
+        if compact and self.compact is None and not self.restored:
+            # A small screen's first start: the board and one column beside it (moves, engine area) rather
+            # than two columns too narrow to read; View › Panels shows the docks (remembered from then on).
+            for dock in docks:
+                dock.hide()
         self.compact = compact
 
     # --------------------------------------------------------------- remembered between runs
+    def settings_group(self) -> str:
+        """Where this screen size's arrangement is kept: one per available screen size."""
+        screen = self.window.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().size() if screen is not None else QSize(0, 0)
+        return f"{SETTINGS_GROUP}/{room.width()}x{room.height()}"
+
     def remember_in(self, settings: QSettings) -> None:
-        """Restore the size, position and dock layout kept in ``settings`` (if any); save them at close."""
+        """Restore the arrangement kept in ``settings`` for this screen size (if any); save it at close."""
         self.settings = settings
-        settings.beginGroup(SETTINGS_GROUP)
-        geometry, state = settings.value("geometry"), settings.value("state")
+        settings.beginGroup(self.settings_group())
+        geometry, state, side = settings.value("geometry"), settings.value("state"), settings.value("side")
+        chosen = settings.value("engine_area")
         settings.endGroup()
+        if isinstance(chosen, dict):
+            self.chosen = {str(key): int(value) for key, value in chosen.items() if str(value).isdigit()}
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.window.restoreGeometry(geometry)
         if isinstance(state, QByteArray) and not state.isEmpty():
-            self.window.restoreState(state, STATE_VERSION)
+            self.restored = self.window.restoreState(state, STATE_VERSION)
+        if isinstance(side, QByteArray) and not side.isEmpty():
+            self.side.restoreState(side)
 
     def save(self) -> None:
         if self.settings is None:
             return
-        self.settings.beginGroup(SETTINGS_GROUP)
+        self.settings.beginGroup(self.settings_group())
         self.settings.setValue("geometry", self.window.saveGeometry())
         self.settings.setValue("state", self.window.saveState(STATE_VERSION))
+        self.settings.setValue("side", self.side.saveState())
+        self.settings.setValue("engine_area", dict(self.chosen))
         self.settings.endGroup()
         self.settings.sync()

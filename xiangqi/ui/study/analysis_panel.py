@@ -1,11 +1,12 @@
 """The analysis panel (分析): the analysing engine's lines for the position shown.
 
 Up to five lines (multi-PV), each with its depth, score from red's point of view (pawns, ``#5`` when red
-mates in 5, ``#-5`` when black does), nodes per second and the moves in the chosen notation. Texts are
-elided, never widened, so the panel cannot push the board aside. Info lines arrive far faster than
-anyone reads; they are kept as they come and drawn at most every ``REFRESH_MS``.
+mates in 5, ``#-5`` when black does), nodes per second and the moves in the chosen notation. A line wraps
+over as many text lines as it needs, never widening the panel, so the panel cannot push the board aside.
+Info lines arrive far faster than anyone reads; they are kept as they come and drawn at most every
+``REFRESH_MS``.
 
-The panel only shows and asks: ``engine_chosen``, ``lines_wanted``, ``pause_toggled`` and
+The panel only shows and asks: ``engine_chosen``, ``lines_wanted``, ``pause_toggled``, ``close_requested`` and
 ``line_chosen`` (the moves of a clicked line, from the analysed position) are for whoever runs the
 analysis (``xiangqi.ui.study.study_analysis``)."""
 
@@ -13,21 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QSizePolicy,
                                QSpinBox, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import Info
+from xiangqi.ui.engines.engine_panel import NPS_COLUMN
+from xiangqi.ui.engines.wrapped_lines import wrap_lines
 from xiangqi.ui.engines.score_text import nps_text, pawns_text, score_header, score_header_tip
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.common.i18n import traditional_moves
 
 MAX_LINES = 5
-PV_SHOWN = 16      # moves of a line turned into text (the rest would be elided anyway)
+PV_SHOWN = 12      # moves of a line shown (wrapped: a few text lines in a narrow column)
 REFRESH_MS = 100   # at most ten redraws a second, whatever the engine sends
 LINE_COLUMN = 3
+ROWS_PER_LINE = 6   # text lines a wrapped line of moves takes in a narrow column, about
+SLACK = 16   # px: spacing and margins
 
 
 class AnalysisPanel(QWidget):
@@ -35,6 +40,7 @@ class AnalysisPanel(QWidget):
     lines_wanted = Signal(int)      # how many lines (MultiPV) the user wants
     pause_toggled = Signal(bool)    # True: pause, False: go on
     line_chosen = Signal(object)    # tuple[Move, ...]: a clicked line, from the analysed position
+    close_requested = Signal()      # the user closes the analysis (its engine retires)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,15 +66,18 @@ class AnalysisPanel(QWidget):
         self.pause_button.setCheckable(True)
         self.pause_button.setText(self.tr("Pause"))
         self.pause_button.toggled.connect(self._on_pause_toggled)
+        self.close_button = QToolButton(self)
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setToolTip(self.tr("Stop analysing"))
+        self.close_button.clicked.connect(lambda _checked=False: self.close_requested.emit())
         self.state_label = QLabel(self)
         self.state_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.tree = QTreeWidget(self)
         self.tree.setRootIsDecorated(False)
-        self.tree.setUniformRowHeights(True)
         self.tree.setHeaderLabels([self.tr("Depth"), score_header(), self.tr("N/s"), self.tr("Line")])
         self.tree.headerItem().setToolTip(1, score_header_tip())
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        wrap_lines(self.tree, LINE_COLUMN, NPS_COLUMN)   # each line over as many text lines as it needs
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.tree.setToolTip(self.tr("Click a line to play it on the board as a variation"))
         self.tree.itemClicked.connect(self._on_item_clicked)
@@ -80,11 +89,19 @@ class AnalysisPanel(QWidget):
         top.addWidget(self.engine_box, 1)
         top.addWidget(self.lines_box)
         top.addWidget(self.pause_button)
+        top.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(top)
         layout.addWidget(self.state_label)
         layout.addWidget(self.tree)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        """Room for the lines asked for, each wrapped over a few text lines."""
+        rows = self.lines_box.value() * ROWS_PER_LINE * self.tree.fontMetrics().lineSpacing()
+        above = self.engine_box.sizeHint().height() + self.state_label.sizeHint().height()
+        return QSize(super().sizeHint().width(), above + self.tree.header().sizeHint().height() + rows
+                     + 2 * self.tree.frameWidth() + SLACK)
 
     # ----------------------------------------------------------------- set up
     def set_engines(self, names: Sequence[str], current: int) -> None:

@@ -3,7 +3,8 @@ Game › Review (复盘)….
 
 - Analysis runs on whatever position the board shows (a record being browsed, a variation, a position from
   the editor, the game in progress): every change of the shown position restarts the analyser's
-  ``go infinite``; closing the dock (or unticking the action) retires the engine. A clicked line is played
+  ``go infinite``; its lines are in the window's engine area (under the move list); closing them (or unticking
+  the action) retires the engine. A clicked line is played
   onto the board as a variation (``GameController.play_line``).
 - The graph shows the main line's ``[%eval]`` values (a reviewed record) and, for a game being played, the
   engine's own score after each of its moves; a click shows that ply; the ply shown is marked. It is hidden
@@ -18,16 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QBoxLayout, QDockWidget, QWidget
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from xiangqi.core import Move
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
-from xiangqi.play.controller import MovePlayed
 from xiangqi.record import GameNode
 from xiangqi.review.evaluation import Evaluation
+from xiangqi.play.controller import MovePlayed
 from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
 from xiangqi.play.engine_list import engine_display_name
@@ -52,16 +53,6 @@ def preferred_engine(specs: Sequence[EngineSpec]) -> int:
     return next((i for i, spec in enumerate(specs) if spec.family != "builtin"), 0)
 
 
-class AnalysisDock(QDockWidget):
-    """The dock holding the analysis panel; ``closed`` when the user closes it."""
-
-    closed = Signal()
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
-        super().closeEvent(event)
-        self.closed.emit()
-
-
 class StudyTools(QObject):
     def __init__(self, window: WindowHost, factory: EngineFactory | None = None) -> None:
         super().__init__(window)
@@ -73,13 +64,11 @@ class StudyTools(QObject):
         self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
         self._played: dict[int, Evaluation] = {}   # a game being played: ply -> the engine's score
         self._last_engine_eval: Evaluation | None = None
-        self.dock = AnalysisDock(self.tr("Analysis"), window)
-        self.dock.setObjectName("analysis_dock")
-        self.panel = AnalysisPanel(self.dock)
-        self.dock.setWidget(self.panel)
-        self.dock.closed.connect(lambda: self.set_analysing(False))
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        self.dock.hide()
+        self.panel = AnalysisPanel(window)
+        self.panel.setObjectName("analysis_panel")
+        self.panel.close_requested.connect(lambda: self.set_analysing(False))
+        self.panel.hide()   # shown in the engine area while analysing
+        window.engine_area.add_section(self.panel, 3)
         self.graph = EvalGraph(window)
         self.graph.hide()
         self._place_graph()
@@ -154,7 +143,7 @@ class StudyTools(QObject):
             analyser.deleteLater()
             self.offered = []
             self.panel.set_position(None)
-            self.dock.hide()
+            self.panel.hide()
 
     def _start_analyser(self) -> None:
         specs = self.engines()
@@ -166,9 +155,7 @@ class StudyTools(QObject):
         self.analyser.set_lines(self.panel.lines_box.value())
         self.analyser.trouble.connect(lambda text: self.window.statusBar().showMessage(text, 8000))
         self.analyser.start()
-        self.window.join_right_docks(self.dock)
-        self.dock.show()
-        self.dock.raise_()
+        self.panel.show()
         self.analyser.analyse(self.controller.board_position())
 
     def _offer_engines(self) -> None:
@@ -275,4 +262,4 @@ def install_study_ui(window: WindowHost, factory: EngineFactory | None = None) -
     return StudyTools(window, factory)
 
 
-__all__ = ["AnalysisDock", "StudyTools", "analysis_engines", "install_study_ui", "preferred_engine"]
+__all__ = ["StudyTools", "analysis_engines", "install_study_ui", "preferred_engine"]

@@ -1,0 +1,78 @@
+"""Engine lines in a narrow column: each variation wraps at the spaces between its moves over as many text
+lines as it needs (a 250 px column shows a whole 12-move line, not its first three moves), and a column of
+secondary figures (nodes per second) gives way while the tree is narrow. Used by the opponent's panel, the
+analysis panel and a match's engine panels."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem, QTreeWidget
+
+TEXT_MARGIN = 3            # px the item view keeps on each side of a text
+UNLIMITED_HEIGHT = 100_000
+NARROW_TREE = 420          # px: a narrower tree hides its spare column
+WORD_JOINER = "\u2060"     # no line break here (Unicode WJ)
+
+
+def unbreakable_moves(text: str) -> str:
+    """``text`` (moves between spaces) with a word joiner between the characters of each move: Chinese
+    text may otherwise wrap between any two characters, cutting "车1平4" into "车1平" and "4"."""
+    return " ".join(WORD_JOINER.join(move) for move in text.split(" "))
+
+
+class WrappedLineDelegate(QStyledItemDelegate):
+    """Draws a variation wrapped at the spaces between moves, and asks for the height that takes at the
+    column's present width (Qt's tree asks its delegates without a width, so rows stay one line high)."""
+
+    def __init__(self, tree: QTreeWidget, column: int) -> None:
+        super().__init__(tree)
+        self.tree, self.column = tree, column
+
+    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt's name)
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.text = unbreakable_moves(option.text)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
+        hint = super().sizeHint(option, index)
+        width = self.tree.header().sectionSize(self.column) - 2 * TEXT_MARGIN
+        text = unbreakable_moves(str(index.data() or ""))
+        if width <= 0 or not text:
+            return hint
+        bounds = option.fontMetrics.boundingRect(QRect(0, 0, width, UNLIMITED_HEIGHT),
+                                                 int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), bounds.height() + 2 * TEXT_MARGIN))
+
+
+class SpareColumn(QObject):
+    """Hides a column of secondary figures (nodes per second) while the tree is narrow: the moves get it."""
+
+    def __init__(self, tree: QTreeWidget, column: int) -> None:
+        super().__init__(tree)
+        self.tree, self.column = tree, column
+        tree.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.tree and event.type() == QEvent.Type.Resize:
+            narrow = self.tree.width() < NARROW_TREE
+            if self.tree.isColumnHidden(self.column) != narrow:
+                self.tree.setColumnHidden(self.column, narrow)
+        return False
+
+
+def wrap_lines(tree: QTreeWidget, column: int, spare: int | None = None) -> None:
+    """The variation in ``column`` is wrapped over as many text lines as it needs in the width the column
+    has (a narrow column shows the whole line instead of its first three moves); rows are laid out again
+    when the column's width or a text changes. The ``spare`` column is hidden while the tree is narrow."""
+    if spare is not None:
+        SpareColumn(tree, spare)
+    tree.setWordWrap(True)
+    tree.setUniformRowHeights(False)
+    tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+    tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    tree.setItemDelegateForColumn(column, WrappedLineDelegate(tree, column))
+    relayout = QTimer(tree, singleShot=True, interval=0)
+    relayout.timeout.connect(tree.doItemsLayout)
+    tree.header().sectionResized.connect(lambda _column, _old, _new: relayout.start())
+    tree.model().dataChanged.connect(lambda *_args: relayout.start())

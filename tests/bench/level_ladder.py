@@ -15,7 +15,8 @@ Colours alternate; game 2k and 2k+1 start from opening k of ``OPENINGS`` (20 lin
 have no repeated start).  The referee is xiangqi.core (mate, stalemate, repetition rulings, the
 60-move limit).  A game is adjudicated when the last scores of both engines give the same side at least
 ``--adjudicate`` centipawns for ``--adjudicate-moves`` moves each, and drawn at ``--max-plies``.
-Each game is appended to ``--record`` as it ends (an existing record is resumed), and the score with
+Each game is appended to ``--record`` as it ends (an existing record is resumed; the line gives the mean
+depth of both engines' moves as ``depth=TESTED/RUNG``), and the score with
 the Elo difference (``xiangqi.match.results.Tally``: cutechess's interval) is printed.
 Not collected by pytest.
 """
@@ -139,8 +140,20 @@ class Adjudication:
     max_plies: int
 
 
-def play_game(tested: Side, rung: Side, opening: str, tested_red: bool, rules: Adjudication) -> tuple[float, str, int]:
-    """(score of the tested engine, reason, plies) of one game."""
+@dataclass
+class GameEnd:
+    score: float  # of the tested engine
+    reason: str
+    plies: int
+    depths: tuple[list[int], list[int]]  # depth of each move: tested engine, rung
+
+    def line(self) -> str:
+        means = [f"{sum(d) / len(d):.1f}" if d else "-" for d in self.depths]
+        return f"{self.score} {self.reason.replace(' ', '_')} {self.plies} depth={means[0]}/{means[1]}"
+
+
+def play_game(tested: Side, rung: Side, opening: str, tested_red: bool, rules: Adjudication) -> GameEnd:
+    """One game from ``opening``."""
     position = Position()
     for text in opening.split():
         position.push(Move.from_iccs(text))
@@ -148,20 +161,22 @@ def play_game(tested: Side, rung: Side, opening: str, tested_red: bool, rules: A
     rung.new_game()
     tested_color = Color.RED if tested_red else Color.BLACK
     streak = {1: 0, -1: 0}  # moves in a row with both engines' scores past the threshold, by winner
+    depths: tuple[list[int], list[int]] = ([], [])
     while position.ply < rules.max_plies:
         outcome = position.outcome()
         if outcome is not None:
             score = 0.5 if outcome.winner is None else float(outcome.winner == tested_color)
-            return score, outcome.termination.name, position.ply
+            return GameEnd(score, outcome.termination.name, position.ply, depths)
         mover_tested = position.turn == tested_color
-        move, _ = (tested if mover_tested else rung).move(position)
+        move, depth = (tested if mover_tested else rung).move(position)
+        depths[0 if mover_tested else 1].append(depth)
         if not position.is_legal(move):
-            return (0.0 if mover_tested else 1.0), f"illegal move {move.iccs()}", position.ply
+            return GameEnd(0.0 if mover_tested else 1.0, f"illegal move {move.iccs()}", position.ply, depths)
         position.push(move)
         verdict = _adjudicate(tested, rung, rules, streak)
         if verdict is not None:
-            return verdict, "adjudicated", position.ply
-    return 0.5, "max plies", position.ply
+            return GameEnd(verdict, "adjudicated", position.ply, depths)
+    return GameEnd(0.5, "max plies", position.ply, depths)
 
 
 def _adjudicate(tested: Side, rung: Side, rules: Adjudication, streak: dict[int, int]) -> float | None:
@@ -260,10 +275,10 @@ def run(args: argparse.Namespace) -> None:
     try:
         for game in range(args.first_game + len(scores), args.games):
             opening = OPENINGS[(game // 2) % len(OPENINGS)]
-            score, reason, plies = play_game(tested, rung, opening, game % 2 == 0, rules)
-            scores.append(score)
+            end = play_game(tested, rung, opening, game % 2 == 0, rules)
+            scores.append(end.score)
             colour = "red" if game % 2 == 0 else "black"
-            line = f"{game + 1} {score} {reason} {plies} tested={colour} opening={opening.replace(' ', '_')}"
+            line = f"{game + 1} {end.line()} tested={colour} opening={opening.replace(' ', '_')}"
             if args.record:
                 with args.record.open("a", encoding="utf-8") as record:
                     record.write(line + "\n")

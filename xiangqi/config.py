@@ -78,6 +78,14 @@ def identifier() -> dict[str, Check]:
     return {"check": check}
 
 
+def person_name(limit: int = 40) -> dict[str, Check]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or len(value) > limit or any(c < " " for c in value):
+            raise SettingsError(f"must be a name on one line of at most {limit} characters, or \"\" for none")
+        return value.strip()
+    return {"check": check}
+
+
 def file_path() -> dict[str, Check]:
     def check(value: Any) -> str:
         if not isinstance(value, str) or any(c in value for c in "\n\r\x00"):
@@ -98,6 +106,7 @@ class GameSettings:
     clock_moves: int = field(default=0, metadata=number(0, 500, int))
     natural_limit_plies: int = field(default=120, metadata=number(10, 1000, int))
     ponder: bool = field(default=False, metadata=flag())   # the engine thinks on the player's time
+    player_name: str = field(default="", metadata=person_name())   # the player's name in the games' headers
 
 
 @dataclass(frozen=True)

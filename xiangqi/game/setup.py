@@ -36,6 +36,7 @@ class GameSetup:
     start_fen: str | None = None
     natural_limit_plies: int = 120
     engine_both: bool = False      # the engine plays both sides (one engine process per side)
+    player: str = ""               # the player's name for the headers (setting game.player_name)
 
     def engine_plays(self, color: Color) -> bool:
         return self.engine is not None and (self.engine_both or color is not self.human)
@@ -59,6 +60,7 @@ class GameSetup:
             "start_fen": self.start_fen,
             "natural_limit_plies": self.natural_limit_plies,
             "engine_both": self.engine_both,
+            "player": self.player,
         }
 
     @classmethod
@@ -77,6 +79,7 @@ class GameSetup:
             start_fen=start_fen or None,
             engine_both=_typed(data, "engine_both", bool, False),
             natural_limit_plies=_typed(data, "natural_limit_plies", int, 120),
+            player=_typed(data, "player", str, ""),
         )
 
 
@@ -140,5 +143,6 @@ def setup_from_settings(game: GameSettings) -> GameSetup:
                           int(game.clock_moves))
     human = Color.BLACK if game.human_side == "black" else Color.RED
     return GameSetup(human=human, engine=builtin_engine_spec(level), strength=Strength(level=level),
-                     time_control=control, natural_limit_plies=int(game.natural_limit_plies))
+                     time_control=control, natural_limit_plies=int(game.natural_limit_plies),
+                     player=str(game.player_name))
 

@@ -75,6 +75,7 @@ class GameController(QObject):
     message = Signal(str)            # a status-bar line
     clocks_changed = Signal()
     illegal_move = Signal()
+    record_written = Signal()        # the record shown is saved where it came from (a match's PGN)
 
     def __init__(self, autosave: AutosaveStore | None = None, engine_factory: EngineFactory | None = None,
                  now: Callable[[], float] | None = None, parent: QObject | None = None) -> None:
@@ -160,6 +161,10 @@ class GameController(QObject):
     def record_changed(self) -> None:
         """The record's comments or marks were changed from outside (a review wrote them)."""
         self.tree_changed.emit()
+
+    def mark_written(self) -> None:
+        """The record shown was written to a file by whoever made it (a match): nothing is left unsaved."""
+        self.record_written.emit()
 
     def _study(self, model: GameModel, node: GameNode) -> None:
         self._discard_searches()
@@ -709,10 +714,13 @@ def can_ponder(seat: EngineSeat) -> bool:
 
 
 def fresh_headers(setup: GameSetup) -> dict[str, str]:
-    """Tags for a game played in the app: today's date and the engine's name on its side."""
+    """Tags for a game played in the app: today's date, the engine's name on its side and the player's
+    (setting game.player_name) on theirs."""
     headers = {"Game": "Chinese Chess", "Event": "", "Date": datetime.date.today().strftime("%Y.%m.%d"),
                "Red": "", "Black": ""}
     for color, tag in ((Color.RED, "Red"), (Color.BLACK, "Black")):
         if setup.engine_plays(color):
             headers[tag] = engine_display_name(setup.engine)
+        elif color is setup.human:
+            headers[tag] = setup.player
     return headers

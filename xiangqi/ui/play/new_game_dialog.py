@@ -29,6 +29,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("New game"))
         self.engines = engines
+        self.player = initial.player   # set in Settings › Game, kept for the game's headers
         layout = QVBoxLayout(self)
         layout.addWidget(self._players_box(initial))
         layout.addWidget(self._time_box(initial.time_control))
@@ -182,4 +183,4 @@ class NewGameDialog(QDialog):
         fen = self.fen.text().strip() or None
         side: Color | None = self.side.currentData()
         return GameSetup(human=side or Color.RED, engine=spec, strength=strength, time_control=control,
-                         start_fen=fen, engine_both=side is None and spec is not None)
+                         start_fen=fen, engine_both=side is None and spec is not None, player=self.player)

@@ -52,6 +52,7 @@ class RecordLink(QObject):
         controller.changed.connect(self._announce_node)
         controller.tree_changed.connect(self._on_tree_changed)
         controller.game_replaced.connect(self._on_game_replaced)
+        controller.record_written.connect(lambda: self.set_modified(False))
 
     # ----------------------------------------------------------------- what is shown
     @property

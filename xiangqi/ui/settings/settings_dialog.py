@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QFormLayout, QLabel, QListView, QListWidget, QListWidgetItem, QMainWindow, QMenu,
                                QMessageBox, QProxyStyle, QSlider, QSpinBox, QStyle, QStyleOption, QTabWidget,
                                QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QLineEdit   # the player's name (Settings › Game)
 
 from xiangqi.config import Settings, SettingsError, SettingsSaveError, SettingsStore
 from xiangqi.play.engine_list import EngineSearch
@@ -209,6 +210,8 @@ def _read(widget: QWidget) -> Any:
         return widget.value()
     if isinstance(widget, QComboBox):
         return widget.currentData()
+    if isinstance(widget, QLineEdit):
+        return widget.text().strip()
     item = widget.currentItem() if isinstance(widget, QListWidget) else None
     return item.data(Qt.ItemDataRole.UserRole) if item else None
 
@@ -220,6 +223,8 @@ def _write(widget: QWidget, value: Any) -> None:
         widget.setValue(value)
     elif isinstance(widget, QComboBox):
         widget.setCurrentIndex(max(0, widget.findData(value)))
+    elif isinstance(widget, QLineEdit):
+        widget.setText(str(value))
     elif isinstance(widget, QListWidget):
         for row in range(widget.count()):
             item = widget.item(row)
@@ -293,6 +298,10 @@ class SettingsDialog(QDialog):
 
     def _game_tab(self) -> QWidget:
         page, form = QWidget(), QFormLayout()
+        name = QLineEdit()
+        name.setMaxLength(40)
+        name.setPlaceholderText(self.tr("Written as your side's player in the games you play"))
+        self._bind(form, self.tr("Your name"), "game", "player_name", name)
         self._bind(form, self.tr("You play"), "game", "human_side",
                    self._combo([("red", self.tr("Red (moves first)")), ("black", self.tr("Black"))]))
         self._bind(form, self.tr("Level (1–5)"), "game", "level", self._number(1, 5))

@@ -44,7 +44,7 @@
         </message>
         <message>
             <source>Stop analysing</source>
-            <translation type="unfinished" />
+            <translation>停止分析</translation>
         </message>
         <message>
             <source>Depth</source>
@@ -501,7 +501,7 @@
         </message>
         <message>
             <source>No opening book. Book › Open book… or Build from files…</source>
-            <translation>没有开局库。开局库 › 打开开局库… 或 从棋谱文件生成…</translation>
+            <translation>没有开局库：请用“开局库 › 打开开局库…”或“从棋谱文件生成…”</translation>
         </message>
         <message>
             <source>{0}: this position is not in the book</source>
@@ -779,6 +779,10 @@
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
+            <source>&amp;Panels</source>
+            <translation>面板(&amp;P)</translation>
+        </message>
+        <message>
             <source>E&amp;ngine</source>
             <translation>引擎(&amp;N)</translation>
         </message>
@@ -879,7 +883,7 @@
         <name>MatchDialog</name>
         <message>
             <source>Engine match</source>
-            <translation>引擎对局</translation>
+            <translation>引擎对战</translation>
         </message>
         <message>
             <source>Start</source>
@@ -966,8 +970,8 @@
             <translation>双方引擎一致认为优势达到</translation>
         </message>
         <message>
-            <source> centipawns</source>
-            <translation> 分（百分兵）</translation>
+            <source> pawns</source>
+            <translation> 兵</translation>
         </message>
         <message>
             <source> moves</source>
@@ -979,7 +983,7 @@
         </message>
         <message>
             <source>Draw after</source>
-            <translation>判和于</translation>
+            <translation>判和：满</translation>
         </message>
         <message>
             <source>Browse…</source>
@@ -999,7 +1003,7 @@
         </message>
         <message>
             <source>No opening book is open (Book › Open book…).</source>
-            <translation>没有打开开局库（开局库 › 打开开局库…）。</translation>
+            <translation>没有打开开局库（请用“开局库 › 打开开局库…”）。</translation>
         </message>
     </context>
     <context>
@@ -1014,7 +1018,7 @@
         </message>
         <message>
             <source>Close the match panel (once the match is over)</source>
-            <translation type="unfinished" />
+            <translation>关闭对战面板（对战结束后）</translation>
         </message>
         <message>
             <source>#</source>
@@ -1049,7 +1053,7 @@
         <name>MatchUi</name>
         <message>
             <source>Engine ma&amp;tch…</source>
-            <translation>引擎对局(&amp;T)…</translation>
+            <translation>引擎对战(&amp;T)…</translation>
         </message>
         <message>
             <source>Starting the engines…</source>
@@ -1080,12 +1084,20 @@
             <translation>红方 {0} · 黑方 {1}</translation>
         </message>
         <message>
+            <source>Game {0} of the match (in {1})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>Match finished</source>
-            <translation>对局赛结束</translation>
+            <translation>对战结束</translation>
         </message>
         <message>
             <source>Match stopped</source>
-            <translation>对局赛已停止</translation>
+            <translation>对战已停止</translation>
         </message>
     </context>
     <context>
@@ -1243,6 +1255,17 @@
         </message>
     </context>
     <context>
+        <name>OpenProgress</name>
+        <message>
+            <source>Opening {0}…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+    </context>
+    <context>
         <name>OptionForm</name>
         <message>
             <source>Set by the program for every game</source>
@@ -1392,18 +1415,6 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>所有文件 (*)</translation>
         </message>
         <message>
-            <source>Cannot open the file</source>
-            <translation>无法打开文件</translation>
-        </message>
-        <message>
-            <source>No games</source>
-            <translation>没有对局</translation>
-        </message>
-        <message>
-            <source>{0} holds no game.</source>
-            <translation>{0} 中没有对局。</translation>
-        </message>
-        <message>
             <source>WinBoard/XBoard PGN, for XBoard and pychess (*.pgn)</source>
             <translation>WinBoard/XBoard PGN，供 XBoard 与 pychess 使用 (*.pgn)</translation>
         </message>
@@ -1501,6 +1512,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>{0} holds no game.</source>
             <translation>{0} 中没有对局。</translation>
+        </message>
+        <message>
+            <source>Opening {0} was cancelled.</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>the clipboard</source>
@@ -1754,16 +1769,16 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>败着 ??</translation>
         </message>
         <message>
-            <source>Average loss (centipawns)</source>
-            <translation>平均损失（百分兵）</translation>
-        </message>
-        <message>
             <source>Accuracy</source>
             <translation>准确率</translation>
         </message>
         <message>
+            <source>Average loss a move (pawns)</source>
+            <translation>平均每步损失（单位：兵）</translation>
+        </message>
+        <message>
             <source>Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.</source>
-            <translation>按失去的胜率标注：?! 自 {0}、? 自 {1}、?? 自 {2} 个百分点起。</translation>
+            <translation>按损失的胜率标注：损失 {0} 个百分点起记 ?!，{1} 个起记 ?，{2} 个起记 ??。</translation>
         </message>
     </context>
     <context>
@@ -1822,6 +1837,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Engines</source>
             <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Written as your side's player in the games you play</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Your name</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>You play</source>

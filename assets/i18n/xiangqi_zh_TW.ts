@@ -44,7 +44,7 @@
         </message>
         <message>
             <source>Stop analysing</source>
-            <translation type="unfinished" />
+            <translation>停止分析</translation>
         </message>
         <message>
             <source>Depth</source>
@@ -501,7 +501,7 @@
         </message>
         <message>
             <source>No opening book. Book › Open book… or Build from files…</source>
-            <translation>沒有開局庫。開局庫 › 開啟開局庫… 或 從棋譜檔案產生…</translation>
+            <translation>沒有開局庫：請用「開局庫 › 開啟開局庫…」或「從棋譜檔案產生…」</translation>
         </message>
         <message>
             <source>{0}: this position is not in the book</source>
@@ -779,6 +779,10 @@
             <translation>檢視(&amp;V)</translation>
         </message>
         <message>
+            <source>&amp;Panels</source>
+            <translation>面板(&amp;P)</translation>
+        </message>
+        <message>
             <source>E&amp;ngine</source>
             <translation>引擎(&amp;N)</translation>
         </message>
@@ -879,7 +883,7 @@
         <name>MatchDialog</name>
         <message>
             <source>Engine match</source>
-            <translation>引擎對局</translation>
+            <translation>引擎對戰</translation>
         </message>
         <message>
             <source>Start</source>
@@ -966,8 +970,8 @@
             <translation>雙方引擎一致認為優勢達到</translation>
         </message>
         <message>
-            <source> centipawns</source>
-            <translation> 分（百分兵）</translation>
+            <source> pawns</source>
+            <translation> 兵</translation>
         </message>
         <message>
             <source> moves</source>
@@ -979,7 +983,7 @@
         </message>
         <message>
             <source>Draw after</source>
-            <translation>判和於</translation>
+            <translation>判和：滿</translation>
         </message>
         <message>
             <source>Browse…</source>
@@ -999,7 +1003,7 @@
         </message>
         <message>
             <source>No opening book is open (Book › Open book…).</source>
-            <translation>沒有開啟開局庫（開局庫 › 開啟開局庫…）。</translation>
+            <translation>沒有開啟開局庫（請用「開局庫 › 開啟開局庫…」）。</translation>
         </message>
     </context>
     <context>
@@ -1014,7 +1018,7 @@
         </message>
         <message>
             <source>Close the match panel (once the match is over)</source>
-            <translation type="unfinished" />
+            <translation>關閉對戰面板（對戰結束後）</translation>
         </message>
         <message>
             <source>#</source>
@@ -1049,7 +1053,7 @@
         <name>MatchUi</name>
         <message>
             <source>Engine ma&amp;tch…</source>
-            <translation>引擎對局(&amp;T)…</translation>
+            <translation>引擎對戰(&amp;T)…</translation>
         </message>
         <message>
             <source>Starting the engines…</source>
@@ -1080,12 +1084,20 @@
             <translation>紅方 {0} · 黑方 {1}</translation>
         </message>
         <message>
+            <source>Game {0} of the match (in {1})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <source>Match finished</source>
-            <translation>對局賽結束</translation>
+            <translation>對戰結束</translation>
         </message>
         <message>
             <source>Match stopped</source>
-            <translation>對局賽已停止</translation>
+            <translation>對戰已停止</translation>
         </message>
     </context>
     <context>
@@ -1243,6 +1255,17 @@
         </message>
     </context>
     <context>
+        <name>OpenProgress</name>
+        <message>
+            <source>Opening {0}…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+    </context>
+    <context>
         <name>OptionForm</name>
         <message>
             <source>Set by the program for every game</source>
@@ -1392,18 +1415,6 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>所有檔案 (*)</translation>
         </message>
         <message>
-            <source>Cannot open the file</source>
-            <translation>無法開啟檔案</translation>
-        </message>
-        <message>
-            <source>No games</source>
-            <translation>沒有對局</translation>
-        </message>
-        <message>
-            <source>{0} holds no game.</source>
-            <translation>{0} 中沒有對局。</translation>
-        </message>
-        <message>
             <source>WinBoard/XBoard PGN, for XBoard and pychess (*.pgn)</source>
             <translation>WinBoard/XBoard PGN，供 XBoard 與 pychess 使用 (*.pgn)</translation>
         </message>
@@ -1501,6 +1512,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>{0} holds no game.</source>
             <translation>{0} 中沒有對局。</translation>
+        </message>
+        <message>
+            <source>Opening {0} was cancelled.</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>the clipboard</source>
@@ -1754,16 +1769,16 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>敗著 ??</translation>
         </message>
         <message>
-            <source>Average loss (centipawns)</source>
-            <translation>平均損失（百分兵）</translation>
-        </message>
-        <message>
             <source>Accuracy</source>
             <translation>準確率</translation>
         </message>
         <message>
+            <source>Average loss a move (pawns)</source>
+            <translation>平均每步損失（單位：兵）</translation>
+        </message>
+        <message>
             <source>Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.</source>
-            <translation>按失去的勝率標註：?! 自 {0}、? 自 {1}、?? 自 {2} 個百分點起。</translation>
+            <translation>按損失的勝率標註：損失 {0} 個百分點起記 ?!，{1} 個起記 ?，{2} 個起記 ??。</translation>
         </message>
     </context>
     <context>
@@ -1822,6 +1837,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Engines</source>
             <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Written as your side's player in the games you play</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Your name</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>You play</source>

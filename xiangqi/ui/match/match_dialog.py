@@ -70,7 +70,7 @@ class MatchDialog(QDialog):
         form.addRow(self.tr("Games"), self.games)
         form.addRow(self.tr("Openings"), self._row(self.opening_kind, self.opening_file, self.browse_openings,
                                                    self.book_plies))
-        form.addRow(self.tr("Adjudication"), self._row(self.score_check, self.score_cp, self.score_moves))
+        form.addRow(self.tr("Adjudication"), self._row(self.score_check, self.score_pawns, self.score_moves))
         form.addRow("", self._row(self.length_check, self.length_moves))
         form.addRow(self.tr("Save games to"), self._row(self.pgn, self._browse_button(self._choose_pgn)))
         layout = QVBoxLayout(self)
@@ -113,7 +113,8 @@ class MatchDialog(QDialog):
 
     def _build_adjudication(self) -> None:
         self.score_check = QCheckBox(self.tr("Win when both engines agree on"), self)
-        self.score_cp = _spin(1, 100_000, 1000, self.tr(" centipawns"))
+        # pawns, like every score the program shows (the referee counts centipawns)
+        self.score_pawns = _seconds(0.1, 1000, 10, self.tr(" pawns"))
         self.score_moves = _spin(1, 100, 3, self.tr(" moves"), prefix=self.tr("for "))
         self.length_check = QCheckBox(self.tr("Draw after"), self)
         self.length_moves = _spin(1, 1000, 150, self.tr(" moves"))
@@ -142,7 +143,7 @@ class MatchDialog(QDialog):
         self.opening_file.setVisible(kind == 1)
         self.browse_openings.setVisible(kind == 1)
         self.book_plies.setVisible(kind == 2)
-        self.score_cp.setEnabled(self.score_check.isChecked())
+        self.score_pawns.setEnabled(self.score_check.isChecked())
         self.score_moves.setEnabled(self.score_check.isChecked())
         self.length_moves.setEnabled(self.length_check.isChecked())
 
@@ -186,7 +187,8 @@ class MatchDialog(QDialog):
                                increment_ms=round(self.increment.value() * 1000))
         else:
             time = TimeControl(movetime_ms=self.movetime.value())
-        adjudication = Adjudication(self.score_cp.value() if self.score_check.isChecked() else None,
+        score_cp = round(self.score_pawns.value() * 100)
+        adjudication = Adjudication(score_cp if self.score_check.isChecked() else None,
                                     self.score_moves.value(),
                                     2 * self.length_moves.value() if self.length_check.isChecked() else None)
         specs = (self.engines[self.engine_a.currentIndex()], self.engines[self.engine_b.currentIndex()])

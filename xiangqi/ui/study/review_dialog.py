@@ -43,7 +43,7 @@ class ReviewSummaryView(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Red"), self.tr("Black")])
         self.table.setVerticalHeaderLabels([
             self.tr("Inaccuracies ?!"), self.tr("Mistakes ?"), self.tr("Blunders ??"),
-            self.tr("Average loss (centipawns)"), self.tr("Accuracy")])
+            self.tr("Average loss a move (pawns)"), self.tr("Accuracy")])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -79,7 +79,7 @@ class ReviewSummaryView(QWidget):
     @staticmethod
     def side_texts(side: SideSummary) -> list[str]:
         return [str(side.inaccuracies), str(side.mistakes), str(side.blunders),
-                f"{side.average_cp_loss:.0f}", f"{side.accuracy:.1f}%"]
+                f"{side.average_cp_loss / 100:.2f}", f"{side.accuracy:.1f}%"]
 
     def texts(self) -> list[list[str]]:
         """The table as shown, row by row (red, black)."""

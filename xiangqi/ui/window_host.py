@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMessageBox
 
 from xiangqi.book import OpeningBook
 from xiangqi.core.notation import Notation
@@ -75,10 +75,6 @@ class WindowHost(QMainWindow):
 
     def start_game(self, setup: GameSetup) -> None:
         """A new game with ``setup`` (remembered for the next one), the board turned to the player's side."""
-        raise NotImplementedError
-
-    def join_right_docks(self, dock: QDockWidget) -> None:
-        """Show ``dock`` with the right-hand docks (as a tab of theirs in a narrow window)."""
         raise NotImplementedError
 
 

@@ -394,12 +394,6 @@ class MainWindow(WindowHost):
                 spec = playing     # keep the level the game was started with
             self.controller.restart_engine(spec)
 
-    def join_right_docks(self, dock: QDockWidget) -> None:
-        """A narrow window keeps its right-hand docks as tabs (``WindowShape``): ``dock`` joins them."""
-        others = [other for other in self.shape.right_docks() if other is not dock]
-        if self.shape.compact and others:
-            self.tabifyDockWidget(others[0], dock)
-
     def set_engines(self, engines: list[EngineSpec]) -> None:
         """The engines offered from now on (new game, change opponent), e.g. after the engine manager
         changed the list."""

@@ -1,5 +1,5 @@
 """The opening explorer in the main window, driven like a user: the book's moves for the position shown
-(in the chosen notation, with games and results), a click plays the move, the book opened is remembered
+(in the chosen notation, with games and results), a double-click plays the move, the book opened is remembered
 in the settings, Book › Build from files… builds on a worker thread and can be cancelled."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
-from xiangqi.ui.book.explorer_panel import RESULTS_COLUMN, RESULTS_ROLE
+from xiangqi.ui.book.explorer_panel import MOVE_ROLE, RESULTS_COLUMN, RESULTS_ROLE
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.main_window import MainWindow
 
@@ -64,6 +64,13 @@ def click_row(qtbot, window: MainWindow, item: QTreeWidgetItem) -> None:
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
 
 
+def play_row(qtbot, window: MainWindow, item: QTreeWidgetItem) -> None:
+    """A double-click: the first click selects the row, the second plays its move."""
+    click_row(qtbot, window, item)
+    tree = window.book_ui.panel.tree
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
+
+
 def test_explorer_shows_the_start_position_and_a_click_plays_the_move(
     qtbot, tmp_path: Path, book_path: Path, store: SettingsStore
 ) -> None:
@@ -89,7 +96,7 @@ def test_explorer_shows_the_start_position_and_a_click_plays_the_move(
 
     second = rows(window)[1]
     move = Move.from_iccs(second.text(0))
-    click_row(qtbot, window, second)
+    play_row(qtbot, window, second)
     assert window.controller.game.moves == [move]   # played on the board as the player's move
     after = Position()
     after.push(move)
@@ -195,10 +202,81 @@ def test_a_book_move_is_not_played_on_an_earlier_position_of_the_game(
     window = make_window(qtbot, tmp_path)
     window.book_ui._settings = store
     window.book_ui.open_book(book_path)
-    click_row(qtbot, window, rows(window)[0])
+    play_row(qtbot, window, rows(window)[0])
     assert window.controller.game.ply == 1
     window.controller.view(0)   # looking back at the start of the game being played
     assert rows(window)[0].text(0) == "炮二平五"   # the explorer shows the position looked at
-    click_row(qtbot, window, rows(window)[1])
+    play_row(qtbot, window, rows(window)[1])
     assert window.controller.game.ply == 1 and window.controller.game.viewing
     assert "your turn" in window.statusBar().currentMessage()
+
+
+def test_a_single_click_browses_the_book_without_playing(
+    qtbot, tmp_path: Path, book_path: Path, store: SettingsStore
+) -> None:
+    """Issue 20: during a game a click on a book move played it at once; now it shows what the book knows
+    and the move is played only on a double-click or with 走这步 (Play this move)."""
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    window.book_ui.open_book(book_path)
+    panel = window.book_ui.panel
+    assert not panel.play_button.isEnabled()
+    first = rows(window)[0]
+    click_row(qtbot, window, first)
+    assert window.controller.game.ply == 0                     # nothing played
+    assert panel.detail.text().startswith("炮二平五: ") and "red won" in panel.detail.text()
+    assert panel.play_button.isEnabled()
+    second = rows(window)[1]
+    click_row(qtbot, window, second)                           # another one: still browsing
+    assert window.controller.game.ply == 0
+    chosen = second.data(0, MOVE_ROLE)
+    panel.play_button.click()
+    assert window.controller.game.moves == [chosen]
+    assert panel.detail.text() == "" and not panel.play_button.isEnabled()   # the next position's list
+
+
+def test_build_from_a_folder_reads_every_record_under_it(
+    qtbot, tmp_path: Path, shared_data: Path, store: SettingsStore
+) -> None:
+    """Issue 20: Book › Build from a folder… takes a folder and builds from all record files under it."""
+    import shutil
+
+    from PySide6.QtWidgets import QFileDialog
+
+    folder = tmp_path / "records"
+    files = sorted((shared_data / "games" / "eleeye" / "CCGC").glob("*.PGN"))
+    for number, source in enumerate(files):
+        nested = folder / f"part{number % 3}" / ("deeper" if number % 2 else "")
+        nested.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, nested / source.name)
+    (folder / "notes.txt").write_text("not a record", encoding="utf-8")
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    assert window.book_ui.build_folder_action in window.book_ui.menu.actions()
+    with qtbot.waitSignal(window.dialog_opened) as opened:
+        window.book_ui.build_folder_action.trigger()
+    chooser = opened.args[0]
+    assert isinstance(chooser, QFileDialog) and chooser.fileMode() is QFileDialog.FileMode.Directory
+    with qtbot.waitSignal(window.dialog_opened) as opened:
+        chooser.fileSelected.emit(str(folder))        # the folder the user picked
+    target_dialog = opened.args[0]
+    target = tmp_path / "folder.book"
+    target_dialog.fileSelected.emit(str(target))
+    qtbot.waitUntil(lambda: window.book_ui.book is not None, timeout=60_000)
+    assert window.dialogs[-1].text().startswith(f"{len(files)} games, ")
+    assert rows(window)[0].text(0) == "炮二平五"
+
+
+def test_a_folder_without_records_is_refused_with_its_name(
+    qtbot, tmp_path: Path, store: SettingsStore
+) -> None:
+    empty = tmp_path / "empty"
+    (empty / "sub").mkdir(parents=True)
+    (empty / "sub" / "readme.txt").write_text("no games here", encoding="utf-8")
+    window = make_window(qtbot, tmp_path)
+    window.book_ui._settings = store
+    window.book_ui.start_build([str(empty)], str(tmp_path / "x.book"))
+    qtbot.waitUntil(lambda: window.book_ui.job is None, timeout=30_000)
+    message = window.dialogs[-1]
+    assert str(empty) in message.text() + message.informativeText()
+    assert not (tmp_path / "x.book").exists()

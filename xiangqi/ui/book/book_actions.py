@@ -28,6 +28,7 @@ from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, Ope
 from xiangqi.config import SettingsStore
 from xiangqi.core import Move
 from xiangqi.ui.book.explorer_panel import ExplorerPanel
+from xiangqi.ui.book.record_folder import NoRecordsError, record_files
 from xiangqi.ui.window_host import WindowHost
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 
@@ -66,10 +67,15 @@ class BuildJob(QObject):
 
     def _run(self) -> None:
         try:
+            files = record_files(self.files, self._cancel.is_set)   # a folder: the records under it
+            if self._cancel.is_set():
+                raise BuildCancelled()
             # Big collections of several files are read by a worker process per CPU, as by the command.
-            report = build_book(self.target, self.files, self._progress, jobs=auto_jobs(self.files))
+            report = build_book(self.target, files, self._progress, jobs=auto_jobs(files))
         except BuildCancelled:
             self.cancelled.emit()
+        except NoRecordsError as exc:
+            self.failed.emit(str(exc))
         except OSError as exc:
             self.failed.emit(f"{self.target}: {exc.strerror or exc}")
         else:
@@ -112,12 +118,14 @@ class BookUi(QObject):
         self.open_action.triggered.connect(lambda _checked=False: self.open_dialog())
         self.build_action = QAction(self.tr("&Build from files…"), window)
         self.build_action.triggered.connect(lambda _checked=False: self.build_dialog())
+        self.build_folder_action = QAction(self.tr("Build from a &folder…"), window)
+        self.build_folder_action.triggered.connect(lambda _checked=False: self.build_folder_dialog())
         self.close_action = QAction(self.tr("&Close book"), window)
         self.close_action.triggered.connect(lambda _checked=False: self.close_book())
         self.show_action = self.dock.toggleViewAction()
         self.show_action.setText(self.tr("Show the &explorer"))
         self.menu = window.menuBar().addMenu(self.tr("&Book"))
-        self.menu.addActions([self.open_action, self.build_action, self.close_action])
+        self.menu.addActions([self.open_action, self.build_action, self.build_folder_action, self.close_action])
         self.menu.addSeparator()
         self.plies_menu = self.menu.addMenu(self.tr("Engines play boo&k moves"))
         self.plies_group = QActionGroup(self)
@@ -245,6 +253,16 @@ class BookUi(QObject):
                                        "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
         prepare_file_dialog(dialog, FileKind.RECORDS)
         dialog.filesSelected.connect(self.target_dialog)
+        self.window.open_dialog(dialog)
+        return dialog
+
+    def build_folder_dialog(self) -> QFileDialog:
+        """A folder: the book is built from every game record under it, subfolders included."""
+        dialog = QFileDialog(self.window, self.tr("Build a book: choose a folder of game records"))
+        dialog.setFileMode(QFileDialog.FileMode.Directory)
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+        prepare_file_dialog(dialog, FileKind.RECORDS)
+        dialog.fileSelected.connect(lambda folder: self.target_dialog([folder]))
         self.window.open_dialog(dialog)
         return dialog
 

@@ -2,16 +2,18 @@
 
 One row per move played there, most played first: the move in the chosen notation, the number of games
 (and their share), and a bar of how those games ended: red wins (red), draws (grey), black wins (dark).
-Clicking a row asks for the move (``move_chosen``); whoever owns the panel plays it. The panel only shows
-and asks; probing the book is a B-tree lookup of well under a millisecond, so it runs on the GUI thread.
+Clicking a row only selects it (its games and results are spelled out under the list): the book can be
+browsed during a game without playing. Double-clicking a row, or 走这步 with one selected, asks for the move
+(``move_chosen``); whoever owns the panel plays it. The panel only shows and asks; probing the book is a
+B-tree lookup of well under a millisecond, so it runs on the GUI thread.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QStyle,
-                               QStyledItemDelegate, QStyleOptionViewItem, QTreeWidget, QTreeWidgetItem,
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
+                               QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
 from xiangqi.book import BookMove, OpeningBook
@@ -89,14 +91,26 @@ class ExplorerPanel(QWidget):
         for column in (MOVE_COLUMN, GAMES_COLUMN):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setItemDelegateForColumn(RESULTS_COLUMN, ResultBarDelegate(self.tree))
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setMouseTracking(True)
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tree.itemClicked.connect(self._clicked)
+        self.tree.itemSelectionChanged.connect(self._show_selected)
+        self.tree.itemDoubleClicked.connect(lambda item, _column: self._choose(item))
+        self.detail = QLabel(self)   # the selected move's games and results, in words
+        self.detail.setWordWrap(True)
+        self.detail.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.play_button = QPushButton(self.tr("Play this move"), self)
+        self.play_button.setToolTip(self.tr("Play the selected book move (or double-click it)"))
+        self.play_button.clicked.connect(lambda _checked=False: self._choose(self.tree.currentItem()))
+        below = QHBoxLayout()
+        below.addWidget(self.detail, 1)
+        below.addWidget(self.play_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.tree)
+        layout.addLayout(below)
         self._refresh()
 
     # ----------------------------------------------------------------- what the owner sets
@@ -116,6 +130,7 @@ class ExplorerPanel(QWidget):
     def _refresh(self) -> None:
         self.tree.clear()
         self.entries = []
+        self._show_selected()
         if self.book is None:
             self.title.setText(self.tr("No opening book. Book › Open book… or Build from files…"))
             return
@@ -145,7 +160,16 @@ class ExplorerPanel(QWidget):
             item.setToolTip(column, tip)
         return item
 
-    def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
-        move = item.data(MOVE_COLUMN, MOVE_ROLE)
+    def _selected_item(self) -> QTreeWidgetItem | None:
+        chosen = self.tree.selectedItems()
+        return chosen[0] if chosen else None
+
+    def _show_selected(self) -> None:
+        item = self._selected_item()
+        self.detail.setText(item.toolTip(MOVE_COLUMN) if item is not None else "")
+        self.play_button.setEnabled(item is not None)
+
+    def _choose(self, item: QTreeWidgetItem | None) -> None:
+        move = item.data(MOVE_COLUMN, MOVE_ROLE) if item is not None else None
         if isinstance(move, Move):
             self.move_chosen.emit(move)

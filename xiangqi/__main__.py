@@ -1,27 +1,34 @@
 """Command line: no arguments starts the app; a sub-command runs a tool.
 
-    python -m xiangqi                      the desktop app
-    python -m xiangqi ucci                 the built-in engine on stdin/stdout (UCCI)
-    python -m xiangqi perft --depth N [FEN]
-    python -m xiangqi notate               FEN<TAB>MOVE lines in, ICCS<TAB>WXF<TAB>CHINESE out
-    python -m xiangqi engine --command CMD ...
-    python -m xiangqi pgn FILE...
-    python -m xiangqi review FILE --engine E -o OUT.pgn   marks ?! ? ?? and %eval on every move
-    python -m xiangqi match --engine E --engine E --pgn OUT.pgn   engine against engine
-    python -m xiangqi book build|probe ...  opening books from game collections
-    python -m xiangqi [FILE]               the app, opening a game record (.pgn, .xqf, ...)
-    python -m xiangqi --version
-    python -m xiangqi --install-desktop    menu entry, icons and .pgn/.xqf/.cbl file types (XDG, per user)
-    python -m xiangqi --uninstall-desktop
-
-Each sub-command lives in its own module with ``main(argv: list[str]) -> int`` and is imported only
-when used, so the tools start without loading Qt.
+Each sub-command lives in its own module with ``main(argv: list[str]) -> int`` and is imported only when
+used, so the tools start without loading Qt. Every command runs under ``commands.output.run_quietly``: a
+closed output (``| head -1``) ends it quietly with status 141. ``USAGE`` is what ``--help`` prints.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+
+from xiangqi.commands.output import run_quietly
+
+USAGE = """\
+usage:
+    python -m xiangqi                      the desktop app
+    python -m xiangqi [FILE]               the app, opening a game record (.pgn, .xqf, .cbl, .html ...)
+    python -m xiangqi ucci                 the built-in engine on stdin/stdout (UCCI)
+    python -m xiangqi perft --depth N [FEN]
+    python -m xiangqi notate               FEN<TAB>MOVE lines in, ICCS<TAB>WXF<TAB>CHINESE out
+    python -m xiangqi engine --command CMD ...
+    python -m xiangqi pgn FILE...          one line per game of any record file
+    python -m xiangqi review FILE --engine E -o OUT.pgn   marks ?! ? ?? and %eval on every move
+    python -m xiangqi match --engine E --engine E --pgn OUT.pgn   engine against engine
+    python -m xiangqi book build|probe ...  opening books from game collections
+    python -m xiangqi --version
+    python -m xiangqi --install-desktop    menu entry, icons and .pgn/.xqf/.cbl file types (XDG, per user)
+    python -m xiangqi --uninstall-desktop
+
+Each command takes --help. File names with control characters are printed quoted, with escapes."""
 
 COMMANDS: dict[str, str] = {
     "ucci": "xiangqi.engine.builtin.ucci_loop",
@@ -42,10 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     args = _bundle_arguments(list(sys.argv[1:] if argv is None else argv))
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]])
-        return int(module.main(args[1:]) or 0)
+        return run_quietly(lambda: int(module.main(args[1:]) or 0))
     if args and args[0] in ("-h", "--help", "help"):
-        print(__doc__)
-        return 0
+        return run_quietly(lambda: print(USAGE) or 0)
     if args and args[0] in ("--version", "-V"):
         from xiangqi.resources import version
 
@@ -64,7 +70,7 @@ def _start_app(args: list[str]) -> int:
 
     unknown = unknown_arguments(args)
     if unknown:
-        print(f"xiangqi: no such command or file: {unknown[0][:80]!r}\n{__doc__}", file=sys.stderr)
+        print(f"xiangqi: no such command or file: {unknown[0][:80]!r}\n{USAGE}", file=sys.stderr)
         return 2
     problem = missing_display(args)
     if problem:

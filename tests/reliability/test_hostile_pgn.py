@@ -8,6 +8,7 @@ import tracemalloc
 from pathlib import Path
 
 from xiangqi.record import parse_game
+from xiangqi.record.limits import MAX_TAG_CHARS
 from xiangqi.record.pgn_reader import MAX_GAME_ERRORS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -50,7 +51,9 @@ def test_a_huge_tag_value_is_read_in_bounded_memory():
         _current, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert len(game.headers["Event"]) == 2_000_000 and game.ply_count() == 1
+    # issue 22 item 4: a value over the limit is cut, with an error naming the limit
+    assert len(game.headers["Event"]) == MAX_TAG_CHARS and game.ply_count() == 1
+    assert len(game.errors) == 1 and "the limit for a tag" in str(game.errors[0])
     assert peak < 40_000_000          # was ~170 bytes per character of the value (the regex's stack)
 
 

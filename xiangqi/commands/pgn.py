@@ -5,8 +5,12 @@ DhtmlXQ pages and texts. One line per game on stdout, the same columns for every
 ``FILE<TAB>INDEX<TAB>PLIES<TAB>RESULT<TAB>FINAL_FEN<TAB>ERRORS`` where INDEX counts from 1 within the file,
 PLIES and FINAL_FEN are those of the main line and ERRORS is the number of problems met. The problems
 go to stderr, one per line, naming file, line or byte, and text. A file that is no game record (an archive,
-an image, an empty file) gets one line on stderr saying what it looks like, and no row.
-The exit status is 1 when any game had errors or a file could not be read, else 0.
+an image, an empty file) gets one line on stderr saying what it looks like, and no row; so does what is
+no regular file (a FIFO, a device: refused by its kind, never opened) and a file over the size limit of
+its kind (``record.limits``). FILE is shown as ``commands.output.shown_name`` shows names (quoted, with
+escapes, when it holds a control character).
+The exit status is 1 when any game had errors or a file could not be read, else 0 (141 when the output
+was closed before the end, e.g. by ``| head``).
 """
 
 from __future__ import annotations
@@ -16,13 +20,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from xiangqi.commands.output import shown_name
 from xiangqi.record import Game, RecordError
-from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
+from xiangqi.record.detect import NotARecordError, RecordKind
 from xiangqi.record.encoding import wide_encoding
-from xiangqi.record.files import read_records, refuse_prose
+from xiangqi.record.files import SNIFF_BYTES, file_kind, read_records, refuse_prose
 from xiangqi.record.pgn_bytes import stream_games
 
-SNIFF_BYTES = 1 << 20   # enough to tell a file's kind; a PGN file is then read a block at a time
 MAX_FILE_ERRORS = 1000  # problems printed per file; the rest are counted
 
 
@@ -32,18 +36,22 @@ def summary_line(path: str, index: int, game: Game) -> str:
         final = game.end_position().fen()
     except ValueError:  # a start FEN that could not be read
         final = "-"
-    return "\t".join((path, str(index), str(plies), game.result, final, str(len(game.errors))))
+    return "\t".join((shown_name(path), str(index), str(plies), game.result, final, str(len(game.errors))))
 
 
 def file_games(path: str) -> Iterator[Game]:
     """The games of one file, one at a time (the reading errors of the file itself are raised). PGN
-    text is read a block at a time, so memory stays flat however many games the file holds."""
-    with open(path, "rb") as stream:
-        head = stream.read(SNIFF_BYTES)
-    if detect_kind(head, path) is RecordKind.PGN and wide_encoding(head) is None:
-        yield from refuse_prose(stream_games(path), path)
-    else:
-        yield from read_records(path)
+    text is read a block at a time, so memory stays flat however many games the file holds. What is no
+    regular file (a FIFO, a device) is refused before it is opened, a file read whole over its limit
+    before it is read (``record.files``)."""
+    kind, _size = file_kind(path)
+    if kind is RecordKind.PGN:
+        with open(path, "rb") as stream:
+            head = stream.read(SNIFF_BYTES)
+        if wide_encoding(head) is None:
+            yield from refuse_prose(stream_games(path), path)
+            return
+    yield from read_records(path)
 
 
 def summarise_file(path: str, out: TextIO, err: TextIO) -> bool:
@@ -60,14 +68,16 @@ def summarise_file(path: str, out: TextIO, err: TextIO) -> bool:
     except NotARecordError as exc:
         print(str(exc), file=err)
         return False
+    except BrokenPipeError:
+        raise  # our output was closed (``| head``): not a problem of the file (run_quietly ends the command)
     except (OSError, RecordError) as exc:
-        print(f"{path}: cannot read: {exc}", file=err)
+        print(f"{shown_name(path)}: cannot read: {exc}", file=err)
         return False
     if count == 0:
-        print(f"{path}: no game found", file=err)
+        print(f"{shown_name(path)}: no game found", file=err)
         return False
     if listed > MAX_FILE_ERRORS:
-        print(f"{path}: and {listed - MAX_FILE_ERRORS} more problems (not listed)", file=err)
+        print(f"{shown_name(path)}: and {listed - MAX_FILE_ERRORS} more problems (not listed)", file=err)
     return clean
 
 

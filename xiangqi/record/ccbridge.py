@@ -25,6 +25,7 @@ from xml.etree import ElementTree
 from xiangqi.core import FenError, Position
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, clean_comment
+from xiangqi.record.limits import MAX_RECORD_MOVES, too_many_moves
 from xiangqi.record.xqf import letters_to_fen, replay_tree
 from xiangqi.record.xqf_format import XqfRecord
 
@@ -137,12 +138,19 @@ class _MoveReader:
 
 
 def read_move_tree(reader: _MoveReader, problems: list[RecordError]) -> XqfRecord:
-    """The pre-order records as a tree (a pending stack holds parents whose variations are to come)."""
+    """The pre-order records as a tree (a pending stack holds parents whose variations are to come); at
+    most ``MAX_RECORD_MOVES`` moves."""
     root, flags = reader.root()
     parent_of_next: XqfRecord | None = None if flags & _FLAG_END else root
     pending: list[XqfRecord] = []
+    moves = 0
     while parent_of_next is not None or pending:
         parent = parent_of_next if parent_of_next is not None else pending.pop()
+        moves += 1
+        if moves > MAX_RECORD_MOVES:
+            offset = reader.base + reader.pos
+            problems.append(CcbridgeError(too_many_moves(MAX_RECORD_MOVES), path=reader.path, offset=offset))
+            break
         try:
             found = reader.move()
         except CcbridgeError as error:

@@ -25,13 +25,18 @@ from dataclasses import dataclass
 from xiangqi.core import FenError, Move, Position
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, GameNode, clean_comment
+from xiangqi.record.limits import MAX_RECORD_MOVES, cut_tag_value, too_many_moves
 from xiangqi.record.xqf import letters_to_fen
 
-_BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|(?=\[DhtmlXQ\])|\Z)", re.IGNORECASE | re.DOTALL)
-_FIELD = re.compile(r"\[DhtmlXQ_(\w+)\](.*?)\[/DhtmlXQ_\1\]", re.IGNORECASE | re.DOTALL)
+# Every DhtmlXQ tag: ``[DhtmlXQ]``, ``[/DhtmlXQ]``, ``[DhtmlXQ_name]``, ``[/DhtmlXQ_name]``. The text is
+# scanned once for these; blocks and fields are then found among the tags (linear in the text).
+_TAG = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\]", re.IGNORECASE)
 _VARIATION = re.compile(r"move_(\d+)_(\d+)_(\d+)")
 _COMMENT = re.compile(r"comment(\d+)(?:_(\d+))?")
 _PIECE_ORDER = "RNBAKABNRCCPPPPP"
+# Each variation starts from a copy of the path it branches from: a bound on all the copies together keeps
+# a page of thousands of variations deep in a long line linear too (real games copy a few thousand).
+_MAX_COPIED = 20 * MAX_RECORD_MOVES
 # DhtmlXQ field -> our header tag, in the order they are written.
 TAGS = (
     ("title", "Title"),
@@ -64,24 +69,84 @@ class Block:
     line: int  # line of the block's start in the text
 
 
-def _fields(text: str, start: int, end: int) -> Block:
+class _LineCounter:
+    """Line numbers of offsets met in increasing order: each stretch of text is counted once."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.offset, self.line = text, 0, 1
+
+    def at(self, offset: int) -> int:
+        if offset > self.offset:
+            self.line += self.text.count("\n", self.offset, offset)
+            self.offset = offset
+        return self.line
+
+
+Tag = tuple[int, int, bool, str]  # start, end, closing, field name in lower case ('' for the block tag)
+
+
+def _tags(text: str) -> list[Tag]:
+    return [(m.start(), m.end(), bool(m.group(1)), (m.group(2) or "").lower()) for m in _TAG.finditer(text)]
+
+
+def _closings(tags: list[Tag], first: int, last: int) -> dict[str, list[int]]:
+    """For each field name, the indexes (in ``tags[first:last]``, increasing) of its closing tags."""
+    closings: dict[str, list[int]] = {}
+    for index in range(first, last):
+        _start, _end, closing, name = tags[index]
+        if closing and name:
+            closings.setdefault(name, []).append(index)
+    return closings
+
+
+def _fields(text: str, tags: list[Tag], span: tuple[int, int], lines: _LineCounter) -> Block:
+    """The fields whose tags are ``tags[first:last]``: each ``[DhtmlXQ_name]`` up to the first
+    ``[/DhtmlXQ_name]`` after it (an opening tag never closed is skipped); tags inside a field's value
+    are part of the value. Each closing tag is looked at once, whatever the number of unclosed tags."""
+    first, last = span
     fields: dict[str, str] = {}
-    lines: dict[str, int] = {}
-    line, counted = text.count("\n", 0, start) + 1, start
-    for match in _FIELD.finditer(text, start, end):
-        line += text.count("\n", counted, match.start())
-        counted = match.start()
-        name = match.group(1).lower()
-        fields[name], lines[name] = match.group(2), line
-    return Block(fields, lines, text.count("\n", 0, start) + 1)
+    field_lines: dict[str, int] = {}
+    closings = _closings(tags, first, last)
+    taken = dict.fromkeys(closings, 0)  # per name: closing tags already behind us
+    block_line = lines.at(tags[first - 1][1] if first > 0 else 0)
+    index = first
+    while index < last:
+        start, end, closing, name = tags[index]
+        index += 1
+        ends = closings.get(name)
+        if closing or not name or ends is None:
+            continue
+        while taken[name] < len(ends) and ends[taken[name]] < index:
+            taken[name] += 1
+        if taken[name] == len(ends):
+            continue
+        close = ends[taken[name]]
+        fields[name], field_lines[name] = text[end : tags[close][0]], lines.at(start)
+        index = close + 1
+    return Block(fields, field_lines, block_line)
 
 
 def find_blocks(text: str) -> list[Block]:
-    """Every DhtmlXQ block of a page or pasted text (a bare list of DhtmlXQ_ fields is one block)."""
-    blocks = [_fields(text, match.start(1), match.end(1)) for match in _BLOCK.finditer(text)]
-    blocks = [block for block in blocks if block.fields]
+    """Every DhtmlXQ block of a page or pasted text (a bare list of DhtmlXQ_ fields is one block). A block
+    runs from ``[DhtmlXQ]`` to ``[/DhtmlXQ]``, to the next ``[DhtmlXQ]`` or to the end of the text."""
+    tags = _tags(text)
+    lines = _LineCounter(text)
+    blocks: list[Block] = []
+    index = 0
+    while index < len(tags):
+        start, _end, closing, name = tags[index]
+        index += 1
+        if closing or name:
+            continue
+        last = index
+        while last < len(tags) and tags[last][3]:
+            last += 1
+        block = _fields(text, tags, (index, last), lines)
+        if block.fields:
+            blocks.append(block)
+        index = last + 1 if last < len(tags) and tags[last][2] else last
     if not blocks:
-        bare = _fields(text, 0, len(text))
+        bare = _fields(text, tags, (0, len(tags)), _LineCounter(text))
         blocks = [bare] if bare.fields else []
     return blocks
 
@@ -121,6 +186,8 @@ class _TreeBuilder:
         self.game, self.fields, self.path, self.block = game, block.fields, path, block
         self.lines: dict[int, list[GameNode]] = {}
         self.starts: dict[int, int] = {}  # the ply of each line's first move
+        self.moves = 0  # moves read, all lines (at most MAX_RECORD_MOVES)
+        self.copied = 0  # path entries copied for variations (at most MAX_RECORD_MOVES * 20)
 
     def error(self, field: str, reason: str, text: str) -> None:
         line = self.block.lines.get(field, self.block.line)
@@ -133,6 +200,11 @@ class _TreeBuilder:
         position = self.game.position_at(path[-1])
         digits = re.sub(r"\s+", "", digits)
         for start in range(0, len(digits) - len(digits) % 4, 4):
+            if self.moves >= MAX_RECORD_MOVES:
+                where = f"{field} ply {len(path)}"
+                self.error(field, too_many_moves(MAX_RECORD_MOVES, where), digits[start : start + 8])
+                break
+            self.moves += 1
             text = digits[start : start + 4]
             move = self._move(text, position)
             if move is None:
@@ -165,6 +237,10 @@ class _TreeBuilder:
             if base is None or not 1 <= ply <= len(base) or number in self.lines:
                 self.error(name, f"variation {number} branches from a missing line {parent} ply {ply} (skipped)", value)
                 continue
+            self.copied += ply
+            if self.copied > _MAX_COPIED or self.moves >= MAX_RECORD_MOVES:
+                self.error(name, too_many_moves(MAX_RECORD_MOVES, f"variation {number}"), value)
+                break
             self.add_line(number, base[:ply], value, name)
 
     def comments(self) -> None:
@@ -179,12 +255,16 @@ class _TreeBuilder:
                 path[ply].comment = _comment(value)
 
 
-def _headers(fields: dict[str, str]) -> dict[str, str]:
+def _headers(fields: dict[str, str], cut: list[str] | None = None) -> dict[str, str]:
+    """The header tags of a block's fields; a value over ``MAX_TAG_CHARS`` is cut (its field's name goes
+    to ``cut``)."""
     headers = {"Game": "Chinese Chess", "Event": "", "Date": "", "Red": "", "Black": ""}
     for field, tag in TAGS:
-        value = fields.get(field, "").strip()
+        value, reason = cut_tag_value(tag, fields.get(field, "").strip())
         if value:
             headers[tag] = value
+        if reason is not None and cut is not None:
+            cut.append(field)
     return headers
 
 
@@ -199,8 +279,12 @@ def block_tags(block: Block) -> dict[str, str]:
 
 def block_to_game(block: Block, path: str | None = None) -> Game:
     fields = block.fields
-    game = Game(headers=_headers(fields), result=_result(fields))
+    cut: list[str] = []
+    game = Game(headers=_headers(fields, cut), result=_result(fields))
     game.source = path
+    for field in cut:
+        reason = cut_tag_value(field, fields[field].strip())[1] or ""
+        game.errors.append(DhtmlxqError(reason, path=path, line=block.lines.get(field, block.line)))
     movelist = re.sub(r"\s+", "", fields.get("movelist", ""))
     binit = re.sub(r"\s+", "", fields.get("binit", ""))
     if binit:

@@ -1,8 +1,10 @@
-"""Errors of the record readers and writers: ValueError subclasses whose message names the file, the
-line (PGN) or byte offset (XQF), the game and the offending text."""
+"""Errors of the record readers and writers: ValueError subclasses whose message names the file (as the
+tools show names: ``commands.output.shown_name``), the line (PGN) or byte offset (XQF), the game and the
+offending text."""
 
 from __future__ import annotations
 
+from xiangqi.commands.output import shown_name
 from xiangqi.core.errors import XiangqiError
 
 QUOTE_CHARS = 80  # at most this much of the offending input is quoted in a message
@@ -31,7 +33,7 @@ class RecordError(XiangqiError, ValueError):
         super().__init__(self._describe())
 
     def _describe(self) -> str:
-        where = [self.path or "<text>"]
+        where = [shown_name(self.path) if self.path else "<text>"]
         if self.line is not None:
             where.append(str(self.line))
         if self.offset is not None:

@@ -3,24 +3,30 @@ PGN-like text (xqbase PGN, WinBoard PGN, move lists) in any supported encoding.
 
 ``read_records(path)`` yields the games one at a time; ``load_games(path)`` lists them. A file of a kind
 no reader takes (an archive, an image, an empty file) raises NotARecordError, whose message says what
-the file looks like.
+the file looks like. Before anything is opened, ``check_openable`` refuses what is no regular file (a
+FIFO would block the open for ever, a device never ends) with RefusedFileError; a file read whole
+(every kind but PGN text) over ``limits.MAX_WHOLE_FILE_BYTES`` is refused the same way.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from xiangqi.record.ccbridge import iter_cbl, read_cbf, read_cbr
-from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
+from xiangqi.record.detect import NotARecordError, RecordKind, detect_file_kind, detect_kind
 from xiangqi.record.dhtmlxq import iter_dhtmlxq
-from xiangqi.record.encoding import decode_record
+from xiangqi.record.encoding import decode_record, wide_encoding
 from xiangqi.record.game import Game
+from xiangqi.record.limits import MAX_WHOLE_FILE_BYTES
+from xiangqi.record.pgn_bytes import stream_games
 from xiangqi.record.pgn_file import PgnFile, Progress
 from xiangqi.record.xqf import read_xqf
 
 XQF_SIGNATURE = b"XQ"
+SNIFF_BYTES = 1 << 20  # read to tell a file's kind (the rest of a text file is searched for a DhtmlXQ mark)
 
 # The Open dialog's filters: (label, patterns); every kind is opened by content whatever the filter.
 FILE_FILTERS: tuple[tuple[str, str], ...] = (
@@ -86,10 +92,64 @@ def iter_games_of_bytes(data: bytes, path: str, progress: Progress | None = None
         yield from refuse_prose(_pgn_games(data, path, progress), path)
 
 
+class RefusedFileError(NotARecordError):
+    """A file refused before it is opened or read: no regular file (a FIFO, a device, a socket, a folder),
+    or bigger than the limit for its kind. The message names the file and the kind or the limit."""
+
+
+# What a file that is not a regular file is, by its stat mode.
+_NOT_A_FILE: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device (a disk)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
+
+
+def check_openable(path: str | os.PathLike[str]) -> int:
+    """The size of ``path`` when it is a regular file (a symbolic link to one counts). RefusedFileError
+    for anything else, judged by ``os.stat`` without opening it (opening a FIFO waits for a writer for
+    ever; /dev/zero never ends); OSError when it cannot be looked at (missing, no permission)."""
+    mode = os.stat(path)
+    if stat.S_ISREG(mode.st_mode):
+        return mode.st_size
+    what = next((name for test, name in _NOT_A_FILE if test(mode.st_mode)), "not a regular file")
+    raise RefusedFileError(f"not read: it is {what}, not a file", path=os.fspath(path))
+
+
+def check_whole_size(path: str | os.PathLike[str], size: int, kind: RecordKind) -> None:
+    """RefusedFileError when a file of ``kind`` read whole (every kind but PGN text) is bigger than
+    ``MAX_WHOLE_FILE_BYTES``."""
+    if size > MAX_WHOLE_FILE_BYTES:
+        raise RefusedFileError(
+            f"not read: {kind.value} file of {size:,} bytes, over the limit of {MAX_WHOLE_FILE_BYTES:,} bytes "
+            f"({MAX_WHOLE_FILE_BYTES >> 20} MiB) for a record read whole", path=os.fspath(path))
+
+
+def file_kind(path: str | os.PathLike[str]) -> tuple[RecordKind, int]:
+    """The record kind of a file and its size, reading at most its first megabyte and searching the rest
+    for a DhtmlXQ mark (linear). RefusedFileError before opening anything that is no regular file;
+    NotARecordError, OSError as ``detect_kind`` and ``open``."""
+    size = check_openable(path)
+    with open(path, "rb") as stream:
+        return detect_file_kind(stream, os.fspath(path), SNIFF_BYTES), size
+
+
 def read_records(path: str | os.PathLike[str], progress: Progress | None = None) -> Iterator[Game]:
-    """The games of any record file, one at a time (OSError if it cannot be read)."""
-    data = Path(path).read_bytes()
-    return iter_games_of_bytes(data, str(path), progress)
+    """The games of any record file, one at a time (OSError if it cannot be read; RefusedFileError for
+    no regular file or one over the size limit; errors are raised on the first ``next``). PGN text
+    bigger than ``MAX_WHOLE_FILE_BYTES`` is read a block at a time."""
+    name = os.fspath(path)
+    kind, size = file_kind(name)
+    if kind is RecordKind.PGN and size > MAX_WHOLE_FILE_BYTES:
+        with open(name, "rb") as stream:
+            wide = wide_encoding(stream.read(SNIFF_BYTES))
+        if wide is None:
+            yield from refuse_prose(stream_games(name), name)
+            return
+    check_whole_size(name, size, kind)
+    yield from iter_games_of_bytes(Path(name).read_bytes(), name, progress)
 
 
 def load_games(path: str | os.PathLike[str], progress: Progress | None = None) -> list[Game]:
@@ -100,5 +160,6 @@ def load_games(path: str | os.PathLike[str], progress: Progress | None = None) -
 
 
 __all__ = [
-    "FILE_FILTERS", "NotARecordError", "is_xqf", "iter_games_of_bytes", "load_games", "read_records", "refuse_prose",
+    "FILE_FILTERS", "NotARecordError", "RefusedFileError", "check_openable", "check_whole_size", "file_kind",
+    "is_xqf", "iter_games_of_bytes", "load_games", "read_records", "refuse_prose",
 ]

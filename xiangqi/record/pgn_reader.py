@@ -19,6 +19,7 @@ from xiangqi.core import FenError, Move, NotationError, Position
 from xiangqi.core.notation import Notation, detect_notation, text_to_move
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import RESULTS, Game, GameNode, clean_comment
+from xiangqi.record.limits import cut_tag_value
 from xiangqi.record.winboard import is_winboard, red_for_white, winboard_move
 
 # Possessive runs: one step per run of plain characters, not one backtracking frame per character
@@ -105,6 +106,17 @@ def _line_tags(line: str) -> list[tuple[str, str]] | None:
     return None
 
 
+def _cut_tags(found: list[tuple[str, str]], pos: int, problems: list[tuple[int, str, str]]) -> list[tuple[str, str]]:
+    """The tags of one line, each value cut at ``MAX_TAG_CHARS`` (reported in ``problems``)."""
+    kept = []
+    for name, value in found:
+        value, reason = cut_tag_value(name, value)
+        if reason is not None:
+            problems.append((pos, reason, value))
+        kept.append((name, value))
+    return kept
+
+
 def read_tag_block(text: str, start: int = 0) -> TagBlock:
     """The tag lines at ``start`` (blank lines and ``%`` lines between them allowed)."""
     tags: list[tuple[str, str]] = []
@@ -122,7 +134,7 @@ def read_tag_block(text: str, start: int = 0) -> TagBlock:
             if found is None:
                 problems.append((pos, "unreadable tag line (skipped)", stripped))
             else:
-                tags.extend(found)
+                tags.extend(_cut_tags(found, pos, problems))
         pos = end + 1
     return TagBlock(tags, min(pos, size), problems)
 

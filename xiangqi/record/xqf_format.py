@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from xiangqi.record.encoding import decode_legacy_chinese
 from xiangqi.record.errors import XqfError
+from xiangqi.record.limits import MAX_RECORD_MOVES, too_many_moves
 
 HEADER_SIZE = 0x400
 RECORD_SIZE = 4
@@ -176,13 +177,20 @@ def read_tree(reader: _RecordReader, problems: list[XqfError]) -> XqfRecord:
     """Rebuild the tree from the pre-order records without recursion.
 
     A pending stack holds the parents whose variation siblings are still to come: the deepest pending
-    sibling is read first, which is exactly the order the writer used.
+    sibling is read first, which is exactly the order the writer used. At most ``MAX_RECORD_MOVES`` moves
+    are read (the rest is reported in ``problems``).
     """
     root, has_next, _ = reader.read()
     parent_of_next: XqfRecord | None = root if has_next else None
     pending: list[XqfRecord] = []
+    moves = 0
     while parent_of_next is not None or pending:
         parent = parent_of_next if parent_of_next is not None else pending.pop()
+        moves += 1
+        if moves > MAX_RECORD_MOVES:
+            offset = HEADER_SIZE + reader.pos
+            problems.append(XqfError(too_many_moves(MAX_RECORD_MOVES), path=reader.path, offset=offset))
+            break
         try:
             record, has_next, has_variation = reader.read()
         except XqfError as error:

@@ -5,13 +5,14 @@
 The file is a SQLite database keyed by the core's Zobrist keys (``xiangqi.book.store`` says why).
 """
 
-from xiangqi.book.builder import BookBuilder, BuildCancelled, BuildReport, Skipped, build_book
+from xiangqi.book.builder import BookBuilder, BookWriteError, BuildCancelled, BuildReport, Skipped, build_book
 from xiangqi.book.chooser import BookPlayer, weighted_choice
 from xiangqi.book.store import BookError, BookMove, OpeningBook
 
 __all__ = [
     "BookBuilder",
     "BookError",
+    "BookWriteError",
     "BookMove",
     "BookPlayer",
     "BuildCancelled",

@@ -4,6 +4,8 @@ Counts are gathered in a dict keyed by (Zobrist key, move) and merged into the S
 dict holds ``flush_rows`` entries (``INSERT … ON CONFLICT DO UPDATE`` adds to what is already stored),
 so memory stays bounded however many games go in. The book is written to a temporary file beside the
 target and renamed over it only when complete: a failed or cancelled build never harms an existing book.
+Temporary files of builds that were killed (older than ``atomic.STALE_SECONDS``) are swept by the next
+build, as saves do; SQLite's write errors (a full disk) come out as BookWriteError, an OSError.
 
 What counts: the main line of every readable game with at least one move (variations are commentary,
 not games played), each (position, move) once per game even when the game repeats the position; the
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sqlite3
 import tempfile
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -23,7 +26,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from xiangqi.atomic import remove_stale_temps
 from xiangqi.book.sources import games_in
+from xiangqi.commands.output import shown_name
 from xiangqi.book.store import INSERT, UPSERT, create_book
 from xiangqi.core.zobrist import BLACK_TO_MOVE, PIECE_KEYS
 from xiangqi.record import Game
@@ -38,6 +43,14 @@ RESULT_COLUMN = {"1-0": 0, "1/2-1/2": 1, "0-1": 2}
 BuildProgress = Callable[[int, int, int], "bool | None"]
 
 
+class BookWriteError(OSError):
+    """SQLite could not write the book being built (a full disk, an I/O error, a file size limit); the
+    message is SQLite's cause, e.g. "database or disk is full". The target was left as it was."""
+
+    def __init__(self, cause: sqlite3.Error) -> None:
+        super().__init__(f"{cause} (SQLite)")
+
+
 class BuildCancelled(Exception):
     """The progress callback asked to stop; the target file was left as it was."""
 
@@ -50,7 +63,7 @@ class Skipped:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.source}: skipped: {self.reason}"
+        return f"{shown_name(self.source)}: skipped: {self.reason}"
 
 
 @dataclass
@@ -242,7 +255,12 @@ def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike
     """
     files = [os.fspath(path) for path in paths]
     temp_name = _temporary_target(target)
-    builder = BookBuilder(temp_name, max_plies)
+    remove_stale_temps(Path(temp_name).parent / Path(target).name)   # left by builds that were killed
+    try:
+        builder = BookBuilder(temp_name, max_plies)
+    except sqlite3.Error as exc:
+        Path(temp_name).unlink(missing_ok=True)
+        raise BookWriteError(exc) from None
 
     def report(done: int, every: int = 1) -> None:
         games = builder.report.games
@@ -261,10 +279,20 @@ def build_book(target: str | os.PathLike[str], paths: Iterable[str | os.PathLike
             progress(len(files), len(files), result.games)
         os.replace(temp_name, target)
         return result
+    except sqlite3.Error as exc:   # the disk filled up, an I/O error: the old book stays as it was
+        _abandon(builder, temp_name)
+        raise BookWriteError(exc) from None
     except BaseException:
-        builder.abandon()
-        Path(temp_name).unlink(missing_ok=True)
+        _abandon(builder, temp_name)
         raise
+
+
+def _abandon(builder: BookBuilder, temp_name: str) -> None:
+    try:
+        builder.abandon()
+    except sqlite3.Error:
+        pass   # closing a database whose writes failed may fail too; the file goes anyway
+    Path(temp_name).unlink(missing_ok=True)
 
 
 def _read_in_workers(builder: BookBuilder, files: list[str], jobs: int, max_plies: int | None,

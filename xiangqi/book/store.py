@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
+from xiangqi.commands.output import shown_name
 from xiangqi.core import Move, Position
 
 FORMAT_NAME = "xiangqi-opening-book"
@@ -102,21 +103,21 @@ class OpeningBook:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         if not self.path.is_file():
-            raise BookError(f"{str(self.path)!r}: no such book file")
+            raise BookError(f"{shown_name(self.path)}: no such book file")
         uri = self.path.resolve().as_uri() + "?mode=ro"
         # check_same_thread off: the app opens the book on the GUI thread and may probe it from a worker
         try:
             self._db = sqlite3.connect(uri, uri=True, check_same_thread=False)
         except sqlite3.Error as exc:  # unreadable (permissions)
-            raise BookError(f"{str(self.path)!r} cannot be opened ({exc})") from None
+            raise BookError(f"{shown_name(self.path)} cannot be opened ({exc})") from None
         try:
             self.meta: dict[str, str] = dict(self._db.execute("SELECT name, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise BookError(f"{str(self.path)!r} is not an opening book ({exc})") from None
+            raise BookError(f"{shown_name(self.path)} is not an opening book ({exc})") from None
         if self.meta.get("format") != FORMAT_NAME:
             self._db.close()
-            raise BookError(f"{str(self.path)!r} is not an opening book (format {self.meta.get('format')!r})")
+            raise BookError(f"{shown_name(self.path)} is not an opening book (format {self.meta.get('format')!r})")
 
     def __enter__(self) -> OpeningBook:
         return self

@@ -8,8 +8,11 @@ game it cannot read on stderr and skips it, then prints a summary line. ``probe`
 move of the position (the start position when no FEN), most played first:
 ``MOVE<TAB>GAMES<TAB>RED_WINS<TAB>DRAWS<TAB>BLACK_WINS`` with the move in ICCS.
 Exit status: 0 on success, 1 when something was skipped (build) or the book cannot be read (probe),
-2 for bad arguments. ``--jobs`` defaults to one worker process per CPU when the files add up to a
-megabyte or more (the parse is the build's cost; two workers halve it on two CPUs), else 1.
+2 for bad arguments, 141 when the output was closed (``probe BOOK | head -1``, see ``commands.output``).
+File names are shown as ``commands.output.shown_name`` shows them. A full disk ends a build with one
+line naming the book and the cause (the old book is left as it was). ``--jobs`` defaults to one worker
+process per CPU when the files add up to a megabyte or more (the parse is the build's cost; two workers
+halve it on two CPUs), else 1.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import sys
 from typing import TextIO
 
 from xiangqi.book.builder import AUTO_JOBS_BYTES, auto_jobs
+from xiangqi.commands.output import shown_name
 from xiangqi.book import BookError, OpeningBook, build_book
 from xiangqi.core import FenError, Position
 
@@ -28,11 +32,11 @@ def run_build(target: str, files: list[str], max_plies: int | None, out: TextIO,
     try:
         report = build_book(target, files, max_plies=max_plies, jobs=jobs)
     except OSError as exc:
-        print(f"{target}: cannot write the book: {exc}", file=err)
+        print(f"{shown_name(target)}: cannot write the book: {exc}", file=err)
         return 1
     for skipped in report.skipped:
         print(str(skipped), file=err)
-    print(f"{target}: {report.games} games, {report.positions} positions, {report.rows} distinct moves,"
+    print(f"{shown_name(target)}: {report.games} games, {report.positions} positions, {report.rows} distinct moves,"
           f" {len(report.skipped)} skipped", file=out)
     return 1 if report.skipped else 0
 

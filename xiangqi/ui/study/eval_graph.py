@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCharts import QAreaSeries, QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
 from PySide6.QtCore import QEvent, QMargins, QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QHelpEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QHelpEvent, QMouseEvent, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from xiangqi.review.evaluation import Evaluation
@@ -25,6 +25,22 @@ LINE_COLOUR = QColor(70, 70, 70)
 MARKER_COLOUR = QColor(30, 110, 220)
 MARK_COLOURS = {"?!": QColor(230, 190, 40), "?": QColor(240, 130, 20), "??": QColor(210, 20, 20)}
 MIN_PLIES = 10             # the x axis spans at least this many plies (a short game is not stretched)
+Y_AXIS_ROOM = 24           # px of the view beside the plot: margins, the y axis line and its labels' gap
+LABEL_GAP = 14             # px between two ply labels of the x axis (closer, Qt cuts them to "…")
+NICE_STEPS = (1, 2, 5)     # label steps: 1, 2, 5, 10, 20, 50, ... plies
+
+
+def label_step(last_ply: int, room: float, label_width: float) -> int:
+    """The smallest round step (1, 2, 5, 10, 20, ...) whose labels 0, step, 2·step, … ``last_ply`` fit in
+    ``room`` px, each ``label_width`` px wide plus a gap: a long game gets fewer labels, never cut ones."""
+    fits = max(2, int(room // (label_width + LABEL_GAP)))
+    scale = 1
+    while True:
+        for base in NICE_STEPS:
+            step = base * scale
+            if last_ply // step + 1 <= fits:
+                return step
+        scale *= 10
 
 
 def clamped(value: float, clamp: float) -> float:
@@ -151,8 +167,25 @@ class EvalGraph(QChartView):
         self.set_values([])
 
     def _set_x_range(self, last_ply: int) -> None:
-        self.axis_x.setRange(0, max(MIN_PLIES, last_ply))
-        self.axis_x.setTickCount(min(11, max(2, last_ply // 10 + 2)))
+        """Labels at round plies, as many as fit the chart's width (Qt elides labels that do not)."""
+        last = max(MIN_PLIES, last_ply)
+        self.axis_x.setRange(0, last)
+        metrics = QFontMetricsF(self.axis_x.labelsFont())
+        # The plot's width: the view's less the y axis labels and margins (the chart's own plot area is
+        # only laid out later, after a resize).
+        room = self.width() - QFontMetricsF(self.axis_y.labelsFont()).horizontalAdvance("+10") - Y_AXIS_ROOM
+        self.axis_x.setTickType(QValueAxis.TickType.TicksDynamic)
+        self.axis_x.setTickAnchor(0)
+        self.axis_x.setTickInterval(label_step(last, room, metrics.horizontalAdvance(str(last))))
+
+    def x_labels(self) -> list[str]:
+        """The ply labels the x axis shows now."""
+        step, last = int(self.axis_x.tickInterval()), int(self.axis_x.max())
+        return [str(ply) for ply in range(0, last + 1, max(step, 1))]
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._set_x_range(len(self.values) - 1)   # the labels that fit the new width
 
     def _draw_marker(self) -> None:
         ply = self.current_ply

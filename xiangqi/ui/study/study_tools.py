@@ -6,9 +6,10 @@ Game › Review (复盘)….
   ``go infinite``; its lines are in the window's engine area (under the move list); closing them (or unticking
   the action) retires the engine. A clicked line is played
   onto the board as a variation (``GameController.play_line``).
-- The graph shows the main line's ``[%eval]`` values (a reviewed record) and, for a game being played, the
-  engine's own score after each of its moves; a click shows that ply; the ply shown is marked. It is hidden
-  while there is nothing to draw.
+- The graph shows the main line's ``[%eval]`` values: a reviewed record's and, in a game being played, the
+  engine's own score after each of its moves, written into that move's comment as ``[%eval]`` (so the
+  autosave, a resumed game and the saved file keep them); a click shows that ply; the ply shown is marked.
+  It is hidden while there is nothing to draw.
 - Review writes into the record (marks, ``[%eval]`` comments, better moves) through ``ReviewDialog``; the
   record is then modified like any edit, so Save keeps the review.
 
@@ -27,7 +28,7 @@ from xiangqi.core import Move
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
 from xiangqi.record import GameNode
-from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.play.controller import MovePlayed
 from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
@@ -62,7 +63,6 @@ class StudyTools(QObject):
         self.analyser: Analyser | None = None
         self.chosen: EngineSpec | None = None    # the analysing engine chosen in this session
         self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
-        self._played: dict[int, Evaluation] = {}   # a game being played: ply -> the engine's score
         self._last_engine_eval: Evaluation | None = None
         self.panel = AnalysisPanel(window)
         self.panel.setObjectName("analysis_panel")
@@ -200,7 +200,6 @@ class StudyTools(QObject):
 
     # ----------------------------------------------------------------- the graph
     def _on_game_replaced(self) -> None:
-        self._played.clear()
         self._last_engine_eval = None
         self.refresh_graph()
 
@@ -210,17 +209,15 @@ class StudyTools(QObject):
             self._last_engine_eval = Evaluation.from_score(info.score, seat_info.position.turn)
 
     def _on_move_played(self, played: MovePlayed) -> None:
-        ply = self.controller.game.ply
-        for stale in [p for p in self._played if p >= ply]:   # scores of a line taken back and replaced
-            del self._played[stale]
         if played.by_engine and self._last_engine_eval is not None:
-            self._played[ply] = self._last_engine_eval
+            head = self.controller.game.head   # the engine's move: its score goes with it, as PGN has it
+            head.comment = with_eval(head.comment, self._last_engine_eval)
         self._last_engine_eval = None
         self.refresh_graph()
 
     def refresh_graph(self) -> None:
         record = self.controller.game.record
-        evaluations = {**self._played, **record_evaluations(record)}
+        evaluations = record_evaluations(record)
         self.graph.set_evaluations(evaluations, record.ply_count())
         self.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(record).items()})
         self.graph.set_current_ply(self.controller.game.cursor.ply)

@@ -1,21 +1,24 @@
 """Game › Review (复盘): analyse every position of a record's main line in the background, then write the
 review into the record and show a per-side summary.
 
-The dialog asks for the engine, the time per position and how many engine processes run at once; a
-progress bar follows the positions done and Cancel stops the engines (the record is then left as it
-was). The engines are driven by ``xiangqi.review.runner.ReviewRunner``; marks, ``[%eval]`` comments and
-better-move variations are written by ``xiangqi.review.annotate_game`` (thresholds in
-``xiangqi.review.marks``), so the app and ``python -m xiangqi review`` give the same record."""
+The dialog asks for the engine, the time per position and how many engine processes run at once. Once
+started it steps aside: ``ReviewProgress`` (in the window's status bar) says how many positions are done
+and about how long is left, and its Cancel stops the engines (the record is then left as it was); the
+user browses the game meanwhile. The summary opens when the review is written. The engines are driven
+by ``xiangqi.review.runner.ReviewRunner``; marks, ``[%eval]`` comments and better-move variations are
+written by ``xiangqi.review.annotate_game`` (thresholds in ``xiangqi.review.marks``), so the app and
+``python -m xiangqi review`` give the same record."""
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox, QStackedWidget,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
+                               QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core import Position
 from xiangqi.engine.messages import SearchLimits
@@ -90,11 +93,50 @@ class ReviewSummaryView(QWidget):
         return [[text(r, c) for c in range(2)] for r in range(self.table.rowCount())]
 
 
+class ReviewProgress(QWidget):
+    """A review running in the background, for the status bar: positions done of all, the time left
+    (estimated from the positions done so far) and Cancel."""
+
+    cancel_clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel(self)
+        self.bar = QProgressBar(self)
+        self.bar.setTextVisible(False)
+        self.bar.setMaximumWidth(120)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.clicked.connect(lambda _checked=False: self.cancel_clicked.emit())
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.cancel_button)
+
+    def show_progress(self, done: int, total: int, seconds_left: float | None) -> None:
+        self.bar.setRange(0, total)
+        self.bar.setValue(done)
+        text = self.tr("Review: {0} of {1} positions").format(done, total)
+        if seconds_left is not None:
+            text += " · " + self.tr("about {0} left").format(duration_text(seconds_left))
+        self.label.setText(text)
+
+
+def duration_text(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour on), rounded up to a whole second."""
+    whole = max(0, int(seconds + 0.999))
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
 class ReviewDialog(QDialog):
     """Set up, run and summarise one record's review. ``reviewed`` fires once the record was written."""
 
     reviewed = Signal(object)   # ReviewSummary: the record now holds the review
     ply_clicked = Signal(int)   # a click on the summary's graph
+    started = Signal()          # the engines run: the dialog steps aside (whoever opened it shows progress)
+    progressed = Signal(int, int, object)   # positions done, positions, seconds left (None: not known yet)
+    stopped = Signal()          # the review ended without a summary (a problem, shown in the dialog)
 
     def __init__(self, game: Game, engines: Sequence[EngineSpec], current: int = 0,
                  parent: QWidget | None = None) -> None:
@@ -106,6 +148,7 @@ class ReviewDialog(QDialog):
         self.summary: ReviewSummary | None = None
         self._positions: list[Position] = []
         self._done = 0
+        self._started_at = 0.0
         self.pages = QStackedWidget(self)
         self.pages.addWidget(self._settings_page(current))
         self.pages.addWidget(self._progress_page())
@@ -174,11 +217,17 @@ class ReviewDialog(QDialog):
         self.progress_label.setText(self.tr("Analysing with {0}…").format(engine_display_name(spec)))
         self.pages.setCurrentIndex(1)
         self.start_button.setEnabled(False)
+        self._started_at = time.monotonic()
         self.runner.start()
+        self.started.emit()
+        self.progressed.emit(0, len(self._positions), None)
 
     def _on_position_done(self, _game: int, _ply: int) -> None:
         self._done += 1
         self.progress.setValue(self._done)
+        total = len(self._positions)
+        spent = time.monotonic() - self._started_at
+        self.progressed.emit(self._done, total, spent / self._done * (total - self._done))
 
     def _on_game_done(self, work: GameWork) -> None:
         runner, self.runner = self.runner, None
@@ -204,6 +253,7 @@ class ReviewDialog(QDialog):
         self.progress_label.setText(text)
         self.pages.setCurrentIndex(1)
         self.start_button.setEnabled(False)
+        self.stopped.emit()
 
     def reject(self) -> None:
         """Cancel (or close): stop the engines; a review not finished leaves the record untouched."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
@@ -34,7 +34,7 @@ from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.study.eval_graph import EvalGraph
-from xiangqi.ui.study.review_dialog import ReviewDialog
+from xiangqi.ui.study.review_dialog import ReviewDialog, ReviewProgress
 from xiangqi.ui.study.study_analysis import Analyser, connect_panel
 from xiangqi.ui.window_host import WindowHost
 
@@ -64,6 +64,7 @@ class StudyTools(QObject):
         self.chosen: EngineSpec | None = None    # the analysing engine chosen in this session
         self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
         self._last_engine_eval: Evaluation | None = None
+        self.review_progress: ReviewProgress | None = None   # a review running in the background
         self.panel = AnalysisPanel(window)
         self.panel.setObjectName("analysis_panel")
         self.panel.close_requested.connect(lambda: self.set_analysing(False))
@@ -243,14 +244,42 @@ class StudyTools(QObject):
             return None
         specs = self.engines()
         dialog = ReviewDialog(self.controller.game.record, specs, preferred_engine(specs), self.window)
-        dialog.reviewed.connect(lambda _summary: self._record_reviewed())
+        dialog.reviewed.connect(lambda _summary: self._record_reviewed(dialog))
         dialog.ply_clicked.connect(self.show_ply)
+        dialog.started.connect(lambda: self._review_in_background(dialog))
+        dialog.stopped.connect(lambda: self._review_ended(dialog))
+        dialog.finished.connect(lambda _result: self._drop_progress())
         self.window.open_dialog(dialog)
         return dialog
 
-    def _record_reviewed(self) -> None:
-        self.controller.record_changed()
-        self.refresh_graph()
+    def _review_in_background(self, dialog: ReviewDialog) -> None:
+        """The review runs while the user goes on browsing: the dialog steps aside for a line in the
+        status bar (positions done, time left, Cancel)."""
+        self._drop_progress()
+        progress = self.review_progress = ReviewProgress(self.window)
+        dialog.progressed.connect(progress.show_progress)
+        progress.cancel_clicked.connect(dialog.reject)
+        self.window.statusBar().addPermanentWidget(progress)
+        dialog.hide()   # first: a modal window leaves the modal stack when hidden as modal
+        dialog.setWindowModality(Qt.WindowModality.NonModal)   # the summary then blocks nothing either
+
+    def _review_ended(self, dialog: ReviewDialog) -> None:
+        """The summary (or what stopped the review) in the dialog again."""
+        self._drop_progress()
+        dialog.show()
+        dialog.raise_()
+
+    def _drop_progress(self) -> None:
+        if self.review_progress is not None:
+            self.window.statusBar().removeWidget(self.review_progress)
+            self.review_progress.deleteLater()
+            self.review_progress = None
+
+    def _record_reviewed(self, dialog: ReviewDialog) -> None:
+        if dialog.game is self.controller.game.record:   # not when the user turned to another game
+            self.controller.record_changed()
+            self.refresh_graph()
+        self._review_ended(dialog)
 
 
 def install_study_ui(window: WindowHost, factory: EngineFactory | None = None) -> StudyTools:

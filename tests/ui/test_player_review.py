@@ -1,0 +1,62 @@
+"""Issue 20: a review runs in the background. Once started the dialog steps aside for a line in the status
+bar (positions done of all, time left, Cancel); the window stays usable (no modal box) and the summary
+opens when the review is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+from test_study_window import RECORD, build, record
+
+from xiangqi.engine.retire import engines_retiring
+from xiangqi.ui.study.review_dialog import ReviewDialog, duration_text
+
+
+def start_review(qtbot: QtBot, tmp_path: Path, movetime_ms: int):  # noqa: ANN201 - test helper
+    window, study, _log = build(qtbot, tmp_path)
+    game = record()
+    window.controller.open_record(game)
+    dialog = study.open_review()
+    assert isinstance(dialog, ReviewDialog)
+    dialog.time_box.setValue(movetime_ms)
+    dialog.jobs_box.setValue(1)
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    return window, study, game, dialog
+
+
+def test_the_review_runs_in_the_background_while_the_user_browses(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, game, dialog = start_review(qtbot, tmp_path, 400)
+    progress = study.review_progress
+    assert progress is not None and progress.isVisible() and not dialog.isVisible()
+    assert QApplication.activeModalWidget() is None            # nothing blocks the window
+    total = len(RECORD) + 1
+    qtbot.waitUntil(lambda: f"of {total} positions" in progress.label.text() and "left" in progress.label.text(),
+                    timeout=20_000)
+    assert progress.label.text().startswith("Review: ")
+    window.controller.show_node(game.mainline()[1])            # browsing meanwhile
+    assert window.controller.game.cursor is game.mainline()[1]
+    with qtbot.waitSignal(dialog.reviewed, timeout=30_000):
+        pass
+    assert dialog.isVisible() and dialog.pages.currentIndex() == 2   # the summary
+    assert study.review_progress is None
+    assert any(node.nags for node in game.mainline())
+    dialog.reject()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
+def test_cancel_in_the_status_bar_stops_the_review(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, game, dialog = start_review(qtbot, tmp_path, 2000)
+    before = game.tree_signature()
+    progress = study.review_progress
+    assert progress is not None
+    qtbot.mouseClick(progress.cancel_button, Qt.MouseButton.LeftButton)
+    assert study.review_progress is None and dialog not in window.dialogs
+    assert game.tree_signature() == before
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
+def test_time_left_reads_as_minutes_and_seconds() -> None:
+    assert [duration_text(s) for s in (0, 0.2, 59.5, 61, 3725)] == ["0:00", "0:01", "1:00", "1:01", "1:02:05"]

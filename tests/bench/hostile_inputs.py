@@ -7,7 +7,8 @@ and peak memory of ``python -m xiangqi pgn`` on each (with the growth ratio agai
 ``--tree`` runs the command of another checkout (e.g. ``git worktree add /tmp/readers_before 0686c5e``)
 through PYTHONPATH; the files are written by this checkout's generators either way. A run that exceeds
 ``--timeout`` (60 s) is killed and shown as ``>60 s``. Peak memory is the child's own maximum resident
-set (``os.wait4``). Not collected by pytest: it measures wall-clock time.
+set and CPU time its user + system time (``os.wait4``: on a busy machine the CPU time is the fairer figure;
+the growth ratio is of CPU times). Not collected by pytest: it measures wall-clock time.
 
 The generators are plain functions (``GENERATORS[name](scale) -> bytes``, ``write_input``) so that the
 app-side bench can open the same files.
@@ -156,6 +157,7 @@ def special_input(folder: Path, name: str) -> Path:
 @dataclass(frozen=True)
 class Run:
     seconds: float
+    cpu_seconds: float   # user + system time of the child: what the run costs on a machine that is not busy
     peak_mb: float
     status: str   # exit code, or "killed" after the timeout
     first_error: str
@@ -186,14 +188,15 @@ def run_pgn(path: Path, tree: Path, timeout: float) -> Run:
     seconds = time.perf_counter() - started
     status = "killed" if seconds > timeout else str(child.returncode)
     line = error.decode("utf-8", "replace").strip().splitlines()[:1]
-    return Run(seconds, usage.ru_maxrss / 1024, status, line[0][:110] if line else "")
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(seconds, cpu, usage.ru_maxrss / 1024, status, line[0][:110] if line else "")
 
 
 def show(name: str, size: int, run: Run, timeout: float, reference: float | None) -> None:
     shown = f">{timeout:.0f} s" if run.status == "killed" else f"{run.seconds:.2f} s"
-    ratio = f"{run.seconds / reference:6.1f}x" if reference and run.status != "killed" else "     -"
-    print(f"{name:22} {size / 1e6:9.3f} MB {shown:>9} {run.peak_mb:8.0f} MB {ratio} exit {run.status:6} "
-          f"{run.first_error}", flush=True)
+    ratio = f"{run.cpu_seconds / reference:6.1f}x" if reference and run.status != "killed" else "     -"
+    print(f"{name:22} {size / 1e6:9.3f} MB {shown:>9} {run.cpu_seconds:7.2f} s cpu {run.peak_mb:6.0f} MB {ratio} "
+          f"exit {run.status:6} {run.first_error}", flush=True)
 
 
 def main() -> int:
@@ -206,7 +209,8 @@ def main() -> int:
     args = parser.parse_args()
     args.folder.mkdir(parents=True, exist_ok=True)
     resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30))   # a runaway child stops at 8 GB
-    print(f"pgn of {args.tree}; time, peak RSS, time ratio to the 1x run")
+    print(f"pgn of {args.tree}; wall time, CPU time, peak RSS, CPU-time ratio to the 1x run; "
+          f"load average {os.getloadavg()[0]:.1f}")
     for name in [*GENERATORS, *SPECIAL]:
         if args.only and name not in args.only:
             continue
@@ -219,7 +223,7 @@ def main() -> int:
             path = write_in_child(args.folder, name, scale)
             run = run_pgn(path, args.tree, args.timeout)
             show(f"{name} {scale}x", path.stat().st_size, run, args.timeout, reference)
-            reference = reference or (run.seconds if run.status != "killed" else None)
+            reference = reference or (run.cpu_seconds if run.status != "killed" else None)
     return 0
 
 

@@ -188,6 +188,16 @@ def test_many_dhtmlxq_variations_are_cut_at_the_limit(monkeypatch: pytest.Monkey
     assert any("the limit" in str(error) for error in game.errors)
 
 
+def test_variations_deep_in_a_long_line_are_bounded_by_what_they_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dhtmlxq, "_MAX_COPIED", 10_000)
+    moves = hostile.DHTMLXQ_CYCLE * 250   # 1,000 plies
+    variations = "".join(f"[DhtmlXQ_move_0_999_{n}]7747[/DhtmlXQ_move_0_999_{n}]" for n in range(1, 50))
+    (game,) = read_dhtmlxq(f"[DhtmlXQ][DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]{variations}[/DhtmlXQ]")
+    assert game.ply_count() == 1000
+    assert "more than 10,000 moves in the variations counted from the start of the game (the limit): the rest " \
+        "from variation 11 is not read" in str(game.errors[0])
+
+
 def test_a_ten_megabyte_pgn_tag_value_is_cut_with_an_error() -> None:
     game = parse_game(hostile.pgn_tag_value(16).decode(), path="tag.pgn")
     assert len(game.headers["Event"]) == MAX_TAG_CHARS and game.ply_count() == 2

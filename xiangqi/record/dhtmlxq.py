@@ -238,8 +238,13 @@ class _TreeBuilder:
                 self.error(name, f"variation {number} branches from a missing line {parent} ply {ply} (skipped)", value)
                 continue
             self.copied += ply
-            if self.copied > _MAX_COPIED or self.moves >= MAX_RECORD_MOVES:
+            if self.moves >= MAX_RECORD_MOVES:
                 self.error(name, too_many_moves(MAX_RECORD_MOVES, f"variation {number}"), value)
+                break
+            if self.copied > _MAX_COPIED:
+                reason = (f"more than {_MAX_COPIED:,} moves in the variations counted from the start of the game "
+                          f"(the limit): the rest from variation {number} is not read")
+                self.error(name, reason, value)
                 break
             self.add_line(number, base[:ply], value, name)
 

@@ -120,14 +120,14 @@ GENERATORS: dict[str, Callable[[int], bytes]] = {
     "4-dhtmlxq-movelist": dhtmlxq_movelist,
     "5-late-game": late_game,
 }
+SUFFIXES = {"4-xqf-plies": ".xqf", "4-xqf-variations": ".xqf", "4-pgn-tag": ".pgn"}   # else .html
 # Item 3: files that are no regular file (made, not generated; one size).
 SPECIAL = ("3-fifo", "3-dev-zero")
 
 
 def write_input(folder: Path, name: str, scale: int) -> Path:
     """The file of input ``name`` at ``scale`` in ``folder`` (written once, reused)."""
-    suffix = {"4-xqf-plies": ".xqf", "4-xqf-variations": ".xqf", "4-pgn-tag": ".pgn"}.get(name, ".html")
-    path = folder / f"{name}-{scale}x{suffix}"
+    path = folder / f"{name}-{scale}x{SUFFIXES.get(name, '.html')}"
     if not path.exists():
         path.write_bytes(GENERATORS[name](scale))
     return path
@@ -136,11 +136,14 @@ def write_input(folder: Path, name: str, scale: int) -> Path:
 def write_in_child(folder: Path, name: str, scale: int) -> Path:
     """``write_input`` in a child process: a child forked from a process that grew while generating
     would inherit its peak RSS (Linux keeps the high-water mark across fork and exec)."""
+    suffix = SUFFIXES.get(name, ".html")
+    if (folder / f"{name}-{scale}x{suffix}").exists():
+        return folder / f"{name}-{scale}x{suffix}"
     code = "import sys; from hostile_inputs import write_input; from pathlib import Path; " \
            "write_input(Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]))"
     subprocess.run([sys.executable, "-c", code, str(folder), name, str(scale)], check=True,
                    cwd=Path(__file__).parent)
-    return folder / next(p.name for p in folder.iterdir() if p.name.startswith(f"{name}-{scale}x"))
+    return folder / f"{name}-{scale}x{suffix}"
 
 
 def special_input(folder: Path, name: str) -> Path:

@@ -60,3 +60,21 @@ def test_cancel_in_the_status_bar_stops_the_review(qtbot: QtBot, tmp_path: Path)
 
 def test_time_left_reads_as_minutes_and_seconds() -> None:
     assert [duration_text(s) for s in (0, 0.2, 59.5, 61, 3725)] == ["0:00", "0:01", "1:00", "1:01", "1:02:05"]
+
+
+def test_review_is_offered_only_when_it_can_run(qtbot: QtBot, tmp_path: Path) -> None:
+    from xiangqi.core import Move
+    from xiangqi.game.setup import GameSetup
+    from study_support import material_spec
+
+    window, study, _log = build(qtbot, tmp_path)
+    assert not study.review_action.isEnabled()                 # nothing played yet
+    window.controller.open_record(record())
+    assert study.review_action.isEnabled()                     # a record with moves
+    window.start_game(GameSetup(engine=material_spec()))
+    qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
+    window.controller.try_move(Move.from_iccs("h2e2"))
+    qtbot.waitUntil(lambda: window.controller.game.ply == 2, timeout=10_000)
+    assert not study.review_action.isEnabled()                 # a game against the engine goes on
+    window.controller.shutdown()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)

@@ -103,6 +103,7 @@ class StudyTools(QObject):
         self.review_action = QAction(self.tr("Re&view the game…"), window)
         self.review_action.triggered.connect(lambda _checked=False: self.open_review())
         window.addAction(self.review_action)
+        self.review_action.setEnabled(self.can_review())
         engine_actions = window.engine_menu.actions()
         if engine_actions:
             window.engine_menu.insertAction(engine_actions[0], self.analyse_action)
@@ -180,6 +181,7 @@ class StudyTools(QObject):
             self.analyser.analyse(self.controller.board_position())
             self._offer_engines()
         self.graph.set_current_ply(self.controller.game.cursor.ply)
+        self.review_action.setEnabled(self.can_review())
 
     def play_line(self, moves: Sequence[Move]) -> None:
         """A clicked analysis line: its moves go onto the board as a variation from the analysed position."""
@@ -233,9 +235,11 @@ class StudyTools(QObject):
 
     # ----------------------------------------------------------------- review
     def can_review(self) -> bool:
-        """A record with moves, and no engine playing a game that goes on (its moves would change the line)."""
+        """A record with moves, no engine playing a game that goes on (its moves would change the line),
+        and no review running already."""
         game = self.controller.game
-        return bool(game.record.root.children) and (not self.controller.seats or game.is_over)
+        return bool(game.record.root.children) and (not self.controller.seats or game.is_over) \
+            and self.review_progress is None
 
     def open_review(self) -> ReviewDialog | None:
         if not self.can_review():
@@ -260,6 +264,7 @@ class StudyTools(QObject):
         dialog.progressed.connect(progress.show_progress)
         progress.cancel_clicked.connect(dialog.reject)
         self.window.statusBar().addPermanentWidget(progress)
+        self.review_action.setEnabled(False)
         dialog.hide()   # first: a modal window leaves the modal stack when hidden as modal
         dialog.setWindowModality(Qt.WindowModality.NonModal)   # the summary then blocks nothing either
 
@@ -274,6 +279,7 @@ class StudyTools(QObject):
             self.window.statusBar().removeWidget(self.review_progress)
             self.review_progress.deleteLater()
             self.review_progress = None
+        self.review_action.setEnabled(self.can_review())
 
     def _record_reviewed(self, dialog: ReviewDialog) -> None:
         if dialog.game is self.controller.game.record:   # not when the user turned to another game

@@ -61,7 +61,13 @@ def run(depth: int, folder: Path, settings: QSettings) -> None:
     window.resize(1200, 800)
     window.show()
     print(f"depth {depth}:")
-    timed("open", lambda: ui.open_file(path))
+    def open_and_wait() -> None:    # a big file is read on a worker thread: the step ends when it is shown
+        ui.open_file(path)
+        while ui.opening:
+            QApplication.processEvents()
+            time.sleep(0.001)
+
+    timed("open", open_and_wait)
     timed("to deepest variation", lambda: ui.panel.tree.itemClicked.emit(deepest_item(ui), 0))
     game = window.controller.game
     assert game.cursor.ply == depth, (game.cursor.ply, depth)

@@ -79,6 +79,7 @@ def test_a_record_of_3000_nested_variations_is_navigated_in_linear_work(qtbot, t
     shown = {ply: expected_at(line, ply) for ply in (DEPTH, DEPTH - 1, DEPTH // 2)}
     window, ui = build_window(qtbot, tmp_path)
     assert ui.open_file(path)
+    qtbot.waitUntil(lambda: not ui.opening, timeout=60000)     # a big file is read on a worker thread
     work = Work(monkeypatch)
     deepest = deepest_item(ui)
     ui.panel.tree.itemClicked.emit(deepest, 0)              # the innermost variation: 3,000 plies deep

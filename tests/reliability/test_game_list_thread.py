@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from xiangqi.ui.record import game_list_dialog, record_actions
+from xiangqi.ui.record import game_list_dialog, open_job
 from reliability_window import build_window
 
 GAME = '[Event "第{0}局"]\n[Red "许银川"]\n[Black "胡荣华"]\n1. h2e2 h9g7 *\n\n'
@@ -21,12 +21,18 @@ def record_window(qtbot, tmp_path):  # noqa: ANN001, ANN201
     return build_window(qtbot, tmp_path)
 
 
+def treat_as_big(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files this small are read at once and indexed without the game list: make them count as big."""
+    monkeypatch.setattr(open_job, "SYNC_OPEN_BYTES", 0)
+    monkeypatch.setattr(open_job, "INDEX_IN_LIST_BYTES", 0)
+
+
 def test_the_game_list_rows_are_made_off_the_gui_thread(record_window, qtbot, tmp_path: Path,
                                                         monkeypatch) -> None:
     window, ui = record_window
     path = tmp_path / "many.pgn"
     path.write_text("".join(GAME.format(i) for i in range(3000)), encoding="utf-8")
-    monkeypatch.setattr(record_actions, "SYNC_INDEX_BYTES", 0)
+    treat_as_big(monkeypatch)
     threads: list[str] = []
     original = game_list_dialog.entry_cells
 
@@ -36,6 +42,7 @@ def test_the_game_list_rows_are_made_off_the_gui_thread(record_window, qtbot, tm
 
     monkeypatch.setattr(game_list_dialog, "entry_cells", spy)
     assert ui.open_file(path)
+    qtbot.waitUntil(lambda: ui.game_list is not None, timeout=60000)
     dialog = ui.game_list
     qtbot.waitUntil(lambda: dialog.pgn is not None, timeout=60000)
     assert dialog.visible_row_count() == 3000 and dialog.model.cells[2999][1] == "许银川"
@@ -49,8 +56,9 @@ def test_the_indexer_starts_only_once_the_game_list_is_painted(record_window, qt
     window, ui = record_window
     path = tmp_path / "many.pgn"
     path.write_text("".join(GAME.format(i) for i in range(50)), encoding="utf-8")
-    monkeypatch.setattr(record_actions, "SYNC_INDEX_BYTES", 0)
+    treat_as_big(monkeypatch)
     assert ui.open_file(path)
+    qtbot.waitUntil(lambda: ui.game_list is not None, timeout=60000)
     job, dialog = ui.index_job, ui.game_list
     assert job is not None and dialog is not None
     assert not job.started()

@@ -31,10 +31,12 @@ def record_window(qtbot, tmp_path):  # noqa: ANN001, ANN201
     return build_window(qtbot, tmp_path)
 
 
-def test_a_cbl_library_opens_on_its_game_list_and_is_never_overwritten(record_window, shared_data: Path) -> None:
+def test_a_cbl_library_opens_on_its_game_list_and_is_never_overwritten(record_window, shared_data: Path,
+                                                                     qtbot) -> None:  # noqa: ANN001
     window, ui = record_window
     path = shared_data / "games" / CBL
-    assert ui.open_file(path)
+    assert ui.open_file(path)            # 257 KB: read on a worker thread, the status bar shows it
+    qtbot.waitUntil(lambda: ui.game_list is not None, timeout=20000)
     dialog = ui.game_list
     assert isinstance(dialog, GameListDialog) and dialog in window.dialogs
     assert dialog.visible_row_count() == 35

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from test_record_ui_support import (GBK_PGN, MULTI_PGN, SAMPLE_PGN, SAMPLE_XQF, VARIATIONS_XQF, build_window,
                                     message_boxes, message_text, moves_of, play)
 
-import xiangqi.ui.record.record_actions as record_actions
+from xiangqi.ui.record import open_job
 from xiangqi.core import Move
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.record import load_games
@@ -79,11 +79,18 @@ def test_a_multi_game_file_lists_its_games_filters_as_you_type_and_opens_the_cho
     assert ui.link.source is not None and ui.link.source.index == chosen
 
 
+def treat_as_big(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files this small are read at once and indexed without the game list: make them count as big."""
+    monkeypatch.setattr(open_job, "SYNC_OPEN_BYTES", 0)
+    monkeypatch.setattr(open_job, "INDEX_IN_LIST_BYTES", 0)
+
+
 def test_a_big_file_is_indexed_on_a_thread_with_progress(record_window, shared_data: Path, qtbot,
                                                         monkeypatch) -> None:
     window, ui = record_window
-    monkeypatch.setattr(record_actions, "SYNC_INDEX_BYTES", 0)   # treat the sample as big
+    treat_as_big(monkeypatch)
     assert ui.open_file(shared_data / "games" / MULTI_PGN)
+    qtbot.waitUntil(lambda: ui.game_list is not None, timeout=10000)    # the kind is told on a thread
     dialog = ui.game_list
     assert dialog is not None and dialog.pgn is None and dialog.visible_row_count() == 0
     assert dialog.isVisible() and not dialog.progress.isHidden()     # the list is up while indexing

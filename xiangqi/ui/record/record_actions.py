@@ -21,14 +21,17 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMes
 from xiangqi.atomic import ReadOnlyFileError
 from xiangqi.core import Position
 from xiangqi.core.notation import Notation
-from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, is_xqf, read_xqf, save_pgn
+from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, save_pgn
 from xiangqi.record.collection import RecordCollection
-from xiangqi.record.detect import NotARecordError, RecordKind, detect_kind
+from xiangqi.record.detect import NotARecordError
 from xiangqi.record.pgn_writer import ENCODINGS
 from xiangqi.ui.record.clipboard import ClipboardActions
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 from xiangqi.ui.record.comment_panel import CommentPanel
+from xiangqi.record.files import RefusedFileError, check_openable, file_kind
 from xiangqi.ui.record.game_list_dialog import GameListDialog, IndexJob, StartWhenPainted
+from xiangqi.ui.record import open_job
+from xiangqi.ui.record.open_job import OpenedFile, OpenJob, OpenOutcomes, OpenProgress, read_record_file
 from xiangqi.ui.play.position_editor import PositionEditor
 from xiangqi.ui.common.plain_text import plain_labels
 from xiangqi.ui.record.record_formats import SUFFIXES as FORMAT_SUFFIXES
@@ -37,7 +40,6 @@ from xiangqi.ui.record.record_link import RecordLink, RecordSource
 from xiangqi.ui.play.replay import Replay, ReplayBar
 from xiangqi.ui.window_host import WindowHost
 
-SYNC_INDEX_BYTES = 512 * 1024      # smaller PGN files are indexed at once, bigger ones on a thread
 RECENT_KEY = "records/recent_files"
 RECENT_LIMIT = 10
 RECORD_SUFFIXES = (".pgn", ".xqf", ".txt")
@@ -132,6 +134,7 @@ class RecordUi(QObject):
         self.replay = Replay(self.controller, self)
         self.clipboard = ClipboardActions(self.link, self._load_pasted, self.show_error, self)
         self.index_job: IndexJob | None = None
+        self.open_progress: OpenProgress | None = None
         self.game_list: GameListDialog | None = None
         self.save_notation = Notation.CHINESE
         self.formats = RecordFormats(self, self)
@@ -286,45 +289,73 @@ class RecordUi(QObject):
         return dialog
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a PGN or XQF file: XQF and small PGN files at once, big PGN files after indexing on a
-        thread (the game list shows the progress). False when it failed at once (an error is shown)."""
+        """Open any record file, by content. A small file is read at once; a bigger one on a worker thread
+        (the status bar shows the progress, with Cancel), a big PGN file by the game list, which shows its
+        own. What is no regular file (a FIFO, a device) is refused by its kind, never opened. False when it
+        failed at once (an error is shown)."""
         path = Path(path)
         try:
-            size = path.stat().st_size
-            with path.open("rb") as handle:
-                head = handle.read(1 << 16)
-        except OSError as exc:
-            self.show_error(self.tr("Cannot open the file"), f"{path}: {exc.strerror or exc}")
+            size = check_openable(path)
+            if size > open_job.SYNC_OPEN_BYTES:
+                self._open_in_background(path)
+                return True
+            kind, size = file_kind(path)
+            opened = read_record_file(path, kind, size)
+        except (NotARecordError, RecordError, OSError) as exc:
+            self.open_failed(path, exc)
             return False
-        try:  # by content, never by name: CCBridge, DhtmlXQ, XQF, PGN; anything else in one line
-            kind = detect_kind(head, str(path))
-        except NotARecordError as exc:
-            self.show_error(self.tr("Cannot open the file"),
-                            self.tr("{0} is not a game record this program reads.").format(path.name), [str(exc)])
+        return self.show_opened(opened)
+
+    def open_failed(self, path: Path, exc: Exception) -> None:
+        title = self.tr("Cannot open the file")
+        if isinstance(exc, RefusedFileError):
+            self.show_error(title, str(exc))
+        elif isinstance(exc, NotARecordError):
+            self.show_error(title, self.tr("{0} is not a game record this program reads.").format(path.name),
+                            [str(exc)])
+        elif isinstance(exc, XqfError):
+            self.show_error(title, self.tr("{0} is not a readable XQF file.").format(path.name), [str(exc)])
+        elif isinstance(exc, OSError):
+            self.show_error(title, f"{path}: {exc.strerror or exc}")
+        else:
+            self.show_error(title, str(exc))
+
+    def show_opened(self, opened: OpenedFile) -> bool:
+        """Show a file read: its only game, or the game list of several."""
+        games, path = opened.games, opened.path
+        if opened.cut and opened.first is not None:    # never saved over its file: Save offers Save As
+            return self.load_game(opened.first, RecordSource(path, writable=False), path)
+        if not isinstance(games, RecordCollection):
+            return self._index_ready(path, games, game=opened.first)
+        if len(games) == 0:
+            self.show_error(self.tr("No games"), self.tr("{0} holds no game.").format(path.name))
             return False
-        if is_xqf(head):
-            return self._open_xqf(path)
-        if kind is not RecordKind.PGN:
-            return self.formats.open_other(path)
-        if size <= SYNC_INDEX_BYTES:
-            try:
-                pgn = PgnFile.open(path)
-            except OSError as exc:
-                self.show_error(self.tr("Cannot open the file"), f"{path}: {exc.strerror or exc}")
-                return False
-            return self._index_ready(path, pgn)
-        self._index_in_background(path)
+        if opened.first is not None:
+            return self.load_game(opened.first, RecordSource(path, writable=False), path)
+        self.show_game_list(path).set_index(games)
         return True
 
-    def _open_xqf(self, path: Path) -> bool:
-        try:
-            game = read_xqf(path.read_bytes(), str(path))
-        except (XqfError, OSError) as exc:
-            self.show_error(self.tr("Cannot open the file"), self.tr("{0} is not a readable XQF file.")
-                            .format(path.name), [str(exc)])
-            return False
-        source = RecordSource(path, writable=False)
-        return self.load_game(game, source, path)
+    def _open_in_background(self, path: Path) -> None:
+        if self.open_progress is not None:
+            self.open_progress.close_down()      # the file opened last wins
+        job = OpenJob(path)                     # no parent: it may outlive the window on its thread
+
+        def over(then: Callable[[], object]) -> None:
+            self.open_progress = None
+            then()
+
+        cancelled = self.tr("Opening {0} was cancelled.").format(path.name)
+        self.open_progress = OpenProgress(self.window.statusBar(), job, OpenOutcomes(
+            opened=lambda result: over(lambda: self.show_opened(result)),
+            failed=lambda exc: over(lambda: self.open_failed(path, exc)),
+            cancelled=lambda: over(lambda: self.window.statusBar().showMessage(cancelled, 5000)),
+            index_in_list=lambda: over(lambda: self._index_in_background(path))))
+        job.start()
+
+    @property
+    def opening(self) -> bool:
+        """True while a file is being read or indexed on a worker thread."""
+        return self.open_progress is not None or self.index_job is not None
 
     def _index_in_background(self, path: Path) -> None:
         if self.index_job is not None:
@@ -349,7 +380,9 @@ class RecordUi(QObject):
         self.window.open_dialog(dialog)
         return dialog
 
-    def _index_ready(self, path: Path, pgn: PgnFile, dialog: GameListDialog | None = None) -> bool:
+    def _index_ready(self, path: Path, pgn: PgnFile, dialog: GameListDialog | None = None,
+                     game: Game | None = None) -> bool:
+        """An indexed PGN file: its only game (``game`` when a worker has read it already) or its list."""
         self.index_job = None
         if len(pgn) == 0:
             if dialog is not None:
@@ -360,18 +393,18 @@ class RecordUi(QObject):
         if len(pgn) == 1:
             if dialog is not None:
                 dialog.accept()
-            return self.choose_game(path, pgn, 0)
+            return self.choose_game(path, pgn, 0, game)
         dialog = dialog or self.show_game_list(path)
         dialog.set_index(pgn)
         return True
 
-    def choose_game(self, path: Path, pgn: PgnFile | None, index: int) -> bool:
-        """Parse game ``index`` of an indexed file and show it."""
+    def choose_game(self, path: Path, pgn: PgnFile | None, index: int, game: Game | None = None) -> bool:
+        """Parse game ``index`` of an indexed file (unless ``game`` is it, read already) and show it."""
         if pgn is None:
             return False
         if isinstance(pgn, RecordCollection):   # a CBL library or a DhtmlXQ page: read-only in place
             return self.formats.choose(Path(path), pgn, index)
-        game = pgn.game(index)
+        game = game if game is not None else pgn.game(index)
         game.errors[:0] = pgn.problems
         source = RecordSource(Path(path), pgn=pgn, index=index,
                               notation=source_notation(pgn, index), encoding=writable_encoding(pgn.encoding))

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from xiangqi.atomic import atomic_write
 from xiangqi.record import Game, RecordError
-from xiangqi.record.collection import RecordCollection, open_collection
+from xiangqi.record.collection import RecordCollection
 from xiangqi.record.pgn_writer import encode_text
 from xiangqi.record.winboard import game_to_winboard
 from xiangqi.record.xqf_writer import game_to_xqf
@@ -65,23 +65,6 @@ class RecordFormats(QObject):
             self.tr("DhtmlXQ web pages and texts ({0})").format(_patterns("*.html *.htm *.txt")),
             self.tr("All files (*)"),
         ]
-
-    def open_other(self, path: Path) -> bool:
-        """A CCBridge or DhtmlXQ file (or XQF): one game is shown at once, several in the game list."""
-        try:
-            collection = open_collection(path.read_bytes(), str(path))
-        except (OSError, RecordError) as exc:
-            text = str(exc) if isinstance(exc, RecordError) else f"{path}: {exc.strerror or exc}"
-            self.ui.show_error(self.tr("Cannot open the file"), text)
-            return False
-        if len(collection) == 0:
-            self.ui.show_error(self.tr("No games"), self.tr("{0} holds no game.").format(path.name))
-            return False
-        if len(collection) == 1:
-            return self.ui.load_game(collection.game(0), RecordSource(path, writable=False), path)
-        dialog = self.ui.show_game_list(path)
-        dialog.set_index(collection)
-        return True
 
     def choose(self, path: Path, collection: RecordCollection, index: int) -> bool:
         """Game ``index`` of a collection, shown read-only (Save offers Save As)."""

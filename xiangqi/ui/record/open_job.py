@@ -1,0 +1,250 @@
+"""Opening a record file without freezing the window.
+
+Everything that grows with the file runs on a worker thread: refusing what is no regular file (a FIFO
+would block the open for ever, /dev/zero never ends), telling the kind by content, reading and indexing
+the games, and reading the game itself when the file holds only one. The window shows the progress in
+its status bar (after ``SHOW_AFTER_MS``, so a quick open does not flash) with a Cancel button; the result
+comes back as a queued signal and is shown on the GUI thread. Small files (``SYNC_OPEN_BYTES``) are read
+at once: they take a few milliseconds, and the caller gets the game on the board before it returns.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton, QWidget, QHBoxLayout
+
+from xiangqi.record import Game, GameNode, PgnFile, RecordError
+from xiangqi.record.collection import open_collection
+from xiangqi.record.detect import NotARecordError, RecordKind
+from xiangqi.record.files import check_whole_size, file_kind
+from xiangqi.ui.record.game_list_dialog import prepare_rows
+
+# The window shows at most this many moves of one game (variations included); the readers keep up to
+# ``record.limits.MAX_RECORD_MOVES``. Real records stay far below (the longest games have a few hundred
+# plies, big opening trees a few thousand moves); beyond it the window would be busy for seconds building
+# the move list and the variations tree. A game cut here is opened read-only, so Save never writes the cut.
+APP_MAX_MOVES = 10_000
+SYNC_OPEN_BYTES = 32 * 1024   # read on the GUI thread: a few ms (a 32 KB PGN game is ~2,500 moves)
+SHOW_AFTER_MS = 200
+INDEX_IN_LIST_BYTES = 512 * 1024   # bigger PGN files are indexed by the game list, which shows the progress
+
+
+class OpenCancelled(Exception):
+    """The user cancelled the open (raised inside the reading, caught by the job)."""
+
+
+@dataclass(frozen=True)
+class OpenedFile:
+    """A record file read: its games (a PGN index or a collection of another kind) and, when it holds just
+    one game, that game already read."""
+
+    path: Path
+    games: PgnFile
+    first: Game | None
+    cut: bool = False      # ``first`` was cut to APP_MAX_MOVES: not to be saved over its file
+
+
+def read_record_file(path: Path, kind: RecordKind, size: int, keep_going: KeepGoing | None = None) -> OpenedFile:
+    """Read ``path`` (of ``kind``, ``size`` bytes: see ``file_kind``) as the app shows it. NotARecordError
+    (RefusedFileError included), RecordError, OSError, or OpenCancelled once ``keep_going`` said stop."""
+    if kind is RecordKind.PGN:
+        games = PgnFile.open(path, keep_going)
+        prepare_rows(games)
+    else:
+        check_whole_size(path, size, kind)
+        games = open_collection(path.read_bytes(), str(path))
+    if keep_going is not None and not keep_going(size, size):
+        raise OpenCancelled(str(path))
+    first = games.game(0) if len(games) == 1 else None
+    return OpenedFile(path, games, first, first is not None and cut_to_show(first, APP_MAX_MOVES, path))
+
+
+def tree_size(node: GameNode) -> int:
+    """The moves below ``node`` (iterative: a tree may be thousands of levels deep)."""
+    count, stack = 0, [node]
+    while stack:
+        children = stack.pop().children
+        count += len(children)
+        stack.extend(children)
+    return count
+
+
+def _keep_subtree(node: GameNode, budget: int) -> int:
+    """Keep at most ``budget`` moves below ``node`` (depth first); returns the budget left."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if len(current.children) > budget:
+            del current.children[budget:]
+        budget -= len(current.children)
+        stack.extend(reversed(current.children))
+    return budget
+
+
+def cut_to_show(game: Game, limit: int, path: Path) -> bool:
+    """Keep ``limit`` moves of ``game``'s tree: the main line first, then the variations along it in order,
+    and report the cut in ``game.errors``. True when it was cut."""
+    if tree_size(game.root) <= limit:
+        return False
+    spine, node = [game.root], game.root
+    while node.children and len(spine) <= limit:
+        node = node.children[0]
+        spine.append(node)
+    if len(spine) > limit:          # the main line alone is longer: keep its first ``limit`` moves only
+        spine[limit].children.clear()
+    budget = max(0, limit - (len(spine) - 1))
+    for node in spine[:limit]:
+        kept = 0
+        for variation in node.children[1:]:
+            if budget == 0:
+                break
+            budget, kept = _keep_subtree(variation, budget - 1), kept + 1
+        del node.children[1 + kept:]
+    game.errors.append(RecordError(f"more than {limit:,} moves in the game: this window shows {limit:,} of "
+                                   f"them, the main line first, and keeps the file as it is (Save As to "
+                                   f"write what is shown)", path=str(path)))
+    return True
+
+
+class KeepGoing:
+    """The progress callback the readers take: reports progress, answers False once cancelled."""
+
+    def __init__(self, job: OpenJob) -> None:
+        self.job = job
+
+    def __call__(self, done: int, total: int) -> bool:
+        self.job.progress.emit(done, total)
+        return not self.job.cancelled.is_set()
+
+
+class OpenJob(QObject):
+    """Reads one record file on a worker thread; the outcome comes back as a queued signal."""
+
+    progress = Signal(int, int)       # characters or bytes read, total
+    finished = Signal(object)         # OpenedFile
+    index_in_list = Signal()          # a big PGN file: the game list indexes it, showing its progress
+    failed = Signal(object)           # the NotARecordError, RecordError or OSError
+    cancelled_by_user = Signal()
+
+    def __init__(self, path: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path = path
+        self.cancelled = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"open {path.name}", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """For tests and shutdown only (never from a slot)."""
+        if self._thread.ident is not None:
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        try:
+            kind, size = file_kind(self.path)
+            if kind is RecordKind.PGN and size > INDEX_IN_LIST_BYTES:
+                self.index_in_list.emit()
+                return
+            opened = read_record_file(self.path, kind, size, KeepGoing(self))
+        except OpenCancelled:
+            self.cancelled_by_user.emit()
+            return
+        except (NotARecordError, RecordError, OSError) as exc:
+            self.failed.emit(exc)
+            return
+        except RecursionError:
+            self.failed.emit(RecordError("nested too deeply to read", path=str(self.path)))
+            return
+        if self.cancelled.is_set():
+            self.cancelled_by_user.emit()
+        else:
+            self.finished.emit(opened)
+
+
+@dataclass(frozen=True)
+class OpenOutcomes:
+    """What the window does with each outcome of an open (called on the GUI thread)."""
+
+    opened: Callable[[OpenedFile], None]
+    failed: Callable[[Exception], None]
+    cancelled: Callable[[], None]
+    index_in_list: Callable[[], None]
+
+
+class OpenProgress(QWidget):
+    """"Opening NAME…", a progress bar and Cancel, in the status bar while a file is read. It receives the
+    job's outcome: being a child of the window, its connections end with the window, so a job that
+    finishes after the window closed delivers nothing (the job itself is not a child: it may outlive the
+    window on its thread, and a deleted sender would crash that thread)."""
+
+    def __init__(self, status_bar: QStatusBar, job: OpenJob, outcomes: OpenOutcomes) -> None:
+        super().__init__(status_bar)
+        self.job = job
+        self.outcomes = outcomes
+        self.done = False                  # an outcome was delivered (or the open given up): nothing more
+        self.label = QLabel(self.tr("Opening {0}…").format(job.path.name))
+        self.bar = QProgressBar()
+        self.bar.setRange(0, 0)            # busy until the reader says how far it is
+        self.bar.setMaximumWidth(160)
+        self.bar.setTextVisible(False)
+        self.cancel_button = QToolButton()
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.clicked.connect(job.cancel)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.label, self.bar, self.cancel_button):
+            layout.addWidget(widget)
+        job.progress.connect(self.show_progress)
+        job.finished.connect(self._opened)
+        job.failed.connect(self._failed)
+        job.cancelled_by_user.connect(self._cancelled)
+        job.index_in_list.connect(self._index_in_list)
+        status_bar.addWidget(self, 1)
+        self.hide()
+        QTimer.singleShot(SHOW_AFTER_MS, self, self._show_if_running)
+
+    def _show_if_running(self) -> None:
+        if not self.done:
+            self.show()
+
+    def show_progress(self, done: int, total: int) -> None:
+        if total > 0:
+            scale = max(1, total // 1000)      # QProgressBar holds ints: keep it in range for big files
+            self.bar.setRange(0, total // scale)
+            self.bar.setValue(min(done, total) // scale)
+
+    def close_down(self) -> None:
+        """Stop listening (the job is cancelled if it still runs) and go."""
+        self.job.cancel()
+        self.done = True
+        self.hide()
+        self.deleteLater()
+
+    def _opened(self, opened: OpenedFile) -> None:
+        if not self.done:
+            self.close_down()
+            self.outcomes.opened(opened)
+
+    def _failed(self, exc: Exception) -> None:
+        if not self.done:
+            self.close_down()
+            self.outcomes.failed(exc)
+
+    def _cancelled(self) -> None:
+        if not self.done:
+            self.close_down()
+            self.outcomes.cancelled()
+
+    def _index_in_list(self) -> None:
+        if not self.done:
+            self.close_down()
+            self.outcomes.index_in_list()

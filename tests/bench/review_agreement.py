@@ -15,7 +15,7 @@ the reference mark is ?! ≥ 5, ? ≥ 10, ?? ≥ 15 points. Results are cached p
 ``WORK/reference-d16.jsonl``, so a re-run (or a run cut short) costs only what is missing.
 
 **compare** — runs the review command (``--pythonpath`` picks the code: e.g. a worktree of an older
-commit) on the games and prints, over the moves the reference has: the share of moves with the same mark,
+commit) on the games the reference has complete and prints, over their moves: the share with the same mark,
 the share marked ?/?? where the reference sees < 5 points lost, and the marks' confusion counts.
 Targets (issue 21): ≥ 87 % same mark, ≤ 1.5 % false ?/??. Not collected by pytest.
 """
@@ -128,7 +128,7 @@ def reference(depth: int, jobs: int) -> None:
     done = load_cache(cache_path)
     items = [(n, ply, line, played) for n, game in zip(GAMES, load_games(games_file()), strict=True)
              for ply, (line, played) in enumerate(positions_and_moves(game))]
-    todo = [item for item in items if key(item[2], item[3]) not in done]
+    todo = [item for item in items if key(item[0], item[1] + 1) not in done]
     print(f"{len(items)} moves, {len(items) - len(todo)} cached, {len(todo)} to search at depth {depth}", flush=True)
     lock = threading.Lock()
     started = time.perf_counter()
@@ -140,11 +140,11 @@ def reference(depth: int, jobs: int) -> None:
             judged = best if best_move == played and best.get("move") == played else None
             if judged is None:
                 judged = engine.search(line, depth, restrict=played)[1]
-            record = {"key": key(line, played), "game": number, "ply": ply + 1, "played": played,
+            record = {"position": line, "game": number, "ply": ply + 1, "played": played,
                       "best_move": best_move, "best": best, "played_score": judged}
             with lock, cache_path.open("a") as out:
                 out.write(json.dumps(record) + "\n")
-                done[record["key"]] = record
+                done[key(number, ply + 1)] = record
                 count = len(done)
             if count % 20 == 0:
                 print(f"{count}/{len(items)} ({time.perf_counter() - started:.0f} s)", flush=True)
@@ -158,15 +158,15 @@ def reference(depth: int, jobs: int) -> None:
     print(f"done: {len(done)} cached in {cache_path}")
 
 
-def key(line: str, played: str) -> str:
-    return f"{line} | {played}"
+def key(game: object, ply: object) -> str:
+    return f"{game}:{ply}"
 
 
 def load_cache(path: Path) -> dict[str, dict[str, object]]:
     if not path.exists():
         return {}
     records = (json.loads(text) for text in path.read_text().splitlines() if text.strip())
-    return {str(record["key"]): record for record in records}
+    return {key(record["game"], record["ply"]): record for record in records}
 
 
 def win_chances(score: dict[str, object]) -> float:
@@ -188,18 +188,22 @@ def reference_mark(record: dict[str, object]) -> tuple[str, float]:
 
 
 # ------------------------------------------------------------------------------------------ compare
-def review_marks(pythonpath: str, movetime: int, jobs: int) -> tuple[dict[tuple[int, int], str], float]:
+def review_marks(pythonpath: str, movetime: int, jobs: int,
+                 numbers: list[int]) -> tuple[dict[tuple[int, int], str], float]:
+    """The review command's marks on the games ``numbers`` (of GAMES), by (game, ply); and its wall time."""
     out = WORK / f"reviewed-{Path(pythonpath).name or 'main'}-{movetime}.pgn"
+    subset = WORK / f"games-{'-'.join(map(str, numbers))}.pgn"
+    save_pgn(subset, [game for n, game in zip(GAMES, load_games(games_file()), strict=True) if n in numbers])
     env = dict(os.environ, PYTHONPATH=pythonpath)
     started = time.perf_counter()
-    result = subprocess.run(["nice", "-n", "5", sys.executable, "-m", "xiangqi", "review", str(games_file()),
+    result = subprocess.run(["nice", "-n", "5", sys.executable, "-m", "xiangqi", "review", str(subset),
                              "--engine", "fairy-stockfish", "--movetime", str(movetime), "--jobs", str(jobs),
                              "-o", str(out)], cwd=pythonpath, env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     if result.returncode != 0:
         raise SystemExit(f"review failed ({result.returncode}): {result.stderr[-2000:]}")
     marks: dict[tuple[int, int], str] = {}
-    for number, game in zip(GAMES, load_games(out), strict=True):
+    for number, game in zip(numbers, load_games(out), strict=True):
         for ply, node in enumerate(game.mainline(), start=1):
             marks[(number, ply)] = next((MARK_NAGS[n] for n in node.nags if n in MARK_NAGS), "")
     return marks, elapsed
@@ -207,7 +211,11 @@ def review_marks(pythonpath: str, movetime: int, jobs: int) -> tuple[dict[tuple[
 
 def compare(pythonpath: str, movetime: int, jobs: int, depth: int) -> None:
     records = list(load_cache(WORK / f"reference-d{depth}.jsonl").values())
-    marks, elapsed = review_marks(pythonpath, movetime, jobs)
+    plies = {n: game.ply_count() for n, game in zip(GAMES, load_games(games_file()), strict=True)}
+    counts = Counter(int(str(record["game"])) for record in records)
+    complete = [n for n in GAMES if counts[n] == plies[n]]   # the games the reference has every move of
+    records = [record for record in records if int(str(record["game"])) in complete]
+    marks, elapsed = review_marks(pythonpath, movetime, jobs, complete)
     same = false_marks = 0
     confusion: Counter[tuple[str, str]] = Counter()
     for record in records:
@@ -217,8 +225,9 @@ def compare(pythonpath: str, movetime: int, jobs: int, depth: int) -> None:
         same += ours == ref_mark
         false_marks += ours in ("?", "??") and loss < 5
     total = len(records)
-    print(f"code: {pythonpath}  review {movetime} ms/move --jobs {jobs}: {elapsed:.0f} s wall")
-    print(f"moves compared with the depth-{depth} reference: {total} (of {len(marks)})")
+    print(f"code: {pythonpath}  review {movetime} ms/move --jobs {jobs}: {elapsed:.0f} s wall, "
+          f"load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"games {complete}: {total} moves compared with the depth-{depth} reference")
     print(f"same mark: {same}/{total} = {100 * same / total:.1f} %  (target >= 87 %)")
     print(f"?/?? where the reference loses < 5 points: {false_marks}/{total} = {100 * false_marks / total:.1f} %"
           "  (target <= 1.5 %)")

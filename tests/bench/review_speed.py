@@ -1,6 +1,6 @@
 """Whole-game review speed: ``python -m xiangqi review`` of a 100-ply game at 300 ms per position, 2 jobs.
 
-    .venv/bin/python tests/bench/review_speed.py [--plies 100] [--movetime 300] [--jobs 2]
+    .venv/bin/python tests/bench/review_speed.py [--plies 100] [--movetime 300] [--jobs 2] [--before DIR]
 
 The game is the first master game of ../shared/data/games/wukong/bulk_games_uci.pgn cut to ``--plies``.
 Measured, in one run:
@@ -9,7 +9,12 @@ Measured, in one run:
   writing the PGN), Fairy-Stockfish as the engine;
 * **pipe** — the reference: ``--jobs`` Fairy-Stockfish processes on plain pipes, each sent its share of the
   same positions (``position ... moves ...`` + ``go movetime``), waiting for each ``bestmove``;
-* **ideal** — plies × movetime / jobs, the engines' own time.
+* **ideal** — plies × movetime / jobs, the engines' own time;
+* the program's own time per search: the median time from an engine's ``bestmove`` to the next ``go``
+  (the review talks to the engine through a pass-through proxy that notes both);
+* with ``--before DIR`` (e.g. a ``git worktree`` of an older commit): the same review run by that code,
+  in the same run, with the searches each version sent (the review now sends a second search for a
+  move outside its MultiPV lines, so the totals alone do not compare).
 
 Target (issue 12): review ≤ 1.15 × ideal. Prints all three and the ratios. Not collected by pytest.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -47,16 +53,48 @@ def cut_game(plies: int) -> Game:
     return game
 
 
-def review_seconds(path: Path, movetime: int, jobs: int) -> float:
+PROXY = r"""import subprocess, sys, threading, time
+log = open(sys.argv[1], "a", buffering=1)
+proc = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+def out():
+    for line in proc.stdout:
+        sys.stdout.buffer.write(line); sys.stdout.buffer.flush()
+        if line.startswith(b"bestmove"):
+            log.write(f"bestmove {time.monotonic()}\n")
+threading.Thread(target=out, daemon=True).start()
+for line in sys.stdin.buffer:
+    if line.startswith(b"go"):
+        log.write(f"go {time.monotonic()}\n")
+    proc.stdin.write(line); proc.stdin.flush()
+proc.stdin.close(); proc.wait()
+"""
+
+
+def review_seconds(path: Path, movetime: int, jobs: int, code: Path = REPO) -> tuple[float, int, float]:
+    """The review command's wall time, how many searches it sent and the median time from an engine's
+    ``bestmove`` to its next ``go`` (the program's own time per search), seen by a pass-through proxy."""
     out = path.with_name("reviewed.pgn")
+    proxy, log = path.with_name("proxy.py"), path.with_name(f"gos-{code.name}.log")
+    proxy.write_text(PROXY)
+    log.write_text("")
+    engine = f"{sys.executable} {proxy} {log} {FAIRY}"
     started = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "xiangqi", "review", str(path), "--engine", "fairy-stockfish",
+    result = subprocess.run([sys.executable, "-m", "xiangqi", "review", str(path), "--engine", engine,
                              "--movetime", str(movetime), "--jobs", str(jobs), "-o", str(out)],
-                            cwd=REPO, capture_output=True, text=True)
+                            cwd=code, env=dict(os.environ, PYTHONPATH=str(code)), capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     if result.returncode != 0:
         raise SystemExit(f"review failed: {result.stderr}")
-    return elapsed
+    return elapsed, *_searches_and_gap(log.read_text().splitlines(), jobs)
+
+
+def _searches_and_gap(lines: list[str], jobs: int) -> tuple[int, float]:
+    """Both engines log into one file: a ``go`` follows the other engine's ``bestmove`` as well, so the gap of
+    a ``go`` is taken from the latest ``bestmove`` and the median of the shortest gaps of each go."""
+    gos = [float(line.split()[1]) for line in lines if line.startswith("go")]
+    answers = [float(line.split()[1]) for line in lines if line.startswith("bestmove")]
+    gaps = [go - max(a for a in answers if a <= go) for go in gos if any(a <= go for a in answers)]
+    return len(gos), 1000 * statistics.median(gaps) if gaps else float("nan")
 
 
 def pipe_seconds(game: Game, movetime: int, jobs: int) -> float:
@@ -114,6 +152,7 @@ def main() -> int:
     parser.add_argument("--plies", type=int, default=100)
     parser.add_argument("--movetime", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--before", type=Path, help="an older checkout to run the same review with")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} (2 CPUs shared: above ~1 the engines get less than their time)")
     game = cut_game(args.plies)
@@ -121,7 +160,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.pgn"
         save_pgn(path, [game], notation=Notation.ICCS)
-        review = review_seconds(path, args.movetime, args.jobs)
+        review, searches, gap = review_seconds(path, args.movetime, args.jobs)
+        before = review_seconds(path, args.movetime, args.jobs, args.before) if args.before else None
     pipe = pipe_seconds(game, args.movetime, args.jobs)
     positions = args.plies + (0 if game.end_position().outcome() else 1)
     print(f"{args.plies}-ply game ({positions} positions), {args.movetime} ms each, {args.jobs} jobs")
@@ -130,6 +170,10 @@ def main() -> int:
     print(f"review command:                   {review:.2f} s  ({review / ideal:.3f} x ideal, "
           f"{review / pipe:.3f} x pipe)")
     print(f"target review <= {TARGET} x ideal: {'ok' if review <= TARGET * ideal else 'OVER'}")
+    print(f"review: {searches} searches, median bestmove -> next go {gap:.1f} ms")
+    if before is not None:
+        print(f"before ({args.before}): {before[0]:.2f} s, {before[1]} searches, "
+              f"median bestmove -> next go {before[2]:.1f} ms")
     return 0
 
 

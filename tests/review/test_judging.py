@@ -70,9 +70,9 @@ def test_an_unfinished_block_leaves_the_last_best_line() -> None:
 
 def test_helpers() -> None:
     position = Position()
-    assert expected_lines(position, 3) == 3
-    assert expected_lines(position, 500) == len(position.legal_moves())
-    assert expected_lines(position, 3, tuple(position.legal_moves()[1:])) == 1
+    assert expected_lines(44, 3) == 3
+    assert expected_lines(44, 500) == 44
+    assert expected_lines(1, 3) == 1 and expected_lines(0, 3) == 1
     played = Move.from_iccs("h2e2")
     others = others_than(position, played)
     assert played not in others and len(others) == len(position.legal_moves()) - 1

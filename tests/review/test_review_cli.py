@@ -164,3 +164,27 @@ def test_the_reviewed_record_keeps_site_date_round_and_names_engine_and_time(tmp
     assert game.headers["Annotator"] == "Fakefish (ucci), 20 ms/move"   # the engine's own id name
     text = out.read_text(encoding="utf-8")
     assert "  1... 马８进７" in text   # black's move after the comment of red's
+
+
+@pytest.mark.fairy
+@pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
+def test_fairy_judges_every_move_also_after_a_repetition_our_rules_end(tmp_path: Path) -> None:
+    """Horses out and back twice (our rules: a repetition draw at ply 8), then the game goes on: every
+    position is searched (an [%eval] after every move), each ?/?? has the better move beside it."""
+    moves = ["h0g2", "h9g7", "g2h0", "g7h9"] * 2 + ["h0g2", "h9g7", "b0c2", "i9h9"]
+    game = Game({"Event": "repetition", "Site": "here", "Date": "2026.11.26", "Round": "1"})
+    node = game.root
+    for text in moves:
+        node = node.add_child(Move.from_iccs(text))
+    source, out = tmp_path / "rep.pgn", tmp_path / "out.pgn"
+    save_pgn(source, [game], notation=Notation.ICCS)
+    result = run("review", str(source), "--engine", "fairy-stockfish", "--depth", "6", "--jobs", "2", "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    reviewed = list(PgnFile.open(out).games())[0]
+    assert reviewed.headers["Annotator"].startswith("Fairy-Stockfish") and reviewed.headers["Annotator"].endswith(
+        ", depth 6")
+    nodes = reviewed.mainline()
+    assert all(parse_eval_comment(n.comment) is not None for n in nodes)
+    for n in nodes:
+        if set(n.nags) & {Mark.MISTAKE.value, Mark.BLUNDER.value}:
+            assert n.parent is not None and len(n.parent.children) == 2, game_to_pgn(reviewed, Notation.ICCS)

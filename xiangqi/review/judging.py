@@ -89,9 +89,8 @@ class SearchLines:
         return (self._best,) if self._best is not None else ()
 
 
-def expected_lines(position: Position, multipv: int, banned: tuple[Move, ...] = ()) -> int:
-    """How many lines a MultiPV search prints per iteration: no more than the moves it may search."""
-    allowed = sum(1 for move in position.legal_moves() if move not in banned)
+def expected_lines(allowed: int, multipv: int) -> int:
+    """How many lines a MultiPV search prints per iteration: no more than the ``allowed`` moves it may search."""
     return max(1, min(multipv, allowed))
 
 

@@ -242,13 +242,12 @@ class _Worker(QObject):
             # A depth-limited review is reproducible: each position from an empty hash table, so the
             # result depends neither on --jobs nor on which engine analysed what before.
             self.seat.new_game()
+        legal = position.legal_moves()
         banned = tuple(forbidden_repetition_moves(position))
-        if expected_lines(position, 1, banned) == 0 or len(banned) == len(position.legal_moves()):
+        if len(banned) >= len(legal):
             banned = ()  # the rules forbid every move, yet the game went on: let the engine search them all
-        self._search(position, limits, banned, self._multipv(position, banned))
-
-    def _multipv(self, position: Position, banned: tuple[Move, ...]) -> int:
-        return expected_lines(position, REVIEW_MULTIPV if self.seat.offers("MultiPV") else 1, banned)
+        multipv = REVIEW_MULTIPV if self.seat.offers("MultiPV") else 1
+        self._search(position, limits, banned, expected_lines(len(legal) - len(banned), multipv))
 
     def _search(self, position: Position, limits: SearchLimits, banned: tuple[Move, ...], expected: int) -> None:
         self.lines = SearchLines(expected, limits)

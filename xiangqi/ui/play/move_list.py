@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
@@ -55,6 +55,7 @@ def branch_icon() -> QIcon:
 
 class MoveList(QWidget):
     play_from_here = Signal()     # the user wants to continue from the viewed position (confirm first)
+    notation_changed = Signal(object)   # Notation: every view of the record's moves writes them anew
 
     def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -100,8 +101,17 @@ class MoveList(QWidget):
         self.refresh()
 
     def set_notation(self, notation: Notation) -> None:
+        changed = notation is not self.notation
         self.notation = notation
         self.refresh()
+        if changed:
+            self.notation_changed.emit(notation)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """Another language: the moves are written anew (繁體 writes 俥傌, 简体 车马)."""
+        if event.type() == QEvent.Type.LanguageChange:
+            self.refresh()
+        super().changeEvent(event)
 
     def _on_game_changed(self) -> None:
         """The controller changed something: the rows are rebuilt only when the game's line did (another

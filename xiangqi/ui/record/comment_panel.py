@@ -8,7 +8,7 @@ from collections.abc import Callable
 from itertools import islice
 from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
@@ -111,11 +111,17 @@ class CommentPanel(QWidget):
         return self._labels
 
     def rebuild(self) -> None:
-        """The tree of variations changed (or another record was loaded)."""
+        """The tree of variations changed (or another record was loaded, or the moves are written in
+        another notation or language)."""
         self._labels_for = None
         self._build_tree()
         self._show_players()
         self.show_node()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.rebuild()   # "Comment after …", the variations and the players in the new language
+        super().changeEvent(event)
 
     def _build_tree(self) -> None:
         self.tree.clear()

@@ -143,6 +143,7 @@ class RecordUi(QObject):
         self.replay_bar = ReplayBar(self.replay, window)
         window.addToolBar(self.replay_bar)
         self.panel = CommentPanel(self.link, lambda: window.move_list.notation, window)
+        window.move_list.notation_changed.connect(lambda _notation: self.panel.rebuild())
         self.dock = QDockWidget(self.tr("Comments and variations"), window)
         self.dock.setObjectName("comments_dock")
         self.dock.setWidget(self.panel)

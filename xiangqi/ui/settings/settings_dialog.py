@@ -24,10 +24,12 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from PySide6.QtWidgets import QLineEdit   # the player's name (Settings › Game)
 
 from xiangqi.config import Settings, SettingsError, SettingsSaveError, SettingsStore
+from xiangqi.core.notation import Notation
 from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.board.themes import ThemeLibrary, board_preview, piece_preview
+from xiangqi.ui.settings.language_switch import switch_language
 from xiangqi.ui.window_host import WindowHost
 
 if TYPE_CHECKING:
@@ -43,8 +45,8 @@ BOARD_FLAGS = {"show_hints": "show_hints", "show_last_move": "show_last_move",
 
 # ----------------------------------------------------------------------------------- live changes
 def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: str, value: Any) -> None:
-    """Show one changed setting in the main window at once (game settings apply to the next game,
-    the language at the next start)."""
+    """Show one changed setting in the main window at once (game settings apply to the next game; the
+    language is switched by ``AppearanceUi``, which knows the settings store)."""
     board = window.board
     if section == "appearance":
         if key == "board_theme" and library.boards:
@@ -54,8 +56,6 @@ def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: 
         elif key == "coordinates":
             board.set_coordinates(value)
         elif key == "notation":
-            from xiangqi.core.notation import Notation
-
             window.set_notation(Notation(value))
         elif key in BOARD_FLAGS:
             setattr(board, BOARD_FLAGS[key], bool(value))
@@ -376,7 +376,7 @@ class SettingsDialog(QDialog):
         options = [("system", self.tr("Follow the system (%1)").replace("%1", system))]
         options += [(code, name) for code, name in LANGUAGE_NAMES.items()]
         self._bind(form, self.tr("Language"), "language", "ui", self._combo(options))
-        note = QLabel(self.tr("A new language is used from the next start of the program."))
+        note = QLabel(self.tr("The menus, panels and dialogs change to the new language at once."))
         note.setWordWrap(True)
         form.addRow(note)
         page.setLayout(form)
@@ -453,10 +453,17 @@ class AppearanceUi(QObject):
 
     def _changed(self, section: str, key: str, value: Any) -> None:
         apply_setting(self.window, self.library, section, key, value)
-        if section == "game":
+        if (section, key) == ("language", "ui"):
+            switch_language(self.store, value, self._show_notation)
+        elif section == "game":
             self.window.last_setup = setup_from_settings(self.store.settings.game)
         elif section == "engines":
             self.search_engines()
+
+    def _show_notation(self, notation: Notation) -> None:
+        """The new language's own notation (the user chose none): the moves and the View menu follow."""
+        self.window.set_notation(notation)
+        self.menus.sync("appearance", "notation", notation.value)
 
     def open_dialog(self, tab: int | None = None) -> SettingsDialog:
         """Open the settings dialog (window-modal, without a nested event loop), at page ``tab``."""

@@ -108,6 +108,10 @@
             <translation>从棋谱文件生成(&amp;B)…</translation>
         </message>
         <message>
+            <source>Build from a &amp;folder…</source>
+            <translation>从文件夹生成(&amp;F)…</translation>
+        </message>
+        <message>
             <source>&amp;Close book</source>
             <translation>关闭开局库(&amp;C)</translation>
         </message>
@@ -162,6 +166,10 @@
         <message>
             <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
             <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>Build a book: choose a folder of game records</source>
+            <translation>生成开局库：选择棋谱文件夹</translation>
         </message>
         <message>
             <source>Save the opening book as</source>
@@ -500,6 +508,14 @@
             <translation>红胜 · 和 · 黑胜</translation>
         </message>
         <message>
+            <source>Play this move</source>
+            <translation>走这步棋</translation>
+        </message>
+        <message>
+            <source>Play the selected book move (or double-click it)</source>
+            <translation>走选中的开局库着法（或双击它）</translation>
+        </message>
+        <message>
             <source>No opening book. Book › Open book… or Build from files…</source>
             <translation>没有开局库：请用“开局库 › 打开开局库…”或“从棋谱文件生成…”</translation>
         </message>
@@ -532,11 +548,11 @@
         </message>
         <message>
             <source>Entered the line's first move; its other {0} moves are kept as a variation (→ steps through them)</source>
-            <translation type="unfinished" />
+            <translation>已走出这路变着的第一步；其余 {0} 步保留为变着（按 → 逐步查看）</translation>
         </message>
         <message>
             <source>New game from this position</source>
-            <translation type="unfinished" />
+            <translation>从此局面开始新对局</translation>
         </message>
         <message>
             <source>Draw offered: the engine answers with its next move</source>
@@ -868,15 +884,15 @@
         </message>
         <message>
             <source>Play {0} from this position? The record stays as it is.</source>
-            <translation type="unfinished" />
+            <translation>从这个局面开始与 {0} 对局？棋谱保持不变。</translation>
         </message>
         <message>
             <source>Play the engine</source>
-            <translation type="unfinished" />
+            <translation>与引擎对局</translation>
         </message>
         <message>
             <source>Enter moves for both sides</source>
-            <translation type="unfinished" />
+            <translation>双方着法都由我输入</translation>
         </message>
     </context>
     <context>
@@ -1085,11 +1101,11 @@
         </message>
         <message>
             <source>Game {0} of the match (in {1})</source>
-            <translation type="unfinished" />
+            <translation>对战第 {0} 局（保存在 {1}）</translation>
         </message>
         <message>
             <source>no file</source>
-            <translation type="unfinished" />
+            <translation>无文件</translation>
         </message>
         <message>
             <source>Match finished</source>
@@ -1258,7 +1274,7 @@
         <name>OpenProgress</name>
         <message>
             <source>Opening {0}…</source>
-            <translation type="unfinished" />
+            <translation>正在打开 {0}…</translation>
         </message>
         <message>
             <source>Cancel</source>
@@ -1356,36 +1372,130 @@
         </message>
     </context>
     <context>
+        <name>PositionProblem</name>
+        <message>
+            <source>red king</source>
+            <translation>红帅</translation>
+        </message>
+        <message>
+            <source>red advisor</source>
+            <translation>红仕</translation>
+        </message>
+        <message>
+            <source>red elephant</source>
+            <translation>红相</translation>
+        </message>
+        <message>
+            <source>red horse</source>
+            <translation>红马</translation>
+        </message>
+        <message>
+            <source>red rook</source>
+            <translation>红车</translation>
+        </message>
+        <message>
+            <source>red cannon</source>
+            <translation>红炮</translation>
+        </message>
+        <message>
+            <source>red pawn</source>
+            <translation>红兵</translation>
+        </message>
+        <message>
+            <source>black king</source>
+            <translation>黑将</translation>
+        </message>
+        <message>
+            <source>black advisor</source>
+            <translation>黑士</translation>
+        </message>
+        <message>
+            <source>black elephant</source>
+            <translation>黑象</translation>
+        </message>
+        <message>
+            <source>black horse</source>
+            <translation>黑马</translation>
+        </message>
+        <message>
+            <source>black rook</source>
+            <translation>黑车</translation>
+        </message>
+        <message>
+            <source>black cannon</source>
+            <translation>黑炮</translation>
+        </message>
+        <message>
+            <source>black pawn</source>
+            <translation>黑卒</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>{0}: {1} on the board, at most {2} allowed</source>
+            <translation>{0}：棋盘上有 {1} 个，最多只能有 {2} 个</translation>
+        </message>
+        <message>
+            <source>the {0} is missing</source>
+            <translation>缺少{0}</translation>
+        </message>
+        <message>
+            <source>the {0} on {1} is outside its palace</source>
+            <translation>{0}（{1}）在九宫之外</translation>
+        </message>
+        <message>
+            <source>the {0} on {1} stands where it can never go</source>
+            <translation>{0}（{1}）在它永远走不到的位置</translation>
+        </message>
+        <message>
+            <source>the {0} on {1} is behind its starting rank (pawns never move back)</source>
+            <translation>{0}（{1}）在起始横线之后（兵卒不能后退）</translation>
+        </message>
+        <message>
+            <source>{0} is in check (or the kings face each other) but it is {1} to move</source>
+            <translation>{0}正被将军（或双方将帅照面），却轮到{1}走棋</translation>
+        </message>
+    </context>
+    <context>
         <name>ProfileBusyDialog</name>
         <message>
             <source>Xiangqi is already open</source>
-            <translation type="unfinished" />
+            <translation>中国象棋已经打开</translation>
         </message>
         <message>
             <source>Another Xiangqi window (process {0}) is using this profile:
 {1}
 
 Its game is saved after every move; a second window on the same profile would overwrite it. This window opens by itself as soon as the other one closes.</source>
-            <translation type="unfinished" />
+            <translation>另一个中国象棋窗口（进程 {0}）正在使用这个配置：
+{1}
+
+那个窗口每走一步都会保存对局；同一配置的第二个窗口会覆盖它。另一个窗口关闭后，本窗口会自动打开。</translation>
         </message>
         <message>
             <source>Open read-only</source>
-            <translation type="unfinished" />
+            <translation>以只读方式打开</translation>
         </message>
         <message>
             <source>Use a separate profile</source>
-            <translation type="unfinished" />
+            <translation>使用单独的配置</translation>
         </message>
     </context>
     <context>
         <name>ProfileLock</name>
         <message>
             <source>Xiangqi (read-only profile)</source>
-            <translation type="unfinished" />
+            <translation>中国象棋（只读配置）</translation>
         </message>
         <message>
             <source>Xiangqi (separate profile)</source>
-            <translation type="unfinished" />
+            <translation>中国象棋（单独配置）</translation>
         </message>
     </context>
     <context>
@@ -1515,7 +1625,7 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>Opening {0} was cancelled.</source>
-            <translation type="unfinished" />
+            <translation>已取消打开 {0}。</translation>
         </message>
         <message>
             <source>the clipboard</source>
@@ -1747,6 +1857,21 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
     </context>
     <context>
+        <name>ReviewProgress</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Review: {0} of {1} positions</source>
+            <translation>复盘：{0} / {1} 个局面</translation>
+        </message>
+        <message>
+            <source>about {0} left</source>
+            <translation>约剩 {0}</translation>
+        </message>
+    </context>
+    <context>
         <name>ReviewSummaryView</name>
         <message>
             <source>Red</source>
@@ -1840,11 +1965,11 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>Written as your side's player in the games you play</source>
-            <translation type="unfinished" />
+            <translation>在你下的对局中记为你一方的棋手名</translation>
         </message>
         <message>
             <source>Your name</source>
-            <translation type="unfinished" />
+            <translation>你的名字</translation>
         </message>
         <message>
             <source>You play</source>
@@ -1979,8 +2104,8 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <source>A new language is used from the next start of the program.</source>
-            <translation>新的语言将在下次启动程序时生效。</translation>
+            <source>The menus, panels and dialogs change to the new language at once.</source>
+            <translation>菜单、面板和对话框会立即换成新的语言。</translation>
         </message>
     </context>
     <context>

@@ -108,6 +108,10 @@
             <translation>從棋譜檔案產生(&amp;B)…</translation>
         </message>
         <message>
+            <source>Build from a &amp;folder…</source>
+            <translation>從資料夾產生(&amp;F)…</translation>
+        </message>
+        <message>
             <source>&amp;Close book</source>
             <translation>關閉開局庫(&amp;C)</translation>
         </message>
@@ -162,6 +166,10 @@
         <message>
             <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
             <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>Build a book: choose a folder of game records</source>
+            <translation>產生開局庫：選擇棋譜資料夾</translation>
         </message>
         <message>
             <source>Save the opening book as</source>
@@ -500,6 +508,14 @@
             <translation>紅勝 · 和 · 黑勝</translation>
         </message>
         <message>
+            <source>Play this move</source>
+            <translation>走這步棋</translation>
+        </message>
+        <message>
+            <source>Play the selected book move (or double-click it)</source>
+            <translation>走選中的開局庫著法（或按兩下它）</translation>
+        </message>
+        <message>
             <source>No opening book. Book › Open book… or Build from files…</source>
             <translation>沒有開局庫：請用「開局庫 › 開啟開局庫…」或「從棋譜檔案產生…」</translation>
         </message>
@@ -532,11 +548,11 @@
         </message>
         <message>
             <source>Entered the line's first move; its other {0} moves are kept as a variation (→ steps through them)</source>
-            <translation type="unfinished" />
+            <translation>已走出這路變著的第一步；其餘 {0} 步保留為變著（按 → 逐步檢視）</translation>
         </message>
         <message>
             <source>New game from this position</source>
-            <translation type="unfinished" />
+            <translation>從此局面開始新對局</translation>
         </message>
         <message>
             <source>Draw offered: the engine answers with its next move</source>
@@ -868,15 +884,15 @@
         </message>
         <message>
             <source>Play {0} from this position? The record stays as it is.</source>
-            <translation type="unfinished" />
+            <translation>從這個局面開始與 {0} 對局？棋譜保持不變。</translation>
         </message>
         <message>
             <source>Play the engine</source>
-            <translation type="unfinished" />
+            <translation>與引擎對局</translation>
         </message>
         <message>
             <source>Enter moves for both sides</source>
-            <translation type="unfinished" />
+            <translation>雙方著法都由我輸入</translation>
         </message>
     </context>
     <context>
@@ -1085,11 +1101,11 @@
         </message>
         <message>
             <source>Game {0} of the match (in {1})</source>
-            <translation type="unfinished" />
+            <translation>對戰第 {0} 局（儲存在 {1}）</translation>
         </message>
         <message>
             <source>no file</source>
-            <translation type="unfinished" />
+            <translation>無檔案</translation>
         </message>
         <message>
             <source>Match finished</source>
@@ -1258,7 +1274,7 @@
         <name>OpenProgress</name>
         <message>
             <source>Opening {0}…</source>
-            <translation type="unfinished" />
+            <translation>正在開啟 {0}…</translation>
         </message>
         <message>
             <source>Cancel</source>
@@ -1356,36 +1372,130 @@
         </message>
     </context>
     <context>
+        <name>PositionProblem</name>
+        <message>
+            <source>red king</source>
+            <translation>紅帥</translation>
+        </message>
+        <message>
+            <source>red advisor</source>
+            <translation>紅仕</translation>
+        </message>
+        <message>
+            <source>red elephant</source>
+            <translation>紅相</translation>
+        </message>
+        <message>
+            <source>red horse</source>
+            <translation>紅傌</translation>
+        </message>
+        <message>
+            <source>red rook</source>
+            <translation>紅俥</translation>
+        </message>
+        <message>
+            <source>red cannon</source>
+            <translation>紅炮</translation>
+        </message>
+        <message>
+            <source>red pawn</source>
+            <translation>紅兵</translation>
+        </message>
+        <message>
+            <source>black king</source>
+            <translation>黑將</translation>
+        </message>
+        <message>
+            <source>black advisor</source>
+            <translation>黑士</translation>
+        </message>
+        <message>
+            <source>black elephant</source>
+            <translation>黑象</translation>
+        </message>
+        <message>
+            <source>black horse</source>
+            <translation>黑馬</translation>
+        </message>
+        <message>
+            <source>black rook</source>
+            <translation>黑車</translation>
+        </message>
+        <message>
+            <source>black cannon</source>
+            <translation>黑砲</translation>
+        </message>
+        <message>
+            <source>black pawn</source>
+            <translation>黑卒</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>{0}: {1} on the board, at most {2} allowed</source>
+            <translation>{0}：棋盤上有 {1} 個，最多只能有 {2} 個</translation>
+        </message>
+        <message>
+            <source>the {0} is missing</source>
+            <translation>缺少{0}</translation>
+        </message>
+        <message>
+            <source>the {0} on {1} is outside its palace</source>
+            <translation>{0}（{1}）在九宮之外</translation>
+        </message>
+        <message>
+            <source>the {0} on {1} stands where it can never go</source>
+            <translation>{0}（{1}）在它永遠走不到的位置</translation>
+        </message>
+        <message>
+            <source>the {0} on {1} is behind its starting rank (pawns never move back)</source>
+            <translation>{0}（{1}）在起始橫線之後（兵卒不能後退）</translation>
+        </message>
+        <message>
+            <source>{0} is in check (or the kings face each other) but it is {1} to move</source>
+            <translation>{0}正被將軍（或雙方將帥照面），卻輪到{1}走棋</translation>
+        </message>
+    </context>
+    <context>
         <name>ProfileBusyDialog</name>
         <message>
             <source>Xiangqi is already open</source>
-            <translation type="unfinished" />
+            <translation>中國象棋已經開啟</translation>
         </message>
         <message>
             <source>Another Xiangqi window (process {0}) is using this profile:
 {1}
 
 Its game is saved after every move; a second window on the same profile would overwrite it. This window opens by itself as soon as the other one closes.</source>
-            <translation type="unfinished" />
+            <translation>另一個中國象棋視窗（處理程序 {0}）正在使用這個設定檔：
+{1}
+
+那個視窗每走一步都會儲存對局；同一設定檔的第二個視窗會覆蓋它。另一個視窗關閉後，本視窗會自動開啟。</translation>
         </message>
         <message>
             <source>Open read-only</source>
-            <translation type="unfinished" />
+            <translation>以唯讀方式開啟</translation>
         </message>
         <message>
             <source>Use a separate profile</source>
-            <translation type="unfinished" />
+            <translation>使用獨立的設定檔</translation>
         </message>
     </context>
     <context>
         <name>ProfileLock</name>
         <message>
             <source>Xiangqi (read-only profile)</source>
-            <translation type="unfinished" />
+            <translation>中國象棋（唯讀設定檔）</translation>
         </message>
         <message>
             <source>Xiangqi (separate profile)</source>
-            <translation type="unfinished" />
+            <translation>中國象棋（獨立設定檔）</translation>
         </message>
     </context>
     <context>
@@ -1515,7 +1625,7 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>Opening {0} was cancelled.</source>
-            <translation type="unfinished" />
+            <translation>已取消開啟 {0}。</translation>
         </message>
         <message>
             <source>the clipboard</source>
@@ -1747,6 +1857,21 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
     </context>
     <context>
+        <name>ReviewProgress</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Review: {0} of {1} positions</source>
+            <translation>復盤：{0} / {1} 個局面</translation>
+        </message>
+        <message>
+            <source>about {0} left</source>
+            <translation>約剩 {0}</translation>
+        </message>
+    </context>
+    <context>
         <name>ReviewSummaryView</name>
         <message>
             <source>Red</source>
@@ -1840,11 +1965,11 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>Written as your side's player in the games you play</source>
-            <translation type="unfinished" />
+            <translation>在你下的對局中記為你一方的棋手名</translation>
         </message>
         <message>
             <source>Your name</source>
-            <translation type="unfinished" />
+            <translation>你的名字</translation>
         </message>
         <message>
             <source>You play</source>
@@ -1979,8 +2104,8 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>跟隨系統（%1）</translation>
         </message>
         <message>
-            <source>A new language is used from the next start of the program.</source>
-            <translation>新的語言將在下次啟動程式時生效。</translation>
+            <source>The menus, panels and dialogs change to the new language at once.</source>
+            <translation>選單、面板和對話方塊會立即換成新的語言。</translation>
         </message>
     </context>
     <context>

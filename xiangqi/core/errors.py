@@ -5,13 +5,46 @@ Every message quotes the offending text and says why; FEN errors also name the r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
+
 
 class XiangqiError(Exception):
     """Base of the errors raised by ``xiangqi.core``."""
 
 
+class PositionFault(Enum):
+    """Why a board cannot be a position of a real game (what ``FenError.problem`` says, for a reader that
+    words it in another language than the message)."""
+
+    TOO_MANY = "too many"              # ``count`` pieces of a kind, at most ``limit`` allowed
+    NO_KING = "no king"
+    OUTSIDE_PALACE = "outside palace"  # a king out of its palace
+    UNREACHABLE = "unreachable"        # an advisor or elephant where it can never go
+    PAWN_BEHIND = "pawn behind"        # a pawn behind its starting rank
+    CHECK_OFF_TURN = "check off turn"  # the side not to move is in check (or the kings face each other)
+
+
+@dataclass(frozen=True, slots=True)
+class PositionProblem:
+    """One fault of a board: the side concerned (``red``; for CHECK_OFF_TURN the side in check), the
+    piece (``king``, ``advisor``, … as ``PieceType`` names it, lower case) and where (ICCS square)."""
+
+    fault: PositionFault
+    red: bool
+    piece: str = ""
+    square: str = ""
+    count: int = 0
+    limit: int = 0
+
+
 class FenError(XiangqiError, ValueError):
-    """A FEN string that cannot describe a legal xiangqi position."""
+    """A FEN string that cannot describe a legal xiangqi position. ``problem`` says what is wrong with a
+    well-formed board (None when the text itself is broken)."""
+
+    def __init__(self, message: str, problem: PositionProblem | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 class NotationError(XiangqiError, ValueError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xiangqi.core.errors import FenError
+from xiangqi.core.errors import FenError, PositionFault, PositionProblem
 from xiangqi.core.movegen import king_attacked
 from xiangqi.core.pieces import FEN_LETTERS, PieceType, fen_letter, value_from_letter
 from xiangqi.core.squares import square_name
@@ -97,7 +97,8 @@ def _check_position(cells: list[int], side: int, fen: str) -> None:
     if king_attacked(cells, cells.index(-1 if other else 1), other):
         raise FenError(
             f"FEN {fen!r}: {_SIDE_NAMES[other]} is in check (or the kings face each other) "
-            f"but it is {_SIDE_NAMES[side]} to move"
+            f"but it is {_SIDE_NAMES[side]} to move",
+            PositionProblem(PositionFault.CHECK_OFF_TURN, red=other == 0, piece="king"),
         )
 
 
@@ -108,27 +109,32 @@ def _check_counts(cells: list[int], color: int, fen: str) -> None:
         letter = FEN_LETTERS[ptype].upper() if color == 0 else FEN_LETTERS[ptype]
         if count > limit:
             raise FenError(f"FEN {fen!r} has {count} {_SIDE_NAMES[color]} {ptype.name.lower()}s "
-                           f"({letter!r}), at most {limit} allowed")
+                           f"({letter!r}), at most {limit} allowed",
+                           PositionProblem(PositionFault.TOO_MANY, color == 0, ptype.name.lower(),
+                                           count=count, limit=limit))
         if ptype is PieceType.KING and count == 0:
-            raise FenError(f"FEN {fen!r} has no {_SIDE_NAMES[color]} king ({letter!r})")
+            raise FenError(f"FEN {fen!r} has no {_SIDE_NAMES[color]} king ({letter!r})",
+                           PositionProblem(PositionFault.NO_KING, color == 0, "king"))
 
 
 def _check_placement(color: int, ptype: PieceType, sq: int, fen: str) -> None:
     problem = _placement_problem(color, ptype, sq)
     if problem:
+        text, fault = problem
         where = f"{_SIDE_NAMES[color]} {ptype.name.lower()} on {square_name(sq)} (rank {sq // 9})"
-        raise FenError(f"FEN {fen!r}: {where} {problem}")
+        raise FenError(f"FEN {fen!r}: {where} {text}",
+                       PositionProblem(fault, color == 0, ptype.name.lower(), square_name(sq)))
 
 
-def _placement_problem(color: int, ptype: PieceType, sq: int) -> str | None:
+def _placement_problem(color: int, ptype: PieceType, sq: int) -> tuple[str, PositionFault] | None:
     if ptype is PieceType.KING and not in_palace(color, sq):
-        return "is outside its palace"
+        return "is outside its palace", PositionFault.OUTSIDE_PALACE
     if ptype is PieceType.ADVISOR and sq not in ADVISOR_SQUARES[color]:
-        return "is on a square advisors can never reach"
+        return "is on a square advisors can never reach", PositionFault.UNREACHABLE
     if ptype is PieceType.ELEPHANT and sq not in ELEPHANT_SQUARES[color]:
-        return "is on a square elephants can never reach"
+        return "is on a square elephants can never reach", PositionFault.UNREACHABLE
     if ptype is PieceType.PAWN and not _pawn_square_reachable(color, sq):
-        return "is behind its starting rank"
+        return "is behind its starting rank", PositionFault.PAWN_BEHIND
     return None
 
 

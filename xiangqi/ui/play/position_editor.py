@@ -13,6 +13,7 @@ from xiangqi.core import Color, FenError, PieceType, Position
 from xiangqi.core.fen import format_fen
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
+from xiangqi.ui.play.position_problem_text import problem_text
 from xiangqi.ui.board.themes import BoardLook, PieceLook
 
 ERASER = 0
@@ -110,8 +111,8 @@ class EditorModel(QObject):
         """The core's objection to the position, or None when it is a legal start."""
         try:
             Position.from_fen(self.fen())
-        except FenError as exc:
-            return str(exc)
+        except FenError as exc:   # worded in the UI's language (the message is English, for logs)
+            return problem_text(exc.problem) if exc.problem is not None else str(exc)
         return None
 
 
@@ -218,7 +219,8 @@ class PositionEditor(QDialog):
         try:
             self.model.set_fen(text)
         except FenError as exc:
-            self.problem_label.setText(self.tr("Not a legal position: {0}").format(exc))
+            problem = problem_text(exc.problem) if exc.problem is not None else str(exc)
+            self.problem_label.setText(self.tr("Not a legal position: {0}").format(problem))
             self.problem_label.setStyleSheet("color: #b00020;")
 
     def _accept_if_legal(self) -> None:

@@ -1,8 +1,10 @@
-"""The window contract (``ui/window_host.py``): the main window has every part it promises the features, and
-installing the features hangs nothing new on the window (each feature is kept by whoever installed it)."""
+"""The window contract (``ui/window_host.py``): the main window has every part it promises the features,
+installing the features hangs nothing new on the window (each feature is kept by whoever installed it), and no
+feature looks a part of the window up by name."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -49,3 +51,11 @@ def test_installing_the_features_hangs_nothing_on_the_window(qtbot: QtBot, tmp_p
     assert records.parent() is window and study.parent() is window and match.parent() is window
     assert appearance.parent() is window
     assert window.confirm_discard == records.confirm_discard   # the declared hook, set by the record feature
+
+
+def test_no_feature_looks_the_window_up_by_name() -> None:
+    lookup = re.compile(r"\b(?:get|has|set)attr\(\s*(?:self\.)?window")
+    found = [f"{path.relative_to(REPO)}:{number}: {line.strip()}"
+             for path in sorted((REPO / "xiangqi" / "ui").rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if lookup.search(line)]
+    assert found == [], "declare the part on WindowHost (ui/window_host.py) instead"

@@ -82,3 +82,10 @@ def test_helpers() -> None:
     lines = SearchLines(1)
     lines.add(Info(depth=2, score=Score(cp=1), pv=(played,)))
     assert line_of(lines.completed(), played) is not None and line_of(lines.completed(), moves("b2e2")[0]) is None
+
+
+def test_a_score_that_is_no_value_is_not_a_line() -> None:
+    """The engine layer marks book weights and repetition rulings with neither cp nor mate."""
+    lines = SearchLines(1)
+    lines.add(Info(depth=0, score=Score(), pv=(Move.from_iccs("h2e2"),)))
+    assert lines.completed() == ()

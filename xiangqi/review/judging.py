@@ -58,8 +58,8 @@ class SearchLines:
             return
         if self._last_block and depth > self._last_block[0].depth:
             self._confirmed = self._last_block
-        if score is None or not info.pv:
-            return
+        if score is None or not info.pv or (score.cp is None and score.mate is None):
+            return   # no score, or one that is no value (an opening book's weight, a repetition ruling)
         if score.bound is not None:
             self._block = None   # a window's edge: this iteration's block is not exact
             return

@@ -6,14 +6,21 @@
 ``play``      the game's views (move list, clocks), new-game and result dialogs, browsing back, position
               editor, sounds
 ``record``    open/save/export records, the record ↔ game link, game list, comments, clipboard
-``engines``   the engine manager dialog, the opponent's engine panel, score texts
+``engines``   the engine area (opponent, analysis and match sections), engine panels, the engine manager,
+              score texts
 ``study``     analysis (panel and driver), the evaluation graph, the review dialog
 ``match``     engine matches: the match dialog and the match window
 ``book``      the Book menu and the opening explorer
-``settings``  the settings dialog
+``settings``  the settings dialog, switching the language live
+
+The features (record, study, match, book, settings) get the main window as a ``WindowHost``
+(``window_host``: its menus, status bar, dialogs, the controller and the shared views), never import the
+shell or each other, and are kept by whoever installs them (``shell.app``). Layers, top to bottom: shell,
+the features, window_host, play, board | engines, common; no import loops (the import-linter contracts in
+``pyproject.toml``, run by ``tests/test_qt_free.py``).
 
 The game controller (Qt timers and signals, no widgets) and the engine words it shares with the widgets
 (names, the engine search, engine trouble in the player's language) live below this package, in
-``xiangqi.play``. Outside ``xiangqi.ui`` only ``xiangqi.play`` and the process drivers
-(``xiangqi.engine.process`` and the runners of reviews and matches) import Qt, and only QtCore.
+``xiangqi.play``. Outside ``xiangqi.ui`` only ``xiangqi.play`` and the drivers of processes and timers
+(``xiangqi.engine.process``, ``.seat``, ``.eventloop``, the review and match runners) import Qt, only QtCore.
 """

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
                                QVBoxLayout, QWidget)
 
 from xiangqi.config import SettingsError, SettingsStore
-from xiangqi.engine.messages import EngineOption, OptionKind
+from xiangqi.engine.messages import EngineOption, OptionKind, OptionValue
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
 from xiangqi.engine.retire import retire
@@ -38,7 +38,7 @@ class OptionForm(QWidget):
 
     button_pressed = Signal(str)
 
-    def __init__(self, options: tuple[EngineOption, ...], values: Mapping[str, Any],
+    def __init__(self, options: tuple[EngineOption, ...], values: Mapping[str, OptionValue],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.options = options
@@ -57,7 +57,7 @@ class OptionForm(QWidget):
             else:
                 layout.addRow(option.name, editor)
 
-    def _editor(self, option: EngineOption, value: Any) -> QWidget:
+    def _editor(self, option: EngineOption, value: OptionValue | None) -> QWidget:
         value = _coerced(option, value)
         if option.kind is OptionKind.CHECK:
             box = QCheckBox(self)
@@ -82,7 +82,7 @@ class OptionForm(QWidget):
             return QLabel(str(option.default or ""), self)
         return QLineEdit("" if value in (None, "<empty>") else str(value), self)
 
-    def value_of(self, option: EngineOption) -> Any:
+    def value_of(self, option: EngineOption) -> OptionValue | None:
         editor = self.editors[option.name]
         if isinstance(editor, QCheckBox):
             return editor.isChecked()
@@ -94,7 +94,7 @@ class OptionForm(QWidget):
             return editor.text()
         return None
 
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, OptionValue | None]:
         """Every editable option whose value differs from the engine's default."""
         changed = {}
         for option in self.options:
@@ -106,7 +106,7 @@ class OptionForm(QWidget):
         return changed
 
 
-def _coerced(option: EngineOption, value: Any) -> Any:
+def _coerced(option: EngineOption, value: OptionValue | None) -> OptionValue | None:
     try:
         return option.coerce(value)
     except ValueError:

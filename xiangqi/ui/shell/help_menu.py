@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import sys
 from html import escape
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from PySide6.QtCore import QKeyCombination, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -152,7 +152,7 @@ class SoundToggle(QObject):
         if bool(self.store.settings.value("sound", "enabled")) != on:
             self.store.set("sound", "enabled", on)
 
-    def _sync(self, section: str, key: str, value: Any) -> None:
+    def _sync(self, section: str, key: str, value: object) -> None:
         if (section, key) == ("sound", "enabled") and self.action.isChecked() != bool(value):
             self.action.setChecked(bool(value))
 

@@ -22,10 +22,10 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, "beginner", 1, 200, 1_000),
+    1: Level(1, "beginner", 1, 100, 1_000),
     2: Level(2, "casual", 2, 100, 4_000),
     3: Level(3, "club", 3, 40, 12_000),
-    4: Level(4, "strong", None, 10, 15_000),
+    4: Level(4, "strong", None, 5, 25_000),
     5: Level(5, "full strength", None, 0, None),
 }
 DEFAULT_LEVEL = 5

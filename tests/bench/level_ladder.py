@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_strength import EngineProcess, from_uci, to_uci  # noqa: E402 (after the sys.path lines)
 
 from xiangqi.core import Color, Move, Position  # noqa: E402
+from xiangqi.engine.builtin.calibration import MeasuredStrength  # noqa: E402
 from xiangqi.match.results import Tally  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
@@ -204,29 +205,69 @@ def summary(paths: list[Path]) -> None:
 
 
 def table(rows: list[str]) -> None:
-    """``LEVEL:RECORD:fairy=ELO`` or ``LEVEL:RECORD:level=N`` (a chain; N listed before): the level's Elo on
-    the rung's scale; a chained level adds the errors of both links (each end, in quadrature)."""
+    """Rows ``LEVEL:RUNG@RECORD[,RECORD...][:RUNG@RECORD...]``, a rung being ``fairy=ELO`` or ``level=N``
+    (a chain to a level listed before).  One rung: the difference and its interval are
+    ``Tally.elo()``'s (cutechess); a chained level adds both links' errors (each end, in quadrature).
+    Several Fairy-Stockfish rungs: the maximum-likelihood Elo of all the games, 95 % from the Fisher
+    information.  Prints a markdown row and a ``MeasuredStrength`` line per level."""
     found: dict[int, tuple[float, float, float]] = {}
     for row in rows:
-        level_text, record, rung = row.split(":")
+        level_text, *rung_texts = row.split(":")
         level = int(level_text)
-        tally = Tally.of(read_record(Path(record)))
-        estimate = tally.elo()
-        kind, value = rung.split("=")
-        if kind == "fairy":
-            base, base_low, base_high = float(value), 0.0, 0.0
+        pools: list[tuple[str, int, list[float]]] = []
+        for rung_text in rung_texts:
+            rung, records = rung_text.split("@")
+            kind, value = rung.split("=")
+            pools.append((kind, int(value), [s for r in records.split(",") for s in read_record(Path(r))]))
+        if len(pools) == 1:
+            elo, low, high = _one_rung(pools[0], found)
         else:
-            anchor = found[int(value)]
-            base, base_low, base_high = anchor[0], anchor[0] - anchor[1], anchor[2] - anchor[0]
-        elo = base + estimate.elo
-        low = elo - math.hypot(estimate.elo - estimate.low, base_low)
-        high = elo + math.hypot(estimate.high - estimate.elo, base_high)
+            elo, low, high = _max_likelihood([(value, scores) for _, value, scores in pools])
         found[level] = (elo, low, high)
-        print(f"| {level} | {rung} | {tally.games} | {tally.points:g} / {tally.games} "
-              f"({tally.wins} {tally.draws} {tally.losses}) | {estimate.text()} | "
-              f"{elo:.0f} ({low:.0f} .. {high:.0f}) |")
-        print(f"    {level}: MeasuredStrength({level}, {elo:.0f}, {low:.0f}, {high:.0f}, {tally.games}, "
-              f"{tally.points:g}, {rung!r}),")
+        games = sum(len(scores) for _, _, scores in pools)
+        points = sum(sum(scores) for _, _, scores in pools)
+        rungs = " + ".join(f"{'Fairy-Stockfish UCI_Elo' if k == 'fairy' else 'level'} {v} ({len(s)})"
+                           for k, v, s in pools)
+        tallies = ", ".join(Tally.of(s).text("", "").split(": ", 1)[1] for _, _, s in pools)
+        about = MeasuredStrength(level, elo, low, high, games, points, rungs).about()
+        print(f"| {level} | {rungs} | {games} | {tallies} | {elo:.0f} ({low:.0f} .. {high:.0f}) | {about} |")
+        print(f"    {level}: MeasuredStrength({level}, {elo:.0f}, {low:.0f}, {high:.0f}, {games}, {points:g}, "
+              f"{rungs!r}),")
+
+
+def _one_rung(pool: tuple[str, int, list[float]], found: dict[int, tuple[float, float, float]]
+              ) -> tuple[float, float, float]:
+    kind, value, scores = pool
+    estimate = Tally.of(scores).elo()
+    if kind == "fairy":
+        base, base_low, base_high = float(value), 0.0, 0.0
+    else:
+        anchor = found[value]
+        base, base_low, base_high = anchor[0], anchor[0] - anchor[1], anchor[2] - anchor[0]
+    elo = base + estimate.elo
+    low = elo - math.hypot(estimate.elo - estimate.low, base_low)
+    high = elo + math.hypot(estimate.high - estimate.elo, base_high)
+    return elo, low, high
+
+
+def _max_likelihood(pools: list[tuple[int, list[float]]]) -> tuple[float, float, float]:
+    """The Elo whose expected points against the rungs equal the points scored (bisection), ± 1.96 / √I."""
+    def expected(elo: float, rung: int) -> float:
+        return 1.0 / (1.0 + 10.0 ** ((rung - elo) / 400.0))
+
+    points = sum(sum(scores) for _, scores in pools)
+    low, high = -1000.0, 5000.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        if sum(len(scores) * expected(middle, rung) for rung, scores in pools) < points:
+            low = middle
+        else:
+            high = middle
+    elo = (low + high) / 2
+    k = math.log(10) / 400
+    information = sum(len(s) * expected(elo, r) * (1 - expected(elo, r)) for r, s in pools) * k * k
+    half = 1.959964 / math.sqrt(information)
+    return elo, elo - half, elo + half
 
 
 def main() -> int:
@@ -248,7 +289,7 @@ def main() -> int:
     parser.add_argument("--rung-dir", type=Path, help="run a built-in rung from here (default --engine-dir)")
     parser.add_argument("--record", type=Path)
     parser.add_argument("--summary", type=Path, nargs="+")
-    parser.add_argument("--table", nargs="+", metavar="LEVEL:RECORD:RUNG", help="see table()")
+    parser.add_argument("--table", nargs="+", metavar="LEVEL:RUNG@RECORDS", help="see table()")
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)

@@ -166,7 +166,7 @@ class MainWindow(WindowHost):
         self.game_menu = game
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.flip_action)
-        self.panels_menu = self.view_menu.addMenu(self.tr("&Panels"))
+        self.panels_menu = self.view_menu.addMenu(self.tr("&Docked panels"))
         self.panels_menu.aboutToShow.connect(self._list_panels)
         engine = self.menuBar().addMenu(self.tr("E&ngine"))
         engine.addActions([self.restart_engine_action, self.choose_engine_action])
@@ -178,7 +178,7 @@ class MainWindow(WindowHost):
         self.addToolBar(toolbar)
 
     def _list_panels(self) -> None:
-        """View › Panels: every dock the features added, ticked when shown (a hidden one comes back)."""
+        """View › Docked panels: every dock the features added, ticked when shown (a hidden one comes back)."""
         self.panels_menu.clear()
         for dock in self.findChildren(QDockWidget):
             self.panels_menu.addAction(dock.toggleViewAction())

@@ -104,7 +104,7 @@ class WindowShape(QObject):
                 docks[0].raise_()
         if compact and self.compact is None and not self.restored:
             # A small screen's first start: the board and one column beside it (moves, engine area) rather
-            # than two columns too narrow to read; View › Panels shows the docks (remembered from then on).
+            # than two columns too narrow to read; View › Docked panels shows the docks (remembered from then on).
             for dock in docks:
                 dock.hide()
         self.compact = compact

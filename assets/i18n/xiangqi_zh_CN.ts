@@ -795,8 +795,8 @@
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <source>&amp;Panels</source>
-            <translation>面板(&amp;P)</translation>
+            <source>&amp;Docked panels</source>
+            <translation>面板(&amp;D)</translation>
         </message>
         <message>
             <source>E&amp;ngine</source>
@@ -1020,6 +1020,69 @@
         <message>
             <source>No opening book is open (Book › Open book…).</source>
             <translation>没有打开开局库（请用“开局库 › 打开开局库…”）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MatchEnd</name>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>{0} is mated</source>
+            <translation>{0}被将死</translation>
+        </message>
+        <message>
+            <source>{0} has no legal move (stalemate loses)</source>
+            <translation>{0}无子可动（困毙判负）</translation>
+        </message>
+        <message>
+            <source>{0} loses by perpetual check</source>
+            <translation>{0}长将判负</translation>
+        </message>
+        <message>
+            <source>{0} loses by perpetual chase</source>
+            <translation>{0}长捉判负</translation>
+        </message>
+        <message>
+            <source>draw by the 60-move limit</source>
+            <translation>六十回合无吃子，判和</translation>
+        </message>
+        <message>
+            <source>draw by repetition</source>
+            <translation>重复局面，判和</translation>
+        </message>
+        <message>
+            <source>draw: neither side can attack any more</source>
+            <translation>双方都已无进攻子力，判和</translation>
+        </message>
+        <message>
+            <source>{0} resigns</source>
+            <translation>{0}认输</translation>
+        </message>
+        <message>
+            <source>{0} loses on time</source>
+            <translation>{0}超时判负</translation>
+        </message>
+        <message>
+            <source>{0} loses: its engine stopped working</source>
+            <translation>{0}判负：引擎停止工作</translation>
+        </message>
+        <message>
+            <source>{0} loses: its engine gave no legal move</source>
+            <translation>{0}判负：引擎没有给出合法着法</translation>
+        </message>
+        <message>
+            <source>{0} loses by adjudication</source>
+            <translation>{0}被裁决判负</translation>
+        </message>
+        <message>
+            <source>draw by adjudication</source>
+            <translation>裁决和棋</translation>
         </message>
     </context>
     <context>

@@ -795,8 +795,8 @@
             <translation>檢視(&amp;V)</translation>
         </message>
         <message>
-            <source>&amp;Panels</source>
-            <translation>面板(&amp;P)</translation>
+            <source>&amp;Docked panels</source>
+            <translation>面板(&amp;D)</translation>
         </message>
         <message>
             <source>E&amp;ngine</source>
@@ -1020,6 +1020,69 @@
         <message>
             <source>No opening book is open (Book › Open book…).</source>
             <translation>沒有開啟開局庫（請用「開局庫 › 開啟開局庫…」）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MatchEnd</name>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>{0} is mated</source>
+            <translation>{0}被將死</translation>
+        </message>
+        <message>
+            <source>{0} has no legal move (stalemate loses)</source>
+            <translation>{0}無子可動（困斃判負）</translation>
+        </message>
+        <message>
+            <source>{0} loses by perpetual check</source>
+            <translation>{0}長將判負</translation>
+        </message>
+        <message>
+            <source>{0} loses by perpetual chase</source>
+            <translation>{0}長捉判負</translation>
+        </message>
+        <message>
+            <source>draw by the 60-move limit</source>
+            <translation>六十回合無吃子，判和</translation>
+        </message>
+        <message>
+            <source>draw by repetition</source>
+            <translation>重複局面，判和</translation>
+        </message>
+        <message>
+            <source>draw: neither side can attack any more</source>
+            <translation>雙方都已無進攻子力，判和</translation>
+        </message>
+        <message>
+            <source>{0} resigns</source>
+            <translation>{0}認輸</translation>
+        </message>
+        <message>
+            <source>{0} loses on time</source>
+            <translation>{0}超時判負</translation>
+        </message>
+        <message>
+            <source>{0} loses: its engine stopped working</source>
+            <translation>{0}判負：引擎停止運作</translation>
+        </message>
+        <message>
+            <source>{0} loses: its engine gave no legal move</source>
+            <translation>{0}判負：引擎沒有給出合法著法</translation>
+        </message>
+        <message>
+            <source>{0} loses by adjudication</source>
+            <translation>{0}被裁決判負</translation>
+        </message>
+        <message>
+            <source>draw by adjudication</source>
+            <translation>裁決和棋</translation>
         </message>
     </context>
     <context>

@@ -24,6 +24,7 @@ from xiangqi.core import Color
 from xiangqi.engine.seat import SeatInfo
 from xiangqi.match.results import Tally, format_elo
 from xiangqi.match.runner import FinishedGame, MatchRunner, MatchSettings
+from xiangqi.ui.match.end_text import end_text, show_end_in_comment
 from xiangqi.record import Game, GameNode
 from xiangqi.ui.engines.engine_panel import EnginePanel
 from xiangqi.ui.match.match_dialog import MatchDialog
@@ -105,7 +106,7 @@ class MatchPanel(QWidget):
         row = self.table.rowCount()
         self.table.insertRow(row)
         values = [str(finished.pairing.number), red, black, finished.end.result, str(finished.plies),
-                  finished.end.reason]
+                  end_text(finished)]   # in the UI's language (the PGN has the match's English words)
         for column, value in enumerate(values):
             item = QTableWidgetItem(value)
             item.setToolTip(value)
@@ -266,6 +267,7 @@ class MatchUi(QWidget):
     def _on_game_finished(self, finished: FinishedGame) -> None:
         assert self.runner is not None
         self.tally = self.tally.add(finished.a_score)
+        show_end_in_comment(finished)
         red, black = self._names_by_colour(finished.pairing.a_is_red)
         self.panel.add_game(finished, red, black)
         self.panel.show_tally(self.tally, self.runner.settings.names, self.runner.settings.games)

@@ -1,0 +1,46 @@
+"""A match game's end in the UI's language (issue 20): the results table and the last move's comment say
+"黑方被将死" / "红方认输" in the Chinese UI, from the match's data (``GameEnd.kind``, the winner, the final
+position); the PGN file keeps the match's English words and the standard Termination tag."""
+
+from __future__ import annotations
+
+from xiangqi.core import Color, Move
+from xiangqi.match.record import finish_game
+from xiangqi.match.referee import EndKind, GameEnd, rules_end
+from xiangqi.match.runner import FinishedGame
+from xiangqi.match.schedule import Opening, Pairing
+from xiangqi.record import Game
+
+import real_window
+from xiangqi.ui.match.end_text import show_end_in_comment
+from xiangqi.ui.match.match_ui import MatchUi
+
+app_window = real_window.app_window   # the fixture
+
+MATE_IN_ONE = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w"   # b7b9 mates: the rook on a8 guards the king's rank
+
+
+def finished_game(end_of_game: str) -> FinishedGame:
+    game = Game({"Red": "One", "Black": "Two"}, MATE_IN_ONE)
+    last = game.add_move(game.root, Move.from_iccs("b7b9"))
+    if end_of_game == "mate":
+        end = rules_end(game.end_position())
+        assert end is not None and end.reason == "Black is mated"
+    else:
+        end = GameEnd(Color.BLACK, EndKind.RESIGNATION, "Red resigns")
+    finish_game(game, last, end)
+    return FinishedGame(Pairing(1, True, Opening(MATE_IN_ONE)), end, 1, float(end.winner is Color.RED), game)
+
+
+def test_the_results_table_and_comment_say_the_end_in_chinese(app_window) -> None:
+    window = app_window(1280, 880)
+    ui = window.findChild(MatchUi)
+    for kind, words in (("mate", "黑方被将死"), ("resign", "红方认输")):
+        finished = finished_game(kind)
+        english = finished.end.reason
+        ui.panel.add_game(finished, "One", "Two")
+        row = ui.panel.table.rowCount() - 1
+        assert ui.panel.table.item(row, 5).text() == words
+        show_end_in_comment(finished)   # what the window does when the runner reports the game
+        assert finished.game.mainline()[-1].comment == words
+        assert english not in finished.game.mainline()[-1].comment

@@ -207,6 +207,30 @@ def test_a_match_table_shows_five_rows_at_1400x1000(app_window, qtbot, tmp_path)
     assert board_on_screen(window) == before, "the match panel resized the board"
 
 
+def test_a_match_never_grows_the_window_past_an_800x600_screen(app_window, qtbot, tmp_path) -> None:
+    window = app_window(800, 600)
+    settle(qtbot)
+    before = board_on_screen(window)
+    match = window.findChild(MatchUi)
+    assert match is not None
+    match.start(MatchSettings(specs=(fake_engine(), fake_engine()), time=TimeControl(movetime_ms=20), games=2,
+                              adjudication=Adjudication(max_plies=4), pgn=tmp_path / "match.pgn"))
+    qtbot.waitUntil(lambda: match.panel.table.rowCount() >= 1, timeout=60_000)
+    settle(qtbot)
+    try:
+        hint = window.minimumSizeHint()
+        assert hint.width() <= 800 and hint.height() <= 600, hint
+        assert (window.width(), window.height()) == (800, 600), "the window grew"
+        assert board_on_screen(window).height() >= 0.6 * window.height()
+        for widget in (match.panel.pause_button, match.panel.stop_button, window.engine_area):
+            assert window.rect().contains(on_window(window, widget)), (widget, on_window(window, widget))
+        assert board_on_screen(window) == before, "the match panel resized the board"
+    finally:
+        match.stop()
+        qtbot.waitUntil(lambda: not match.running, timeout=10_000)
+        qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
 def test_the_arrangement_is_remembered_per_screen_size(app_window, qtbot, tmp_path) -> None:
     settings = QSettings(str(tmp_path / "window.ini"), QSettings.Format.IniFormat)
     window = app_window(1100, 760)

@@ -21,6 +21,7 @@ import pytest
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import BestMove, Info, SearchLimits
 from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.registry import load_families
 from xiangqi.engine.session import (
     DeadlineKind,
     EngineFailure,
@@ -43,8 +44,10 @@ def render_info(info: Info) -> str:
         if getattr(info, name) is not None:
             parts.append(f"{label}={getattr(info, name)}")
     if info.score is not None:
-        kind, value = ("mate", info.score.mate) if info.score.mate is not None else ("cp", info.score.cp)
-        parts.append(f"score={kind}:{value}" + (f":{info.score.bound}" if info.score.bound else ""))
+        score = info.score
+        value = {"cp": score.cp, "mate": score.mate, "book": score.book,
+                 "ruling": f"{score.ruling:+d}" if score.ruling is not None else None}[score.kind.value]
+        parts.append(f"score={score.kind.value}:{value}" + (f":{score.bound}" if score.bound else ""))
     if info.wdl is not None:
         parts.append("wdl=" + ",".join(map(str, info.wdl)))
     for name, label in (("nodes", "nodes"), ("nps", "nps"), ("time_ms", "time"), ("hashfull", "hashfull"),
@@ -90,6 +93,9 @@ def parse_config(words: list[str]) -> SessionConfig:
         elif key == "name_rule":
             pattern, base, millis = value.rsplit(":", 2)
             values["name_rules"] = (NameRule(pattern, int(base), millis == "true"),)
+        elif key == "family":  # the family's data from engines/families.toml, as the registry passes it
+            family = next(f for f in load_families() if f.id == value)
+            values["score_scales"], values["book_option"] = family.scores, family.book_option
         else:
             raise AssertionError(f"unknown config key {key!r}")
     return SessionConfig(**values)

@@ -38,6 +38,15 @@ class EngineFailure:
     fatal: bool = True
     engine_said: str = ""  # the engine's own explanation, e.g. "info string ERROR: Network file … not found"
 
+    def explained(self) -> str:
+        """The message with the engine's own words, for a console: its error line (``info string ERROR…``),
+        else the last line of its stderr."""
+        said = self.engine_said.strip()
+        if said:
+            return f"{self.message} The engine said: {said}"
+        tail = self.stderr_tail.strip().splitlines()
+        return f"{self.message} Its last error output: {tail[-1].strip()[:300]}" if tail else self.message
+
     @property
     def restartable(self) -> bool:
         """Worth offering "restart the engine" (a restart cannot fix a missing file)."""

@@ -95,16 +95,56 @@ def format_option_value(value: OptionValue) -> str:
     return str(value)
 
 
+class ScoreKind(Enum):
+    """What an engine's score is. Only CP and MATE are evaluations; the others must not be shown or
+    judged as a number of pawns."""
+
+    CP = "cp"          # centipawns on the common scale (Fairy-Stockfish 11.1 UCI centipawns)
+    MATE = "mate"      # mate in ``mate`` moves
+    RULING = "ruling"  # the engine's own repetition ruling (ElephantEye's ban values): won/lost by its rules
+    BOOK = "book"      # an opening-book move's weight (the engine did not search)
+
+
 @dataclass(frozen=True, slots=True)
 class Score:
-    """An engine's evaluation from the side to move's point of view, as the engine sent it."""
+    """An engine's evaluation from the side to move's point of view, on the common scale.
+
+    The engine layer normalises every engine's own units (``xiangqi.engine.protocol.ScoreScale``, data from
+    ``engines/families.toml``): ``cp`` is centipawns of Fairy-Stockfish 11.1 in UCI mode, ``mate`` is moves
+    to mate (negative: mated). ``ruling`` (+1 / -1) marks a repetition ruling and ``book`` a book weight:
+    neither is an evaluation, and ``cp`` and ``mate`` are then None. ``raw`` is what the engine sent."""
 
     cp: int | None = None
     mate: int | None = None
     bound: str | None = None  # "lower", "upper" or None
+    ruling: int | None = None  # +1: the side to move wins by the engine's repetition ruling; -1: loses
+    book: int | None = None    # the book move's weight
+    raw: str | None = field(default=None, compare=False)  # the engine's own words: "277", "mate 3", "9897"
+
+    @property
+    def kind(self) -> ScoreKind:
+        if self.mate is not None:
+            return ScoreKind.MATE
+        if self.ruling is not None:
+            return ScoreKind.RULING
+        if self.book is not None:
+            return ScoreKind.BOOK
+        return ScoreKind.CP
+
+    @property
+    def is_evaluation(self) -> bool:
+        """A number of pawns or a mate (what a graph, a review or an adjudication may use)."""
+        return self.cp is not None or self.mate is not None
 
     def __str__(self) -> str:
-        text = f"mate {self.mate}" if self.mate is not None else f"cp {self.cp}"
+        if self.mate is not None:
+            text = f"mate {self.mate}"
+        elif self.ruling is not None:
+            text = f"ruling {self.ruling:+d}"
+        elif self.book is not None:
+            text = f"book {self.book}"
+        else:
+            text = f"cp {self.cp}"
         return text + (f" {self.bound}bound" if self.bound else "")
 
 
@@ -191,6 +231,9 @@ def format_info(info: Info) -> str:
             words += [label, str(value)]
     if info.score is not None:
         words += ["score", str(info.score)]
+        raw = info.score.raw
+        if raw is not None and raw not in (str(info.score.cp), f"mate {info.score.mate}"):
+            words += ["raw", raw]  # the engine's own number, when normalising changed it
     if info.wdl is not None:
         words += ["wdl", *map(str, info.wdl)]
     for label, value in (("nodes", info.nodes), ("nps", info.nps), ("time", info.time_ms),

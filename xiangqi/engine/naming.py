@@ -1,8 +1,10 @@
 """Naming engines and time controls on a command line (no Qt).
 
 ``engine_spec("builtin:3")`` — the built-in engine at level 3 (``builtin`` alone: level 5, full strength);
-a name or family id the registry finds (``fairy-stockfish``, ``Pikafish``); else a command line, split like a
-shell would (``"/opt/eleeye/eleeye -x"``). ``--option A:NAME=VALUE`` sets an option of engine A (or B, or
+a name or family id of an engine listed in the settings (``[[engines]]`` of the shipped ``config.toml`` and
+of the user's file: ``$XIANGQI_CONFIG``, else the per-user one) or found by the registry
+(``fairy-stockfish``, ``Pikafish``); else a command line, split like a shell would
+(``"/opt/eleeye/eleeye -x"``). ``--option A:NAME=VALUE`` sets an option of engine A (or B, or
 1/2). ``--tc 60+0.5`` is 60 s plus 0.5 s a move.
 """
 
@@ -12,9 +14,12 @@ import dataclasses
 import os
 import re
 import shlex
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from xiangqi.engine.messages import OptionValue, SearchLimits
 from xiangqi.engine.registry import (
@@ -23,6 +28,7 @@ from xiangqi.engine.registry import (
     EngineSpec,
     Protocol,
     builtin_engine_spec,
+    check_before_start,
     discover_engines,
     load_families,
     recognise,
@@ -40,24 +46,31 @@ class EngineNameError(ValueError):
 
 
 def engine_spec(text: str) -> EngineSpec:
-    """The engine ``text`` names: ``builtin[:LEVEL]``, a registry name or family id, or a command."""
+    """The engine ``text`` names: ``builtin[:LEVEL]``, a name or family id from the settings or the registry,
+    or a command. EngineNameError naming it when it cannot be used: its program is missing or not
+    executable, or a file it needs is missing (checked here, before any game or search)."""
     name = text.strip()
     if not name:
         raise EngineNameError("--engine '': expected builtin, builtin:LEVEL, an engine name or a command")
     builtin = _BUILTIN.fullmatch(name)
     if builtin:
         return builtin_spec(builtin.group(1), text)
-    known = _known_engine(name)
-    if known is not None:
-        return _comparable_scores(known)
+    spec = known_engine(name) or _command_spec(name, text)
+    problem = check_before_start(spec)
+    if problem is not None:
+        raise EngineNameError(f"engine {text[:80]!r}: {problem.message}")
+    return _comparable_scores(spec)
+
+
+def _command_spec(name: str, text: str) -> EngineSpec:
     try:
         words = shlex.split(name)
     except ValueError as exc:
         raise EngineNameError(f"--engine {text[:80]!r}: {exc}") from None
     command, args = words[0], tuple(_absolute_if_file(a) for a in words[1:])
     family = recognise(command, load_families())
-    return _comparable_scores(EngineSpec(name=_display_name(command, args), command=command, args=args,
-                                         family=family.id if family else UNKNOWN_FAMILY))
+    return EngineSpec(name=_display_name(command, args), command=command, args=args,
+                      family=family.id if family else UNKNOWN_FAMILY)
 
 
 def _display_name(command: str, args: tuple[str, ...]) -> str:
@@ -74,9 +87,9 @@ def comparable_scores(spec: EngineSpec) -> EngineSpec:
 
 
 def _comparable_scores(spec: EngineSpec) -> EngineSpec:
-    """Fairy-Stockfish in UCCI mode reports its internal score units (about 4x its UCI centipawns: cp 260
-    against cp 62 from the start position at depth 7): reviews and score adjudication need centipawns, so
-    it speaks UCI here unless a dialect was chosen."""
+    """Fairy-Stockfish speaks UCI here unless a dialect was chosen: its UCI centipawns are the common scale
+    itself, while its UCCI-mode scores are its own units, normalised by a measured unit with a wide spread
+    (see engines/README.md, "One scale")."""
     if spec.family == FAIRY_FAMILY and spec.protocol is Protocol.AUTO:
         return dataclasses.replace(spec, protocol=Protocol.UCI)
     return spec
@@ -94,13 +107,46 @@ def builtin_spec(level_text: str | None, text: str = "builtin") -> EngineSpec:
     return dataclasses.replace(spec, name=f"Built-in engine level {level}")
 
 
-def _known_engine(name: str) -> EngineSpec | None:
-    """An engine the registry finds on PATH, /usr/games or engines/, by display name or family id."""
+def known_engine(name: str) -> EngineSpec | None:
+    """An engine of the settings, or one the registry finds on PATH, /usr/games or engines/, by display
+    name or family id (the settings' entries first: they say which program and dialect)."""
     key = name.lower()
-    for spec in discover_engines([], errors=[]):
+    for spec in discover_engines(configured_engines(), errors=[]):
         if spec.family != BUILTIN_FAMILY and key in (spec.name.lower(), spec.family.lower()):
             return spec
     return None
+
+
+CONFIG_VARIABLE = "XIANGQI_CONFIG"  # as the app: a settings file used instead of the per-user one
+
+
+def configured_engines(errors: list[str] | None = None) -> list[dict[str, Any]]:
+    """The ``[[engines]]`` of the settings, as the app reads them: the user's file overrides the shipped one.
+    Problems (a bad file, a bad entry) go to ``errors``; those entries are left out."""
+    from xiangqi.config import load_settings
+    from xiangqi.resources import shipped_config
+
+    settings, problems = load_settings(shipped_config(), user_settings_file())
+    if errors is not None:
+        errors.extend(problems)
+    return [dict(entry) for entry in settings.engines]
+
+
+def user_settings_file() -> Path | None:
+    """``$XIANGQI_CONFIG``, else where Qt's AppConfigLocation puts the app's ``config.toml`` (organisation
+    and application "xiangqi"); None when that file does not exist. Computed without Qt, like Qt does."""
+    override = os.environ.get(CONFIG_VARIABLE)
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", home / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Preferences"
+    else:
+        base = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+    path = base / "xiangqi" / "xiangqi" / "config.toml"
+    return path if path.is_file() else None
 
 
 def _absolute_if_file(arg: str) -> str:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import logging
 import re
+import shutil
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -48,6 +50,20 @@ from xiangqi.engine.session import (
 )
 
 log = logging.getLogger(__name__)
+# Engines never outlive the program, also when it is killed (kill -9): on Linux each engine is started
+# through util-linux's ``setpriv --pdeathsig KILL``, which asks the kernel to kill it when its parent dies
+# (PR_SET_PDEATHSIG; PySide6 has no QProcess.setChildProcessModifier to call prctl in the child) and then
+# becomes the engine by exec (the same pid, no extra process). The kernel sends the signal when the *thread*
+# that started the process ends: engines are started from the thread running the Qt event loop.
+_SETPRIV = shutil.which("setpriv") if sys.platform.startswith("linux") else None
+_GUARD_FAILED = re.compile(r"setpriv: failed to execute \S+: ([^\n]+)")
+
+
+def guarded_command(program: str, args: Iterable[str]) -> tuple[str, list[str]]:
+    """The program and arguments to start so that the engine dies with this process (see ``_SETPRIV``)."""
+    if _SETPRIV is None:
+        return program, list(args)
+    return _SETPRIV, ["--pdeathsig", "KILL", "--", program, *args]
 STDERR_TAIL_BYTES = 4096
 _EXIT_KINDS = frozenset({FailureKind.HANDSHAKE_EXIT, FailureKind.EXITED, FailureKind.CRASHED})
 _ENGINE_ERROR = re.compile(r"\s*info\s+string\s+(?:error|fatal)\b", re.IGNORECASE)
@@ -174,8 +190,9 @@ class EngineClient(QObject):
 
     def _launch(self) -> None:
         process = QProcess(self)
-        process.setProgram(self.spec.resolved_command())
-        process.setArguments(list(self.spec.args))
+        program, arguments = guarded_command(self.spec.resolved_command(), self.spec.args)
+        process.setProgram(program)
+        process.setArguments(arguments)
         process.setWorkingDirectory(self.spec.working_directory())
         # Each slot gets its process: a restarted engine's old process must not talk to the new session.
         process.readyReadStandardOutput.connect(partial(self._on_stdout, process))
@@ -254,6 +271,11 @@ class EngineClient(QObject):
             return  # a slot restarted the engine meanwhile
         crashed = status == _CRASH_EXIT
         self._discard_process(kill=False)
+        not_run = _GUARD_FAILED.search(self.stderr_tail)
+        if not_run and session.state is SessionState.BOOTING:  # the guard could not run the program itself
+            message = f"Could not start {self.spec.resolved_command()!r} ({self.spec.name}): {not_run.group(1)}."
+            self._apply(session.start_failed(FailureKind.START_FAILED, message))
+            return
         step = session.process_exited(None if crashed else exit_code, exit_code if crashed else None,
                                       self.stderr_tail)
         self._apply(step)
@@ -382,7 +404,9 @@ class _SingleSearch(QObject):
                 signal.signal(signal.SIGINT, previous)
         return self.best
 
-    def _on_ready(self, _info: EngineInfo) -> None:
+    def _on_ready(self, info: EngineInfo) -> None:
+        if info.book_option is not None:  # an analysis: the engine searches instead of reading its book
+            self.client.set_option(info.book_option, False)
         self.client.go(self.position, self.limits)
         self.deadline.start()
 

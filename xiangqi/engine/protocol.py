@@ -30,7 +30,7 @@ from xiangqi.engine.messages import (
 __all__ = [
     "BestMove", "ByeLine", "Dialect", "DialectRules", "EngineLine", "EngineOption", "HelloOk", "IdLine",
     "Info", "MalformedBestMove", "NO_MOVE", "NoBestMove", "OptionKind", "OptionLine", "OtherLine",
-    "ReadyOk", "Score", "SearchLimits", "WireFormat", "parse_bestmove", "parse_line", "parse_info",
+    "ReadyOk", "Score", "ScoreScale", "SearchLimits", "WireFormat", "parse_bestmove", "parse_line", "parse_info",
     "parse_option", "thin_info_lines",
 ]
 
@@ -140,6 +140,52 @@ VARIANT_OPTION = ("UCI_Variant", "xiangqi")
 MILLISECOND_OPTION = "usemillisec"
 
 
+# ---------------------------------------------------------------------------------------------- scores
+@dataclass(frozen=True, slots=True)
+class ScoreScale:
+    """How one engine family writes scores, as data (``engines/families.toml``): its unit and the ranges of
+    its special values. ``normalise`` turns a raw number into a ``Score`` on the common scale.
+
+    ``units_per_pawn``: engine units per pawn of the common scale (Fairy-Stockfish 11.1 UCI centipawns;
+    measured by ``tests/bench/score_scale.py``). ``mate``: |raw| in this closed range is a mate, the plies
+    to mate being ``mate[1] - |raw|`` (ElephantEye: 10000 - distance). ``ruling``: |raw| in this range is
+    the engine's repetition ruling (ElephantEye's BAN_VALUE 9900 - distance), not a number of pawns.
+    ``book_at_depth0``: an ``info depth 0`` score is a book weight (ElephantEye's book lines)."""
+
+    units_per_pawn: float = 100.0
+    mate: tuple[int, int] | None = None
+    ruling: tuple[int, int] | None = None
+    book_at_depth0: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.units_per_pawn > 0:
+            raise ValueError(f"a score unit must be positive, not {self.units_per_pawn!r}")
+        for name, span in (("mate", self.mate), ("ruling", self.ruling)):
+            if span is not None and not 0 < span[0] <= span[1]:
+                raise ValueError(f"{name} range {list(span)!r} must be two numbers 0 < low <= high")
+
+    @property
+    def is_identity(self) -> bool:
+        return self == IDENTITY_SCALE
+
+    def normalise(self, number: int, bound: str | None = None) -> Score:
+        """A bare score (UCCI ``score N``, UCI ``score cp N``) on the common scale."""
+        size = abs(number)
+        sign = 1 if number > 0 else -1
+        raw = str(number)
+        if self.mate is not None and self.mate[0] <= size <= self.mate[1]:
+            plies = self.mate[1] - size
+            return Score(mate=sign * ((plies + 1) // 2 if number > 0 else plies // 2), bound=bound, raw=raw)
+        if self.ruling is not None and self.ruling[0] <= size <= self.ruling[1]:
+            return Score(ruling=sign, bound=bound, raw=raw)
+        if self.units_per_pawn == 100.0:
+            return Score(cp=number, bound=bound, raw=raw)
+        return Score(cp=round(number * 100 / self.units_per_pawn), bound=bound, raw=raw)
+
+
+IDENTITY_SCALE = ScoreScale()
+
+
 # ---------------------------------------------------------------------------------------------- wire
 _WIRE_MOVE = re.compile(r"([a-iA-I])(\d{1,2})-?([a-iA-I])(\d{1,2})")
 _PARSED_MOVES: dict[tuple[str, int], Move] = {}  # every pv repeats the same few moves: parse each once
@@ -147,12 +193,13 @@ _PARSED_MOVES: dict[tuple[str, int], Move] = {}  # every pv repeats the same few
 
 @dataclass(frozen=True, slots=True)
 class WireFormat:
-    """How one running engine writes moves and times: its dialect, its rank numbering (0-9, or 1-10 for
-    Fairy-Stockfish in UCI mode) and whether ``go`` times are milliseconds."""
+    """How one running engine writes moves, times and scores: its dialect, its rank numbering (0-9, or 1-10
+    for Fairy-Stockfish in UCI mode), whether ``go`` times are milliseconds, and its score scale."""
 
     dialect: Dialect
     rank_base: int = 0
     time_in_ms: bool = True
+    scores: ScoreScale = IDENTITY_SCALE
 
     # --- moves
     def move(self, move: Move) -> str:
@@ -386,6 +433,9 @@ def parse_info(rest: str, wire: WireFormat) -> Info:
     while index < len(words):
         key = words[index]
         index = _read_info_field(key, words, index + 1, values, skipped, wire)
+    score = values.get("score")
+    if score is not None and wire.scores.book_at_depth0 and values.get("depth") == 0 and score.cp is not None:
+        values["score"] = Score(book=int(score.raw or 0), raw=score.raw)
     return Info(**values, skipped=tuple(skipped))
 
 
@@ -403,7 +453,7 @@ def _read_info_field(key: str, words: list[str], index: int, values: InfoFields,
         values["string"] = " ".join(words[index:])
         return len(words)
     if key == "score":
-        return _read_score(words, index, values, skipped)
+        return _read_score(words, index, values, skipped, wire.scores)
     if key == "wdl":
         triple = [_int_at(words, index + k) for k in range(3)]
         if None in triple:
@@ -419,12 +469,12 @@ def _read_info_field(key: str, words: list[str], index: int, values: InfoFields,
     return _next_keyword(words, index)
 
 
-def _read_score(words: list[str], index: int, values: InfoFields, skipped: list[str]) -> int:
+def _read_score(words: list[str], index: int, values: InfoFields, skipped: list[str], scale: ScoreScale) -> int:
     kind = words[index] if index < len(words) else ""
     if kind in ("cp", "mate"):
         number = _int_at(words, index + 1)
         index += 2
-    else:  # UCCI (ElephantEye): "score 4", a bare number in centipawns
+    else:  # UCCI (ElephantEye): "score 4", a bare number in the engine's units
         number = _int_at(words, index)
         kind, index = "cp", index + 1
     if number is None:
@@ -434,7 +484,12 @@ def _read_score(words: list[str], index: int, values: InfoFields, skipped: list[
     if index < len(words) and words[index] in ("lowerbound", "upperbound"):
         bound = words[index][:5]
         index += 1
-    values["score"] = Score(cp=number, bound=bound) if kind == "cp" else Score(mate=number, bound=bound)
+    if kind == "mate":
+        values["score"] = Score(mate=number, bound=bound, raw=f"mate {number}")
+    elif scale is IDENTITY_SCALE:
+        values["score"] = Score(cp=number, bound=bound, raw=str(number))
+    else:
+        values["score"] = scale.normalise(number, bound)
     return index
 
 

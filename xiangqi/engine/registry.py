@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from xiangqi.engine.messages import OptionValue
-from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.protocol import IDENTITY_SCALE, Dialect, ScoreScale
 from xiangqi.engine.session import FailureKind, NameRule, SessionConfig, Timeouts
 from xiangqi.resources import data_root, engines_dir
 
@@ -75,6 +75,15 @@ class SupportFile:
 
 
 @dataclass(frozen=True)
+class DrawClaim:
+    """When an engine of the family answers "no move" although it has legal moves (ElephantEye's
+    ``nobestmove``): after ``plies_without_capture`` plies without a capture, and/or on a repetition."""
+
+    plies_without_capture: int | None = None
+    repetition: bool = False
+
+
+@dataclass(frozen=True)
 class EngineFamily:
     id: str
     name: str
@@ -85,6 +94,13 @@ class EngineFamily:
     ucci_time_ms: bool | None = None
     options: Mapping[str, OptionValue] = field(default_factory=lambda: MappingProxyType({}))
     support_files: tuple[SupportFile, ...] = ()
+    # How its scores read, per dialect key ("ucci"/"uci"); a dialect not listed reads as centipawns.
+    scores: Mapping[str, ScoreScale] = field(default_factory=lambda: MappingProxyType({}))
+    book_option: str | None = None       # the option that turns its own opening book off (usebook, OwnBook)
+    draw_claim: DrawClaim | None = None  # when it answers "no move" to claim a draw
+
+    def score_scale(self, dialect: Dialect) -> ScoreScale:
+        return self.scores.get(dialect.rules.key, IDENTITY_SCALE)
 
     def matches_file(self, path: str) -> bool:
         stem = Path(path).name.lower()
@@ -125,12 +141,56 @@ def _family_from(entry: Mapping[str, Any]) -> EngineFamily:
         re.compile(pattern)
     support = tuple(SupportFile(str(s["file"]), s.get("option"), str(s.get("why", "a file it needs")))
                     for s in entry.get("support_files", []))
+    book = entry.get("book_option")
     return EngineFamily(
         id=str(entry["id"]), name=str(entry.get("name", entry["id"])),
         executables=tuple(str(e) for e in entry.get("executables", [])), id_name=pattern,
         protocol=Protocol(entry.get("protocol", "auto")), uci_rank_base=base,
         ucci_time_ms=entry.get("ucci_time_ms"), options=MappingProxyType(dict(entry.get("options", {}))),
-        support_files=support)
+        support_files=support, scores=MappingProxyType(_score_scales(entry.get("scores", {}))),
+        book_option=str(book) if book else None, draw_claim=_draw_claim(entry.get("draw_claim")))
+
+
+def _score_scales(table: Mapping[str, Any]) -> dict[str, ScoreScale]:
+    """``[family.scores]``: ``unit`` (a number, or one per dialect: ``{ ucci = 370, uci = 100 }``),
+    ``mate`` and ``ruling`` ranges ``[low, high]`` and ``book_at_depth0``, the same in both dialects."""
+    if not isinstance(table, Mapping):
+        raise TypeError(f"scores must be a table, not {table!r}")
+    unit = table.get("unit", 100)
+    units = dict(unit) if isinstance(unit, Mapping) else {d.rules.key: unit for d in Dialect}
+    unknown = set(units) - {d.rules.key for d in Dialect}
+    if unknown:
+        raise ValueError(f"scores.unit: unknown dialect {sorted(unknown)[0]!r} (ucci or uci)")
+    mate, ruling = _score_range(table, "mate"), _score_range(table, "ruling")
+    book = table.get("book_at_depth0", False)
+    if not isinstance(book, bool):
+        raise TypeError(f"scores.book_at_depth0 must be true or false, not {book!r}")
+    scales = {}
+    for key, value in units.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"scores.unit must be a number of engine units per pawn, not {value!r}")
+        scales[key] = ScoreScale(float(value), mate, ruling, book)
+    return scales
+
+
+def _score_range(table: Mapping[str, Any], key: str) -> tuple[int, int] | None:
+    value = table.get(key)
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+        raise ValueError(f"scores.{key} must be [low, high] (whole numbers), not {value!r}")
+    return value[0], value[1]
+
+
+def _draw_claim(value: Any) -> DrawClaim | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise TypeError(f"draw_claim must be a table, not {value!r}")
+    plies = value.get("plies_without_capture")
+    if plies is not None and (type(plies) is not int or plies < 1):
+        raise ValueError(f"draw_claim.plies_without_capture must be a whole number >= 1, not {plies!r}")
+    return DrawClaim(plies, bool(value.get("repetition", False)))
 
 
 def family_of(spec: EngineSpec, families: Iterable[EngineFamily]) -> EngineFamily | None:
@@ -356,7 +416,15 @@ def session_config_for(spec: EngineSpec, families: Iterable[EngineFamily] | None
         uci_rank_base=family.uci_rank_base if family else None,
         ucci_time_in_ms=family.ucci_time_ms if family else None,
         timeouts=timeouts or Timeouts(),
-        name_rules=tuple(NameRule(f.id_name, f.uci_rank_base, f.ucci_time_ms) for f in families if f.id_name))
+        name_rules=tuple(_name_rule(f) for f in families if f.id_name),
+        score_scales=family.scores if family else None,
+        book_option=family.book_option if family else None)
+
+
+def _name_rule(family: EngineFamily) -> NameRule:
+    assert family.id_name is not None
+    return NameRule(family.id_name, family.uci_rank_base, family.ucci_time_ms,
+                    family.scores if family.scores else None, family.book_option)
 
 
 def _first_dialect(spec: EngineSpec, family: EngineFamily | None, memory: DialectMemory) -> Dialect:

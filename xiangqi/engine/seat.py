@@ -31,7 +31,10 @@ Rules a caller can rely on:
   is the latest search's (None when nothing runs or waits); ``searching``: one whose answer is wanted;
   ``thinking``: the engine itself is on it now.
 - ``info`` carries the position searched (a copy) and ``red_sign`` (+1 when red was to move there, else
-  -1): ``score.cp * red_sign`` is red's point of view. Analysis with MultiPV: set the engine option
+  -1): ``score.cp * red_sign`` is red's point of view. Scores are on the common scale already (the engine
+  layer normalises each family's units, see ``ScoreScale``); ``score.kind`` RULING and BOOK are not pawns.
+- The engine's own opening book (the family's ``book_option``) is off for the analyser role and for
+  ``analyse``, and as the user set it (else the engine's default) for play. Analysis with MultiPV: set the engine option
   ``MultiPV`` (check ``offers("MultiPV")``); each line comes as its own ``info`` with ``info.multipv``.
 - ``decided`` carries the engine's ``BestMove`` (legal in ``position``; ``move`` may be None for "no move",
   ``draw``/``resign`` flags as the engine said), the purpose and whether a draw had been offered.
@@ -189,6 +192,7 @@ class EngineSeat(QObject):
         # ``_waiting`` waits for the engine to be ready or for the running one to answer its stop.
         self._running: _Search | None = None
         self._waiting: _Search | None = None
+        self._book_sent: OptionValue | None = None  # the book option's value last sent to this engine
 
     # ----------------------------------------------------------------- what it is doing
     @property
@@ -322,10 +326,32 @@ class EngineSeat(QObject):
         client = self._client
         assert client is not None
         self._running = search
+        self._switch_book(client, search.purpose)
         client.go(search.position, search.limits, ponder=search.ponder, draw_offer=search.draw_offer,
                   banned=search.banned)
         if search.stop_asked:
             client.stop()
+
+    def _switch_book(self, client: SeatEngine, purpose: Purpose) -> None:
+        """Analysis and review search: the engine's own book is off for them (ElephantEye would answer with
+        book weights at depth 0). Play keeps the book as configured. The option's name is family data."""
+        info = self.engine_info
+        if info is None or info.book_option is None:
+            return
+        analysing = self.role is Role.ANALYSER or purpose is Purpose.ANALYSE
+        wanted = False if analysing else self._book_for_play(info, info.book_option)
+        if wanted != self._book_sent:
+            self._book_sent = wanted
+            client.set_option(info.book_option, wanted)
+
+    def _book_for_play(self, info: EngineInfo, name: str) -> OptionValue:
+        """The book option as the user set it (seat option, then the engine's settings), else its default."""
+        for options in (self._options, self.spec.options):
+            for key, value in options.items():
+                if key.lower() == name.lower() and value is not None:
+                    return value
+        offered = info.option(name)
+        return offered.default if offered is not None and offered.default is not None else True
 
     def _send_waiting(self) -> None:
         search, self._waiting = self._waiting, None
@@ -335,6 +361,7 @@ class EngineSeat(QObject):
     # ----------------------------------------------------------------- from the engine
     def _on_ready(self, info: EngineInfo) -> None:
         self._ready = True
+        self._book_sent = None
         client = self._client
         assert client is not None
         for name, value in self._options.items():

@@ -17,6 +17,7 @@ from xiangqi.core import Color, Move, Position, XiangqiError
 from xiangqi.engine.failures import EngineFailure, FailureKind, exit_message
 from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionValue, SearchLimits
 from xiangqi.engine.protocol import (
+    IDENTITY_SCALE,
     MILLISECOND_OPTION,
     NO_MOVE,
     VARIANT_OPTION,
@@ -394,14 +395,16 @@ class EngineSession:
 
     def _wire_for(self, dialect: Dialect, offered: Mapping[str, EngineOption]) -> WireFormat:
         rule = self._name_rule()
+        scales = _first_set(self.config.score_scales, rule.score_scales)
+        scores = scales.get(dialect.rules.key, IDENTITY_SCALE) if scales else IDENTITY_SCALE
         if dialect is Dialect.UCI:
             base = _first_set(self.config.uci_rank_base, rule.uci_rank_base)
             if base is None:  # Fairy-Stockfish numbers ranks 1-10 in UCI mode; it is the one offering this
                 base = 1 if VARIANT_OPTION[0].lower() in offered else 0
-            return WireFormat(dialect, rank_base=base, time_in_ms=True)
+            return WireFormat(dialect, rank_base=base, time_in_ms=True, scores=scores)
         millis = MILLISECOND_OPTION in offered or bool(
             _first_set(self.config.ucci_time_in_ms, rule.ucci_time_in_ms))
-        return WireFormat(dialect, rank_base=0, time_in_ms=millis)
+        return WireFormat(dialect, rank_base=0, time_in_ms=millis, scores=scores)
 
     def _name_rule(self) -> NameRule:
         names = [self._ids.get("name", "")] + self._banner[:3]
@@ -431,10 +434,13 @@ class EngineSession:
 
     def _become_ready(self) -> None:
         self._syncing = False
+        book = _first_set(self.config.book_option, self._name_rule().book_option)
+        offered_book = next((o.name for o in self._options if book and o.name.lower() == book.lower()), None)
         self.info = EngineInfo(
             name=self._ids.get("name", "") or (self._banner[0] if self._banner else "unnamed engine"),
             author=self._ids.get("author", ""), dialect=self._wire.dialect, options=tuple(self._options),
-            rank_base=self._wire.rank_base, time_in_ms=self._wire.time_in_ms, banner=tuple(self._banner))
+            rank_base=self._wire.rank_base, time_in_ms=self._wire.time_in_ms, banner=tuple(self._banner),
+            scores=self._wire.scores, book_option=offered_book)
         self._set_state(SessionState.IDLE)
         self._out.events.append(self.info)
         self._after_search()

@@ -3,13 +3,14 @@ steps, deadlines and configuration."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
 from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionValue
-from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.protocol import IDENTITY_SCALE, Dialect, ScoreScale
 
 
 class SessionState(Enum):
@@ -30,6 +31,8 @@ class EngineInfo:
     rank_base: int = 0
     time_in_ms: bool = True
     banner: tuple[str, ...] = ()
+    scores: ScoreScale = IDENTITY_SCALE   # how its scores were normalised
+    book_option: str | None = None        # the offered option that switches its own book (usebook, OwnBook)
 
     def option(self, name: str) -> EngineOption | None:
         """The offered option called ``name`` (option names are case-insensitive in both dialects)."""
@@ -91,6 +94,8 @@ class NameRule:
     pattern: str
     uci_rank_base: int | None = None
     ucci_time_in_ms: bool | None = None
+    score_scales: Mapping[str, ScoreScale] | None = None  # per dialect key, as EngineFamily.scores
+    book_option: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +108,5 @@ class SessionConfig:
     ucci_time_in_ms: bool | None = None  # None: by name rule, else seconds unless it offers usemillisec
     timeouts: Timeouts = Timeouts()
     name_rules: tuple[NameRule, ...] = ()
+    score_scales: Mapping[str, ScoreScale] | None = None  # None: by name rule, else centipawns
+    book_option: str | None = None                        # None: by name rule, else none known

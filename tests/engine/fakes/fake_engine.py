@@ -64,6 +64,11 @@ def _arguments() -> argparse.Namespace:
                         help="answer every go at once with the first script move or h2e2 (benchmarks)")
     parser.add_argument("--name", default="FakeEngine")
     parser.add_argument("--log", type=Path, help="append every received command to this file")
+    parser.add_argument("--outlive-input", action="store_true",
+                        help="keep running when stdin closes (ElephantEye does: only quit or a signal ends it)")
+    parser.add_argument("--claim-draw-after", type=int, metavar="N",
+                        help="answer nobestmove when the position has N or more moves after its FEN "
+                             "(ElephantEye's draw claim after 100 plies without a capture)")
     return parser.parse_args()
 
 
@@ -95,6 +100,8 @@ class FakeEngine:
         self.say(f"{self.args.name} by the test suite")
         while True:
             command = self.commands.get()
+            if command is None and self.args.outlive_input:
+                threading.Event().wait()  # like ElephantEye: its input closed, it keeps running
             if command is None:
                 return 0
             if self.log:
@@ -171,6 +178,9 @@ class FakeEngine:
 
     # ------------------------------------------------------------------------------------- searching
     def go(self, words: list[str]) -> int | None:
+        if self.args.claim_draw_after is not None and len(self.moves) >= self.args.claim_draw_after:
+            self.say("nobestmove" if self.dialect == "ucci" else "bestmove (none)")
+            return None
         if self.fault == "exit-nonzero":
             return 3
         if self.fault == "crash-in-search":

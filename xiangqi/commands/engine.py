@@ -1,10 +1,14 @@
 """``python -m xiangqi engine``: run one search on any UCCI/UCI engine and print what it says.
 
-    python -m xiangqi engine --command CMD [--arg A]... [--protocol auto|ucci|uci]
+    python -m xiangqi engine --command CMD_OR_NAME [--arg A]... [--protocol auto|ucci|uci]
                              [--fen FEN] [--moves M...] (--depth N | --movetime MS) [--option NAME=VALUE]...
 
+CMD_OR_NAME: a program, ``builtin[:LEVEL]``, or the name or family id of an engine in the settings
+(``[[engines]]`` of config.toml or $XIANGQI_CONFIG) or found on PATH (``elephanteye``, ``fairy-stockfish``).
 Prints the engine's name, the dialect it spoke, its options (one per line), the search's ``info`` lines as
-they arrive, and last ``bestmove <iccs>`` with ranks 0-9 whatever the engine's own numbering.
+they arrive (scores on the common scale, with the engine's own number as ``raw``), and last
+``bestmove <iccs>`` with ranks 0-9 whatever the engine's own numbering. The engine's own book is off
+(an analysis). An engine that prints an error line before it exits has that line shown.
 Exit status: 0 a move (or "bestmove (none)") was printed, 1 the engine failed, 2 bad arguments.
 
 It drives the same QProcess adapter as the app through ``xiangqi.engine.process.run_search``, which owns
@@ -19,13 +23,14 @@ import argparse
 import os
 import re
 import sys
-from types import MappingProxyType
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from xiangqi.core import Move, Position, XiangqiError
 
 if TYPE_CHECKING:
     from xiangqi.engine.failures import EngineFailure
+    from xiangqi.engine.registry import EngineSpec
     from xiangqi.engine.session_types import EngineInfo
 
 
@@ -75,20 +80,16 @@ def main(argv: list[str]) -> int:
     # Imported here: bad arguments are reported without loading the engine layer (and Qt with it).
     from xiangqi.engine.messages import SearchLimits, format_info
     from xiangqi.engine.process import run_search
-    from xiangqi.engine.registry import EngineSpec, Protocol, load_families, recognise
+    from xiangqi.engine.naming import EngineNameError, builtin_spec, known_engine, with_options
 
-    family = recognise(args.command, load_families())
-    spec = EngineSpec(name=os.path.basename(args.command), command=args.command,
-                      args=tuple(_absolute_if_file(a) for a in args.arg), protocol=Protocol(args.protocol),
-                      options=MappingProxyType(options), family=family.id if family else "unknown")
-    if _BUILTIN.fullmatch(args.command):  # "builtin" or "builtin:LEVEL", as match and review take it
-        from xiangqi.engine.naming import EngineNameError, builtin_spec, with_options
-
-        try:
+    try:
+        if _BUILTIN.fullmatch(args.command):  # "builtin" or "builtin:LEVEL", as match and review take it
             spec = with_options(builtin_spec(args.command.partition(":")[2] or None, args.command), options)
-        except EngineNameError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        else:
+            spec = _named_or_command(args, options, known_engine(args.command))
+    except EngineNameError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     limits = SearchLimits(depth=args.depth) if args.depth is not None else SearchLimits(movetime_ms=args.movetime)
     best = run_search(spec, position, limits, on_ready=_print_engine,
                       on_info=lambda info: print(format_info(info), flush=True), on_failure=_print_failure,
@@ -97,6 +98,22 @@ def main(argv: list[str]) -> int:
         return 1
     print(str(best), flush=True)
     return 0
+
+
+def _named_or_command(args: argparse.Namespace, options: dict[str, str], known: EngineSpec | None) -> EngineSpec:
+    """An engine of the settings or the registry by name (with --arg: its arguments replaced), else the
+    program ``--command`` names; ``--protocol`` other than auto wins over the engine's own."""
+    from xiangqi.engine.naming import with_options
+    from xiangqi.engine.registry import EngineSpec, Protocol, load_families, recognise
+
+    if known is None:
+        family = recognise(args.command, load_families())
+        known = EngineSpec(name=os.path.basename(args.command), command=args.command,
+                           family=family.id if family else "unknown")
+    chosen = Protocol(args.protocol)
+    spec = replace(known, protocol=chosen if chosen is not Protocol.AUTO else known.protocol,
+                   args=tuple(_absolute_if_file(a) for a in args.arg) if args.arg else known.args)
+    return with_options(spec, options)
 
 
 def _option(text: str) -> tuple[str, str]:
@@ -117,5 +134,7 @@ def _print_engine(info: EngineInfo) -> None:
 
 def _print_failure(failure: EngineFailure) -> None:
     print(f"error: {failure.message}", file=sys.stderr)
+    if failure.engine_said:
+        print(f"the engine said: {failure.engine_said.strip()}", file=sys.stderr)
     if failure.stderr_tail:
         print(f"engine stderr: {failure.stderr_tail.strip()[-500:]}", file=sys.stderr)

@@ -11,8 +11,11 @@ Prints one line per finished game, then the score of A against B (W/D/L) and the
 95 % interval. Every game is appended to OUT.pgn as soon as it ends (an atomic rewrite). The referee applies
 the program's rules (mate, stalemate, 长将/长捉 rulings, the 60-move limit), the clock, and the optional
 adjudications. An engine that crashes loses that game (the reason is in the PGN) and is restarted.
-Exit status: 0 done, 1 the PGN could not be written or an internal error stopped the match, 2 bad
-arguments, 130 interrupted (Ctrl+C).
+An engine named in the settings (``[[engines]]`` in config.toml or $XIANGQI_CONFIG) can be named here.
+Exit status: 0 done, 1 an engine could not start (nothing is played; its own error line is shown), the PGN
+could not be written or an internal error stopped the match, 2 bad arguments or a missing engine,
+130 interrupted (Ctrl+C). An engine that answers "no move" to claim a draw is asked again; the referee
+rules by the program's rules (see xiangqi/match/referee.py), and the reason is in the PGN.
 """
 
 from __future__ import annotations
@@ -129,7 +132,7 @@ def main(argv: list[str]) -> int:
     if not completed:
         print("interrupted: the games in progress were not recorded", file=sys.stderr)
         return 130
-    return 1 if any(t.startswith(("cannot write", "internal error")) for t in trouble) else 0
+    return 1 if any(t.startswith(("cannot write", "internal error", "cannot start")) for t in trouble) else 0
 
 
 def _game_line(finished: FinishedGame, names: tuple[str, str], total: int) -> str:

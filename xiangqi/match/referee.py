@@ -7,6 +7,11 @@
 * Draw by move count (optional): after ``max_plies`` plies of engine play the game is drawn.
 * Time, crashes, illegal moves and resignations are decided by the game runner and recorded through
   ``GameEnd`` like the others.
+* Draw claims: an engine that answers "no move" while it has legal moves and our rules go on (ElephantEye
+  says ``nobestmove`` after 100 plies without a capture, where our limit is 120) is asked again from the
+  position alone (``no_move_ruling`` returns None); if it still gives no move, the game is drawn by
+  adjudication when the claim holds under the common rules (100 plies without a capture, or a repeated
+  position), else it loses as an engine that gave no move. The reason goes into the PGN.
 """
 
 from __future__ import annotations
@@ -84,6 +89,42 @@ def _rule_text(termination: Termination, winner: Color | None) -> str:
 
 def loss(loser: Color, kind: EndKind, why: str) -> GameEnd:
     return GameEnd(loser.other, kind, f"{side_name(loser)} {why}")
+
+
+# The common draw rules an engine may claim by (our own 60-move limit is 120 plies): 50 moves without a
+# capture, or a position that has occurred before.
+COMMON_DRAW_PLIES = 100
+
+
+def claim_grounds(position: Position) -> str | None:
+    """Why a draw claim in ``position`` holds under the common rules, in plain words; None when it does not."""
+    if position.halfmove_clock >= COMMON_DRAW_PLIES:
+        return f"{position.halfmove_clock} plies without a capture"
+    keys = position.keys_since_capture()
+    if keys[-1] in keys[:-1]:
+        return "a repeated position"
+    return None
+
+
+def no_move_ruling(position: Position, engine: str, asked_again: bool) -> GameEnd | None:
+    """An engine gave no move in ``position``, which has legal moves and which our rules do not end.
+
+    None: ask it again (once, from the position alone, without the moves that led there). Asked again and
+    still no move: a draw by adjudication when the claim holds under the common rules, else a loss."""
+    if not asked_again:
+        return None
+    mover = position.turn
+    grounds = claim_grounds(position)
+    if grounds is None:
+        return loss(mover, EndKind.ILLEGAL, f"({engine}) claims to have no move")
+    return GameEnd(None, EndKind.ADJUDICATION, f"draw by adjudication: {side_name(mover)} ({engine}) claims a draw "
+                   f"({grounds}) and gives no move when asked again; our rules would go on")
+
+
+def claim_note(position: Position, engine: str) -> str:
+    """The PGN comment for a move played after a draw claim was answered by asking again."""
+    grounds = claim_grounds(position) or "no legal reason"
+    return f"{engine} claimed a draw ({grounds}); our rules go on, so it was asked again"
 
 
 @dataclass(frozen=True, slots=True)

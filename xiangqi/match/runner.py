@@ -5,8 +5,10 @@ seat per engine (``xiangqi.engine.seat``) and plays its games one after the othe
 asynchronous: a board asks the seat to move and goes on when ``decided`` or ``trouble`` arrives.
 
 Who loses besides the rules (``xiangqi.match.referee``): an engine that crashes or stops answering
-(it is restarted for the next game), that plays an illegal move, claims to have no move, resigns, or
-oversteps its clock by more than the margin. The time an engine used is measured from the request to
+(it is restarted for the next game), that plays an illegal move, resigns, or oversteps its clock by more
+than the margin. An engine that answers "no move" although it has legal moves claims a draw: it is asked
+again from the position alone, and the referee decides (``no_move_ruling``): never a loss for a claim that
+holds under the common rules. The time an engine used is measured from the request to
 its answer, so it includes the transport's own few hundred microseconds.
 """
 
@@ -23,14 +25,23 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.core.repetition import forbidden_repetition_moves
-from xiangqi.engine.failures import FailureKind
+from xiangqi.engine.failures import EngineFailure, FailureKind
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.session_types import SessionState
 from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
 from xiangqi.engine.naming import TimeControl
 from xiangqi.match.record import append_game, finish_game, new_match_game
-from xiangqi.match.referee import Adjudication, EndKind, GameEnd, Referee, loss, rules_end
+from xiangqi.match.referee import (
+    Adjudication,
+    EndKind,
+    GameEnd,
+    Referee,
+    claim_note,
+    loss,
+    no_move_ruling,
+    rules_end,
+)
 from xiangqi.match.schedule import Opening, Pairing, schedule
 from xiangqi.record import Game, GameNode
 from xiangqi.review.evaluation import Evaluation, with_eval
@@ -114,6 +125,11 @@ class MatchRunner(QObject):
     def fail(self, text: str) -> None:
         """A fault of this program in a slot: say so and stop, rather than leave the match hanging."""
         self.problem.emit(f"internal error, match stopped: {text}")
+        self.abort()
+
+    def cannot_start(self, name: str, failure: EngineFailure) -> None:
+        """An engine failed before its game began: no game is played (each would be a loss by default)."""
+        self.problem.emit(f"cannot start {name}, match stopped: {failure.explained()}")
         self.abort()
 
     def abort(self) -> None:
@@ -208,7 +224,10 @@ class _Board(QObject):
         else:
             self._ask()
 
-    def _ask(self) -> None:
+    def _ask(self, position_alone: bool = False) -> None:
+        """Asks the engine to move: sent as the moves since the last capture, or, ``position_alone``, as the
+        position without the moves that led there (an engine that claimed a draw by its count or by a
+        repetition then searches; the repetition rules still apply through the banned moves)."""
         game = self.game
         assert game is not None
         self.waiting = self.match.paused
@@ -219,7 +238,8 @@ class _Board(QObject):
         limits = game.clock.limits()
         game.asked_at = time.monotonic()
         self.watchdog.start(game.clock.allowed_ms(game.position.turn) + ANSWER_GRACE_MS)
-        seat.search(game.position, limits, Purpose.MOVE, banned=forbidden_repetition_moves(game.position))
+        searched = Position.from_fen(game.position.fen()) if position_alone else game.position
+        seat.search(searched, limits, Purpose.MOVE, banned=forbidden_repetition_moves(game.position))
 
     # --------------------------------------------------------------------------------- from the seats
     def _on_ready(self, seat: EngineSeat) -> None:
@@ -251,18 +271,32 @@ class _Board(QObject):
         best = move.best
         if best.resign:
             self._end(loss(mover, EndKind.RESIGNATION, "resigns"))
-        elif best.move is None or not game.position.is_legal(best.move):
-            what = "claims to have no move" if best.move is None else f"played the illegal move {best.move.iccs()}"
-            self._end(loss(mover, EndKind.ILLEGAL, what))
+        elif best.move is None:
+            self._no_move(game, seat)
+        elif not game.position.is_legal(best.move):
+            self._end(loss(mover, EndKind.ILLEGAL, f"({seat.spec.name}) played the illegal move {best.move.iccs()}"))
         else:
             self._play(game, best.move, used_ms)
+
+    def _no_move(self, game: _GameInPlay, seat: EngineSeat) -> None:
+        """A draw claim (or a broken engine): asked again once from this position, then the referee rules."""
+        asked_again = game.claimed_at == game.position.ply
+        ended = no_move_ruling(game.position, seat.spec.name, asked_again)
+        if ended is not None:
+            self._end(ended)
+            return
+        game.claimed_at = game.position.ply
+        game.claim_note = claim_note(game.position, seat.spec.name)
+        self._ask(position_alone=True)
 
     def _play(self, game: _GameInPlay, move_played: Move, used_ms: float) -> None:
         mover = game.position.turn
         evaluation = _evaluation(game.last_info)
         game.node = game.node.add_child(move_played)
         depth = game.last_info.info.depth if game.last_info is not None else None
-        note = " ".join(part for part in (f"d{depth}" if depth else "", f"{used_ms / 1000:.2f}s") if part)
+        note = " ".join(part for part in (f"d{depth}" if depth else "", f"{used_ms / 1000:.2f}s", game.claim_note)
+                        if part)
+        game.claim_note = ""
         game.node.comment = with_eval(note, evaluation)
         game.position.push(move_played)
         self.match.moved.emit(game.game, game.node)
@@ -279,11 +313,14 @@ class _Board(QObject):
         if not failure.fatal and failure.kind not in (FailureKind.ILLEGAL_BESTMOVE, FailureKind.MALFORMED_BESTMOVE):
             self.match.problem.emit(f"{name}: {failure.message}")
             return
+        if failure.fatal and (game is None or not game.begun):
+            self.match.cannot_start(name, failure)
+            return
         if game is None:
             return
         colour = Color.RED if game.seats[Color.RED] is seat else Color.BLACK
         if failure.fatal:
-            why = f"({name}) lost: the engine failed: {failure.message}"
+            why = f"({name}) lost: the engine failed: {failure.explained()}"
             self._end(loss(colour, EndKind.CRASH, why))
         elif seat is game.seats[game.position.turn]:
             self._end(loss(colour, EndKind.ILLEGAL, f"({name}) sent a bad move: {failure.message}"))
@@ -366,6 +403,8 @@ class _GameInPlay:
     begun: bool = False
     asked_at: float = 0.0
     last_info: SeatInfo | None = None
+    claimed_at: int = -1      # the ply at which the engine to move last claimed a draw (gave no move)
+    claim_note: str = ""      # said in the comment of the move it then played
     clock: _Clock = field(init=False)
 
     def __post_init__(self) -> None:
@@ -373,7 +412,8 @@ class _GameInPlay:
 
 
 def _evaluation(info: SeatInfo | None) -> Evaluation | None:
-    if info is None or info.info.score is None:
+    """The mover's last evaluation (red's view); none for a book weight or a repetition ruling."""
+    if info is None or info.info.score is None or not info.info.score.is_evaluation:
         return None
     return Evaluation.from_score(info.info.score, info.position.turn)
 

@@ -1,0 +1,74 @@
+"""Issue 21 item 5 on the command line: engines of the settings can be named in ``match`` and ``engine``; a
+missing engine, or one that cannot start, is an error naming it (exit status != 0) before any game; an
+engine's own error line (Pikafish's ``info string ERROR…``) is passed on."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
+# Like Pikafish with a corrupt network: it reads the hello, explains on stdout, exits with code 1.
+QUITTER = """\
+import sys
+sys.stdin.readline()
+print("info string ERROR: Network file pikafish.nnue was not loaded successfully.", flush=True)
+print("the network file is corrupt", file=sys.stderr, flush=True)
+sys.exit(1)
+"""
+
+
+def run(tool: str, *args: str, config: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "XIANGQI_CONFIG"}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    if config is not None:
+        env["XIANGQI_CONFIG"] = str(config)
+    return subprocess.run([sys.executable, "-m", "xiangqi", tool, *args], cwd=REPO, capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def settings_with_fake(tmp_path: Path) -> Path:
+    config = tmp_path / "user.toml"
+    config.write_text(f'[[engines]]\nname = "My Fake"\ncommand = {sys.executable!r}\nargs = [{str(FAKE)!r}, '
+                      f'"--name", "Configured"]\nprotocol = "ucci"\n', encoding="utf-8")
+    return config
+
+
+def test_an_engine_of_the_settings_can_be_named(tmp_path: Path) -> None:
+    config = settings_with_fake(tmp_path)
+    searched = run("engine", "--command", "my fake", "--depth", "1", config=config)
+    assert searched.returncode == 0, searched.stderr
+    assert searched.stdout.startswith("engine: Configured (ucci)")
+    pgn = tmp_path / "named.pgn"
+    played = run("match", "--engine", "My Fake", "--engine", "builtin:1", "--games", "1", "--movetime", "50",
+                 "--max-moves", "3", "--pgn", str(pgn), config=config)
+    assert played.returncode == 0, played.stderr
+    assert "My Fake (red) vs Built-in engine level 1 (black)" in played.stdout
+
+
+def test_a_missing_engine_is_an_error_naming_it_before_any_game(tmp_path: Path) -> None:
+    pgn = tmp_path / "none.pgn"
+    result = run("match", "--engine", "/nowhere/eleeye", "--engine", "builtin:1", "--pgn", str(pgn))
+    assert result.returncode == 2
+    assert "'/nowhere/eleeye'" in result.stderr and "not found" in result.stderr
+    assert "Game " not in result.stdout and not pgn.exists()
+    unknown = run("match", "--engine", "no-such-engine", "--engine", "builtin:1", "--pgn", str(pgn))
+    assert unknown.returncode == 2 and "'no-such-engine'" in unknown.stderr and not pgn.exists()
+
+
+def test_an_engine_that_cannot_start_stops_the_match_with_its_own_words(tmp_path: Path) -> None:
+    quitter = tmp_path / "quitter.py"
+    quitter.write_text(QUITTER)
+    pgn = tmp_path / "quit.pgn"
+    result = run("match", "--engine", f"{sys.executable} {quitter}", "--engine", "builtin:1", "--games", "2",
+                 "--pgn", str(pgn))
+    assert result.returncode == 1, result.stdout
+    assert "cannot start quitter.py" in result.stderr
+    assert "ERROR: Network file pikafish.nnue was not loaded" in result.stderr
+    assert "Game " not in result.stdout and not pgn.exists()
+    searched = run("engine", "--command", sys.executable, f"--arg={quitter}", "--depth", "1")
+    assert searched.returncode == 1
+    assert "the engine said: info string ERROR: Network file pikafish.nnue" in searched.stderr

@@ -709,7 +709,7 @@
         </message>
         <message>
             <source>About Xiangqi</source>
-            <translation>关于象棋</translation>
+            <translation>关于中国象棋</translation>
         </message>
     </context>
     <context>
@@ -1763,7 +1763,7 @@ Its game is saved after every move; a second window on the same profile would ov
         <name>ReplayBar</name>
         <message>
             <source>Replay</source>
-            <translation>复盘</translation>
+            <translation>打谱</translation>
         </message>
         <message>
             <source>First move</source>

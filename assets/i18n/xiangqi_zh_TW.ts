@@ -709,7 +709,7 @@
         </message>
         <message>
             <source>About Xiangqi</source>
-            <translation>關於象棋</translation>
+            <translation>關於中國象棋</translation>
         </message>
     </context>
     <context>
@@ -1763,7 +1763,7 @@ Its game is saved after every move; a second window on the same profile would ov
         <name>ReplayBar</name>
         <message>
             <source>Replay</source>
-            <translation>復盤</translation>
+            <translation>打譜</translation>
         </message>
         <message>
             <source>First move</source>

@@ -49,3 +49,13 @@ def test_match_threshold_in_pawns_and_review_loss_in_pawns(app_window, qtbot, tm
     assert header.text() == "平均每步损失（单位：兵）"
     side = SideSummary(Color.RED, 20, 1, 0, 0, 42.0, 91.5)
     assert view.side_texts(side)[3] == "0.42"
+
+
+def test_replay_and_review_are_told_apart() -> None:
+    """复盘 is the engine's review of a game; stepping through a record is 打谱 (both were 复盘)."""
+    for language, replay in (("zh_CN", "打谱"), ("zh_TW", "打譜")):
+        root = ET.parse(REPO / "assets" / "i18n" / f"xiangqi_{language}.ts").getroot()
+        texts = {(c.findtext("name"), m.findtext("source")): "".join(m.find("translation").itertext())
+                 for c in root.iter("context") for m in c.iter("message")}
+        assert texts[("ReplayBar", "Replay")] == replay
+        assert texts[("ReviewDialog", "Review the game")] != replay

@@ -45,6 +45,7 @@ def test_language_changes_at_once_everywhere(app_window, qtbot) -> None:
     assert window.engine_panel.tree.headerItem().text(1) == "Red's view"
     assert window.record_ui.dock.windowTitle() == "Comments and variations"
     assert dialog.tabs.tabText(3) == "Language" and dialog.windowTitle() == "Settings"   # the open dialog too
+    assert window.windowTitle() == "Untitled game[*] — Xiangqi"   # made from a pattern and a translated part
     # English readers get WXF (they chose no notation): the move list is written anew
     qtbot.waitUntil(lambda: window.move_list.table.item(0, 0).text() == "H8+7")
     assert window.appearance_ui.menus.actions[("appearance", "notation")]["wxf"].isChecked()

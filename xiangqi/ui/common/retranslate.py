@@ -5,14 +5,16 @@ is translated afterwards. Rather than each feature keeping a second copy of all 
 ``retranslate`` method, the texts on screen are looked up in the translation tables (the ``.ts`` files
 the ``.qm`` files are compiled from): a text that is the old language's translation of a source string is
 replaced by the new language's translation of the same string, the ``tr()`` context (the class that
-made the text) deciding when one text translates several sources. Texts built from a pattern ("第 3 局，
-共 10 局") are not in the table; the widgets that show such texts redraw them on
-``QEvent.LanguageChange`` (which Qt sends to every widget when the translators change), and dialogs are
-built anew, in the new language, each time they open.
+made the text) deciding when one text translates several sources. A text built from a pattern ("第 3 局，
+共 10 局") is matched against the old language's patterns and made again from the new one's, its parts
+kept. Widgets whose texts depend on the language in other ways (move texts: 车/俥) redraw them on
+``QEvent.LanguageChange``, which Qt sends to every widget when the translators change; dialogs are built
+anew, in the new language, each time they open.
 """
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -74,6 +76,49 @@ def text_map(old: str, new: str) -> TextMap:
     return mapping
 
 
+_PLACEHOLDER = re.compile(r"\{(\d+)\}|%(\d+)")
+MIN_PATTERN_TEXT = 2   # a pattern needs this many characters besides its placeholders ("{0}{1}" matches anything)
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A text made from a pattern ("第 {0} 局，共 {1} 局"): the old language's form as a regular expression
+    whose groups are the placeholders (``numbers``), and the new language's pattern."""
+
+    context: str
+    regex: re.Pattern[str]
+    numbers: tuple[str, ...]
+    after: str
+
+
+def _regex(before: str) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
+    pieces, numbers, literal, end = [], [], 0, 0
+    for found in _PLACEHOLDER.finditer(before):
+        pieces.append(re.escape(before[end:found.start()]))
+        literal += len(before[end:found.start()].strip())
+        pieces.append("(.+?)")
+        numbers.append(found.group(1) or found.group(2))
+        end = found.end()
+    pieces.append(re.escape(before[end:]))
+    literal += len(before[end:].strip())
+    if not numbers or literal < MIN_PATTERN_TEXT or len(set(numbers)) != len(numbers):
+        return None
+    return re.compile("".join(pieces), re.DOTALL), tuple(numbers)
+
+
+def patterns(old: str, new: str) -> list[Pattern]:
+    """The pattern texts of language ``old`` and their form in ``new`` (longest first: the most specific)."""
+    found = []
+    old_table, new_table = _table(old), _table(new)
+    for key in sorted(_keys()):
+        context, source = key
+        before, after = old_table.get(key, source), new_table.get(key, source)
+        compiled = _regex(before) if before != after else None
+        if compiled is not None:
+            found.append(Pattern(context, compiled[0], compiled[1], after))
+    return sorted(found, key=lambda p: -len(p.regex.pattern))
+
+
 def _contexts(item: QObject | None) -> list[str]:
     """The class names from ``item`` up through its parents: the ``tr()`` contexts that may have made its
     texts, nearest first."""
@@ -87,19 +132,33 @@ def _contexts(item: QObject | None) -> list[str]:
 class Retranslator:
     """Puts the texts of a widget tree from one language into another."""
 
-    def __init__(self, mapping: TextMap) -> None:
-        self.mapping = mapping
+    def __init__(self, mapping: TextMap, forms: list[Pattern] | None = None) -> None:
+        self.mapping, self.forms = mapping, forms or []
         self.changed = 0
         self._seen: set[QObject] = set()
 
     def text(self, text: str, owner: QObject | None) -> str:
-        renderings = self.mapping.get(text) if text else None
-        if not renderings:
+        if not text:
             return text
         contexts = _contexts(owner)
-        best = min(renderings, key=lambda r: contexts.index(r.context) if r.context in contexts else len(contexts))
+        renderings = self.mapping.get(text)
+        if renderings:
+            best = min(renderings, key=lambda r: contexts.index(r.context) if r.context in contexts else len(contexts))
+            self.changed += 1
+            return best.text
+        return self._from_pattern(text, contexts)
+
+    def _from_pattern(self, text: str, contexts: list[str]) -> str:
+        """A text made from a pattern, made again from the new language's pattern; its parts (a name, a
+        number, a text of the old language) are kept, put into the new language when they are a text."""
+        matches = [(form, found) for form in self.forms if (found := form.regex.fullmatch(text)) is not None]
+        if not matches:
+            return text
+        form, found = min(matches, key=lambda m: contexts.index(m[0].context) if m[0].context in contexts
+                          else len(contexts))
+        parts = {number: self.text(value, None) for number, value in zip(form.numbers, found.groups(), strict=True)}
         self.changed += 1
-        return best.text
+        return _PLACEHOLDER.sub(lambda m: parts.get(m.group(1) or m.group(2), m.group(0)), form.after)
 
     def apply(self, before: str, put: Callable[[str], object], owner: QObject | None) -> None:
         after = self.text(before, owner)
@@ -191,7 +250,7 @@ def _tree_items(tree: QTreeWidget) -> Iterator[QTreeWidgetItem]:
 
 def retranslate_windows(old: str, new: str) -> int:
     """Put every open window's texts from language ``old`` into ``new``; returns how many texts changed."""
-    translator = Retranslator(text_map(old, new))
+    translator = Retranslator(text_map(old, new), patterns(old, new))
     for window in QApplication.topLevelWidgets():
         translator.widget_tree(window)
     return translator.changed

@@ -1,5 +1,6 @@
-"""Issue 20: after an engine match the games can be opened from the results table (double-click), and a
-new match or game does not ask to discard "unsaved" games the match wrote to its PGN."""
+"""Issue 20: during an engine match the Game menu offers nothing to take back or resign; after it the games
+can be opened from the results table (double-click), and a new match or game does not ask to discard
+"unsaved" games the match wrote to its PGN."""
 
 from __future__ import annotations
 
@@ -24,7 +25,11 @@ def test_match_games_open_on_double_click_and_are_not_unsaved(qtbot: QtBot, tmp_
     pgn = tmp_path / "match.pgn"
     set_up(open_match_dialog(qtbot, window, ui), "First", "Second", pgn)
     start(window.findChild(MatchDialog))
+    qtbot.waitUntil(lambda: window.controller.game.head.ply >= 2, timeout=30_000)
+    assert not window.undo_action.isEnabled() and not window.resign_action.isEnabled()   # the engines' game
+    assert not window.draw_action.isEnabled() and not window.hint_action.isEnabled()
     finish(qtbot, ui)
+    assert not window.undo_action.isEnabled()            # not even the mating move of the last game
     assert not record_ui.has_unsaved_changes()          # the games are in the match's PGN
     window.new_action.trigger()                          # 新对局: straight to the dialog, no "discard?"
     assert not [d for d in window.dialogs if isinstance(d, QMessageBox)]

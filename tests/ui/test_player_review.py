@@ -31,7 +31,8 @@ def test_the_review_runs_in_the_background_while_the_user_browses(qtbot: QtBot, 
     window, study, game, dialog = start_review(qtbot, tmp_path, 400)
     progress = study.review_progress
     assert progress is not None and progress.isVisible() and not dialog.isVisible()
-    assert QApplication.activeModalWidget() is None            # nothing blocks the window
+    blocking = [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.isModal() and w.parent() is window]
+    assert blocking == []                                      # nothing blocks the window
     total = len(RECORD) + 1
     qtbot.waitUntil(lambda: f"of {total} positions" in progress.label.text() and "left" in progress.label.text(),
                     timeout=20_000)

@@ -17,7 +17,9 @@ the reference mark is ?! ≥ 5, ? ≥ 10, ?? ≥ 15 points. Results are cached p
 **compare** — runs the review command (``--pythonpath`` picks the code: e.g. a worktree of an older
 commit) on the games the reference has complete and prints, over their moves: the share with the same mark,
 the share marked ?/?? where the reference sees < 5 points lost, and the marks' confusion counts.
-Targets (issue 21): ≥ 87 % same mark, ≤ 1.5 % false ?/??. Not collected by pytest.
+Targets (issue 21): ≥ 87 % same mark, ≤ 1.5 % false ?/??. ``--review-depth D`` reviews at a fixed depth
+instead: the same searches whatever the machine's load (a busy machine gives 300 ms searches only a few
+plies). Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -188,16 +190,16 @@ def reference_mark(record: dict[str, object]) -> tuple[str, float]:
 
 
 # ------------------------------------------------------------------------------------------ compare
-def review_marks(pythonpath: str, movetime: int, jobs: int,
+def review_marks(pythonpath: str, limit: list[str], jobs: int,
                  numbers: list[int]) -> tuple[dict[tuple[int, int], str], float]:
     """The review command's marks on the games ``numbers`` (of GAMES), by (game, ply); and its wall time."""
-    out = WORK / f"reviewed-{Path(pythonpath).name or 'main'}-{movetime}.pgn"
+    out = WORK / f"reviewed-{Path(pythonpath).name or 'main'}-{''.join(limit)}.pgn"
     subset = WORK / f"games-{'-'.join(map(str, numbers))}.pgn"
     save_pgn(subset, [game for n, game in zip(GAMES, load_games(games_file()), strict=True) if n in numbers])
     env = dict(os.environ, PYTHONPATH=pythonpath)
     started = time.perf_counter()
     result = subprocess.run(["nice", "-n", "5", sys.executable, "-m", "xiangqi", "review", str(subset),
-                             "--engine", "fairy-stockfish", "--movetime", str(movetime), "--jobs", str(jobs),
+                             "--engine", "fairy-stockfish", *limit, "--jobs", str(jobs),
                              "-o", str(out)], cwd=pythonpath, env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     if result.returncode != 0:
@@ -209,13 +211,13 @@ def review_marks(pythonpath: str, movetime: int, jobs: int,
     return marks, elapsed
 
 
-def compare(pythonpath: str, movetime: int, jobs: int, depth: int) -> None:
+def compare(pythonpath: str, limit: list[str], jobs: int, depth: int) -> None:
     records = list(load_cache(WORK / f"reference-d{depth}.jsonl").values())
     plies = {n: game.ply_count() for n, game in zip(GAMES, load_games(games_file()), strict=True)}
     counts = Counter(int(str(record["game"])) for record in records)
     complete = [n for n in GAMES if counts[n] == plies[n]]   # the games the reference has every move of
     records = [record for record in records if int(str(record["game"])) in complete]
-    marks, elapsed = review_marks(pythonpath, movetime, jobs, complete)
+    marks, elapsed = review_marks(pythonpath, limit, jobs, complete)
     same = false_marks = 0
     confusion: Counter[tuple[str, str]] = Counter()
     for record in records:
@@ -225,7 +227,7 @@ def compare(pythonpath: str, movetime: int, jobs: int, depth: int) -> None:
         same += ours == ref_mark
         false_marks += ours in ("?", "??") and loss < 5
     total = len(records)
-    print(f"code: {pythonpath}  review {movetime} ms/move --jobs {jobs}: {elapsed:.0f} s wall, "
+    print(f"code: {pythonpath}  review {' '.join(limit)} --jobs {jobs}: {elapsed:.0f} s wall, "
           f"load average {os.getloadavg()[0]:.1f} at the end")
     print(f"games {complete}: {total} moves compared with the depth-{depth} reference")
     print(f"same mark: {same}/{total} = {100 * same / total:.1f} %  (target >= 87 %)")
@@ -241,11 +243,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--movetime", type=int, default=300)
     parser.add_argument("--pythonpath", default=str(REPO))
+    parser.add_argument("--review-depth", type=int,
+                        help="review at this depth instead of --movetime (the same searches whatever the load)")
     args = parser.parse_args()
     if args.action == "reference":
         reference(args.depth, args.jobs)
     else:
-        compare(args.pythonpath, args.movetime, args.jobs, args.depth)
+        limit = (["--depth", str(args.review_depth)] if args.review_depth
+                 else ["--movetime", str(args.movetime)])
+        compare(args.pythonpath, limit, args.jobs, args.depth)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ STATUS_MS = 8000
 ALL_PLIES = 1_000   # the dialog's own ply count limits book openings
 MIN_ROWS = 3        # results rows the table keeps however small the window (more as it grows)
 ROW_PADDING = 6     # px above and below a results row's text
+PV_ROWS = 3         # text lines of each engine's line shown while the match plays
 COLUMNS = 6   # #, red, black, result, plies, reason
 
 
@@ -59,6 +60,9 @@ class MatchPanel(QWidget):
         self.panels = (EnginePanel(self), EnginePanel(self))
         for panel in self.panels:
             panel.lines_box.hide()   # each engine plays its own move: one line, MultiPV is not asked for
+            tree = panel.tree        # and that line in a few text lines: the results table needs the room
+            tree.setMaximumHeight(tree.header().sizeHint().height() + PV_ROWS * tree.fontMetrics().lineSpacing()
+                                  + 2 * tree.frameWidth() + ROW_PADDING)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)

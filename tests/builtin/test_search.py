@@ -192,3 +192,24 @@ def test_null_move_keeps_the_score_of_a_rook_endgame_exact_at_each_depth() -> No
     fen = "3ak4/4a4/9/9/5P3/9/9/9/2R6/4K4 w - - 0 1"
     scores = [Searcher().search(board_of(fen), Limits(depth=d)).score for d in (3, 5, 7)]
     assert all(score > 300 for score in scores), scores
+
+
+def test_a_level_cut_short_by_its_node_cap_picks_among_the_last_completed_depths_moves() -> None:
+    """The node cap stops the search in the middle of depth 3: the random pick must use the depth-2 scores
+    of every root move, not a mix of depth-3 scores (the moves searched before the cap) and stale depth-2
+    ones (which made moves whose old score looked good far too likely: 8 of these 48 picks before)."""
+    fen = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/4n4/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
+    margin = 40
+    complete = Searcher().search(board_of(fen), Limits(depth=2), margin=margin)
+    allowed = set(complete.choices)
+    assert complete.depth == 2 and allowed
+    picks = 0
+    for seed in range(16):
+        for extra in (300, 1500, 5000):
+            searcher = Searcher()
+            searcher.rng = random.Random(seed)
+            cut = searcher.search(board_of(fen), Limits(depth=10, nodes=complete.nodes + extra), margin=margin)
+            if cut.depth == 2:  # the cap fell inside depth 3
+                picks += 1
+                assert cut.best in allowed, (iccs(cut.best), sorted(iccs(m) for m in allowed))
+    assert picks >= 32

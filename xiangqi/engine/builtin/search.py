@@ -73,6 +73,7 @@ class Result:
     depth: int
     nodes: int
     pv: list[int] = field(default_factory=list)
+    choices: tuple[int, ...] = ()  # the moves a level's random pick was made from (empty: no randomness)
 
 
 def score_to_tt(score: int, ply: int) -> int:
@@ -141,11 +142,16 @@ class Searcher:
         if not root:  # mated or stalemated (both lose in xiangqi), or every move banned
             return Result(None, None, 0 if legal else -MATE, 0, 0)
         scores: dict[int, int] = {}
+        # The root moves and scores of the last completed iteration: an iteration cut short by the node
+        # cap or the clock leaves some moves scored at the new depth and the rest at the old one, and a
+        # random pick among those mixed scores favoured moves whose stale score looked good.
+        completed: tuple[list[int], dict[int, int]] = ([], {})
         result = Result(root[0], None, 0, 0, 0, [root[0]])
         saved = (list(board.cells), board.side, len(board.keys))
         try:
             for depth in range(1, limits.depth + 1):
                 score = self._iteration(root, scores, depth, result, margin, lines)
+                completed = (list(root), dict(scores))
                 result.depth, result.score, result.nodes = depth, score, self.nodes
                 result.pv = self._principal_variation(board, root[0], depth)
                 if on_info and lines > 1:
@@ -156,6 +162,8 @@ class Searcher:
                     break
         except SearchAborted:
             _restore(board, saved)
+        if margin and completed[0]:
+            root, scores = completed
         result.best = self._choose(root, scores, result, margin)
         if result.pv and result.best != result.pv[0] and result.depth:
             self._report_choice(board, result, scores, on_info, lines)
@@ -289,6 +297,7 @@ class Searcher:
             return result.best if result.best is not None else best
         top = scores[best]
         pool = [(m, scores[m] - (top - margin) + 1) for m in root if m in scores and scores[m] >= top - margin]
+        result.choices = tuple(m for m, _ in pool)
         pick = self.rng.uniform(0, sum(w for _, w in pool))
         for move, weight in pool:
             pick -= weight

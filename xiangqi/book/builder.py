@@ -28,9 +28,9 @@ from pathlib import Path
 
 from xiangqi.atomic import remove_stale_temps
 from xiangqi.book.sources import games_in
-from xiangqi.commands.output import shown_name
 from xiangqi.book.store import INSERT, UPSERT, create_book
 from xiangqi.core.zobrist import BLACK_TO_MOVE, PIECE_KEYS
+from xiangqi.file_names import shown_name
 from xiangqi.record import Game
 
 FLUSH_ROWS = 200_000  # about 50 MB of Python objects at most

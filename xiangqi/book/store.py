@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from xiangqi.commands.output import shown_name
 from xiangqi.core import Move, Position
+from xiangqi.file_names import shown_name
 
 FORMAT_NAME = "xiangqi-opening-book"
 FORMAT_VERSION = "1"

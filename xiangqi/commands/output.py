@@ -4,12 +4,13 @@ reader of the output goes away (``... | head -1``).
 File names: ``shown_name(name)`` is the name unchanged when every character of it is printable (spaces
 and any script included), else Python's quoted form with escapes (``'a\\nb.pgn'``, ``'\\x1b[31m.pgn'``):
 a newline in a name cannot split a row, and an escape sequence never reaches the terminal. Every message
-and row that names a file uses it (record errors included).
+and row that names a file uses it (record errors included). It lives in ``xiangqi.file_names``, below the
+record and book layers that use it too, and is re-exported here for the commands.
 
 Closed output: ``run_quietly(main)`` runs a command; when stdout (or stderr) is closed under it, it stops
 writing, prints nothing more and exits with ``CLOSED_OUTPUT_STATUS`` = 141 (128 + SIGPIPE: the status a
 shell shows for ``cat``, ``grep``... stopped the same way), never a traceback and never blaming the input.
-No Qt and no other import of this package here: record errors use it too.
+No Qt here.
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ import os
 import sys
 from collections.abc import Callable
 
+from xiangqi.file_names import shown_name
+
+__all__ = ["CLOSED_OUTPUT_STATUS", "run_quietly", "shown_name"]
+
 CLOSED_OUTPUT_STATUS = 141
-
-
-def shown_name(name: str | os.PathLike[str]) -> str:
-    """``name`` as printed by the tools: unchanged if all printable, else its escaped, quoted repr."""
-    text = os.fspath(name)
-    return text if text.isprintable() else repr(text)
 
 
 def _silence() -> None:

@@ -1,11 +1,11 @@
 """Errors of the record readers and writers: ValueError subclasses whose message names the file (as the
-tools show names: ``commands.output.shown_name``), the line (PGN) or byte offset (XQF), the game and the
+tools show names: ``file_names.shown_name``), the line (PGN) or byte offset (XQF), the game and the
 offending text."""
 
 from __future__ import annotations
 
-from xiangqi.commands.output import shown_name
 from xiangqi.core.errors import XiangqiError
+from xiangqi.file_names import shown_name
 
 QUOTE_CHARS = 80  # at most this much of the offending input is quoted in a message
 REASON_CHARS = 240  # a reason longer than this is cut (it quotes the input too)

@@ -1084,6 +1084,10 @@
             <source>draw by adjudication</source>
             <translation>裁决和棋</translation>
         </message>
+        <message>
+            <source>opening</source>
+            <translation>开局</translation>
+        </message>
     </context>
     <context>
         <name>MatchPanel</name>

@@ -1084,6 +1084,10 @@
             <source>draw by adjudication</source>
             <translation>裁決和棋</translation>
         </message>
+        <message>
+            <source>opening</source>
+            <translation>開局</translation>
+        </message>
     </context>
     <context>
         <name>MatchPanel</name>

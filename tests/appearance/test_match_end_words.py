@@ -22,7 +22,12 @@ MATE_IN_ONE = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w"   # b7b9 mates: the rook on a8 guar
 
 def finished_game(end_of_game: str) -> FinishedGame:
     game = Game({"Red": "One", "Black": "Two"}, MATE_IN_ONE)
-    last = game.add_move(game.root, Move.from_iccs("b7b9"))
+    opening = game.add_move(game.root, Move.from_iccs("b7b8"))
+    opening.comment = "opening"   # as the match writes after an opening's moves
+    black = game.add_move(opening, Move.from_iccs("e9f9"))
+    back = game.add_move(black, Move.from_iccs("b8b7"))
+    shuffle = game.add_move(back, Move.from_iccs("f9e9"))
+    last = game.add_move(shuffle, Move.from_iccs("b7b9"))
     if end_of_game == "mate":
         end = rules_end(game.end_position())
         assert end is not None and end.reason == "Black is mated"
@@ -44,3 +49,4 @@ def test_the_results_table_and_comment_say_the_end_in_chinese(app_window) -> Non
         show_end_in_comment(finished)   # what the window does when the runner reports the game
         assert finished.game.mainline()[-1].comment == words
         assert english not in finished.game.mainline()[-1].comment
+        assert finished.game.mainline()[0].comment == "开局"

@@ -41,6 +41,8 @@ _KIND_LOSSES = {
 }
 _ADJUDICATED_DRAW = QT_TRANSLATE_NOOP("MatchEnd", "draw by adjudication")
 _PLAIN_KINDS = (EndKind.RESIGNATION, EndKind.TIME)   # the sentence says it all
+OPENING_COMMENT = "opening"   # what the match writes after an opening's moves (``xiangqi.match.record``)
+_OPENING = QT_TRANSLATE_NOOP("MatchEnd", "opening")
 
 
 def _tr(text: str) -> str:
@@ -70,10 +72,13 @@ def end_text(finished: FinishedGame) -> str:
 
 
 def show_end_in_comment(finished: FinishedGame) -> None:
-    """The last move's comment says the end in the UI's language (the match wrote it in English for its
-    PGN file, which is already written)."""
+    """The last move's comment says the end in the UI's language, and the opening's last move says it is
+    the opening (the match wrote both in English for its PGN file, which is already written)."""
     end: GameEnd = finished.end
     line = finished.game.mainline()
+    for node in line:
+        if node.comment == OPENING_COMMENT:
+            node.comment = _tr(_OPENING)
     last = line[-1] if line else finished.game.root
     if end.reason and end.reason in last.comment:
         last.comment = last.comment.replace(end.reason, end_text(finished))

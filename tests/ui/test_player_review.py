@@ -21,9 +21,14 @@ def start_review(qtbot: QtBot, tmp_path: Path, movetime_ms: int):  # noqa: ANN20
     window.controller.open_record(game)
     dialog = study.open_review()
     assert isinstance(dialog, ReviewDialog)
+    # the settings page alone: not the summary's empty room around it
+    assert dialog.sizeHint().height() < dialog.summary_view.sizeHint().height()
+    board = window.board.size()
     dialog.time_box.setValue(movetime_ms)
     dialog.jobs_box.setValue(1)
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: study.review_progress is not None and study.review_progress.isVisible())
+    assert window.board.size() == board                        # the progress line costs the board nothing
     return window, study, game, dialog
 
 

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton, QSpinBox,
-                               QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton, QSizePolicy,
+                               QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout,
+                               QWidget)
 
 from xiangqi.core import Position
 from xiangqi.engine.messages import SearchLimits
@@ -105,8 +106,13 @@ class ReviewProgress(QWidget):
         self.bar = QProgressBar(self)
         self.bar.setTextVisible(False)
         self.bar.setMaximumWidth(120)
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button = QToolButton(self)   # a tool button: no taller than the status bar's text line
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setAutoRaise(True)
         self.cancel_button.clicked.connect(lambda _checked=False: self.cancel_clicked.emit())
+        line = self.fontMetrics().height()   # as high as the status bar's other text: the window keeps its layout
+        self.bar.setMaximumHeight(line)
+        self.cancel_button.setMaximumHeight(line)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label)
@@ -164,7 +170,19 @@ class ReviewDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages)
         layout.addWidget(self.buttons)
+        self.pages.currentChanged.connect(self._fit_page)
+        self._fit_page(0)
         self.resize(460, 0)
+
+    def _fit_page(self, shown: int) -> None:
+        """The dialog as big as the page shown (a stack is as big as its biggest page: the settings
+        sat in the summary's empty room)."""
+        for index in range(self.pages.count()):
+            page = self.pages.widget(index)
+            policy = QSizePolicy.Policy.Preferred if index == shown else QSizePolicy.Policy.Ignored
+            if page is not None:
+                page.setSizePolicy(policy, policy)
+        self.adjustSize()
 
     def _settings_page(self, current: int) -> QWidget:
         page = QWidget(self)

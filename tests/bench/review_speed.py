@@ -70,22 +70,31 @@ proc.stdin.close(); proc.wait()
 """
 
 
-def review_seconds(path: Path, movetime: int, jobs: int, code: Path = REPO) -> tuple[float, int, float]:
-    """The review command's wall time, how many searches it sent and the median time from an engine's
-    ``bestmove`` to its next ``go`` (the program's own time per search), seen by a pass-through proxy."""
+# The review command in this Python, saying at exit how much processor time it used itself (not its engines).
+CPU_WRAPPER = ("import atexit, sys, time\n"
+               "atexit.register(lambda: print(f'review-cpu {time.process_time()}', file=sys.stderr))\n"
+               "sys.argv = ['xiangqi', *sys.argv[1:]]\n"
+               "from xiangqi.__main__ import main\n"
+               "sys.exit(main())\n")
+
+
+def review_seconds(path: Path, movetime: int, jobs: int, code: Path = REPO) -> tuple[float, int, float, float]:
+    """The review command's wall time, how many searches it sent, the median time from an engine's
+    ``bestmove`` to its next ``go`` (seen by a pass-through proxy) and the command's own processor time."""
     out = path.with_name("reviewed.pgn")
     proxy, log = path.with_name("proxy.py"), path.with_name(f"gos-{code.name}.log")
     proxy.write_text(PROXY)
     log.write_text("")
     engine = f"{sys.executable} {proxy} {log} {FAIRY}"
     started = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "xiangqi", "review", str(path), "--engine", engine,
+    result = subprocess.run([sys.executable, "-c", CPU_WRAPPER, "review", str(path), "--engine", engine,
                              "--movetime", str(movetime), "--jobs", str(jobs), "-o", str(out)],
                             cwd=code, env=dict(os.environ, PYTHONPATH=str(code)), capture_output=True, text=True)
     elapsed = time.perf_counter() - started
     if result.returncode != 0:
         raise SystemExit(f"review failed: {result.stderr}")
-    return elapsed, *_searches_and_gap(log.read_text().splitlines(), jobs)
+    cpu = float(result.stderr.rsplit("review-cpu ", 1)[1].split()[0])
+    return elapsed, *_searches_and_gap(log.read_text().splitlines(), jobs), cpu
 
 
 def _searches_and_gap(lines: list[str], jobs: int) -> tuple[int, float]:
@@ -160,7 +169,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.pgn"
         save_pgn(path, [game], notation=Notation.ICCS)
-        review, searches, gap = review_seconds(path, args.movetime, args.jobs)
+        review, searches, gap, cpu = review_seconds(path, args.movetime, args.jobs)
         before = review_seconds(path, args.movetime, args.jobs, args.before) if args.before else None
     pipe = pipe_seconds(game, args.movetime, args.jobs)
     positions = args.plies + (0 if game.end_position().outcome() else 1)
@@ -170,10 +179,11 @@ def main() -> int:
     print(f"review command:                   {review:.2f} s  ({review / ideal:.3f} x ideal, "
           f"{review / pipe:.3f} x pipe)")
     print(f"target review <= {TARGET} x ideal: {'ok' if review <= TARGET * ideal else 'OVER'}")
-    print(f"review: {searches} searches, median bestmove -> next go {gap:.1f} ms")
+    print(f"review: {searches} searches, median bestmove -> next go {gap:.1f} ms, "
+          f"processor {cpu:.2f} s ({1000 * cpu / searches:.1f} ms per search, start included)")
     if before is not None:
-        print(f"before ({args.before}): {before[0]:.2f} s, {before[1]} searches, "
-              f"median bestmove -> next go {before[2]:.1f} ms")
+        print(f"before ({args.before}): {before[0]:.2f} s, {before[1]} searches, median bestmove -> next go "
+              f"{before[2]:.1f} ms, processor {before[3]:.2f} s ({1000 * before[3] / before[1]:.1f} ms per search)")
     return 0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+import pytest
 from PySide6.QtCore import QObject, QTimer, Signal
 from pytestqt.qtbot import QtBot
 
@@ -228,3 +229,38 @@ def test_a_dead_engine_is_restarted_and_said_so(qtbot: QtBot) -> None:
     assert log.starts == 2
     assert any("restarting Scripted Fish" in t and "SIGSEGV" in t for t in troubles)
     assert work.failed is None and all(v is not None for v in work.values)
+
+
+class SlowDepthEngine(ScriptedEngine):
+    """Reports a new depth every 60 ms, five times, before its move: alive all along, but slower than the
+    (shortened) grace allows for a silent engine."""
+
+    def _answer(self, position: Position, go: Go) -> None:
+        self._report(position, go, 1)
+
+    def _report(self, position: Position, go: Go, depth: int) -> None:
+        move = position.legal_moves()[0]
+        if depth > 5:
+            self.best_move.emit(BestMove(move))
+            return
+        self.info.emit(Info(depth=depth, score=Score(cp=10), pv=(move,)))
+        QTimer.singleShot(60, lambda: self._report(position, go, depth + 1))
+
+
+def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("xiangqi.review.runner.ANSWER_GRACE_MS", 150)
+    log = Log()
+    game = Game({})
+    game.root.add_child(Move.from_iccs("b0c2"))   # the first legal move: one search per position
+
+    def factory(_spec: EngineSpec, owner: QObject) -> SeatEngine:
+        return SlowDepthEngine(multipv_script, log, (), owner)
+
+    work = GameWork(1, main_line_positions(game))
+    runner = ReviewRunner(SPEC, [work], SearchLimits(depth=5), 1, factory=factory)
+    troubles: list[str] = []
+    runner.engine_trouble.connect(troubles.append)
+    with qtbot.waitSignal(runner.finished, timeout=10_000):
+        runner.start()
+    assert troubles == [] and work.failed is None and all(v is not None for v in work.values)

@@ -47,6 +47,7 @@ class SearchLines:
         self.expected = max(1, expected)
         self.timed = limits is not None and limits.movetime_ms is not None
         self.depth_limit = limits.depth if limits is not None else None
+        self.depth_limited = not self.timed and self.depth_limit is not None
         self._block: list[Line] | None = None
         self._last_block: tuple[Line, ...] = ()   # the latest complete block
         self._confirmed: tuple[Line, ...] = ()    # the latest complete block a deeper line followed

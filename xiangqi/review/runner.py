@@ -42,7 +42,7 @@ from xiangqi.review.judging import (
 )
 
 RESTARTS_PER_GAME = 1
-ANSWER_GRACE_MS = 10_000  # past the move time (or per depth search), a silent engine counts as dead
+ANSWER_GRACE_MS = 10_000  # past the move time (or since its last info, searching to a depth), a silent engine is dead
 
 
 @dataclass
@@ -256,6 +256,10 @@ class _Worker(QObject):
 
     def _on_info(self, info: SeatInfo) -> None:
         self.lines.add(info.info)
+        if self.lines.depth_limited:
+            # A search to a depth has no time to keep: it is alive as long as it reports (a busy machine
+            # can take minutes for one depth-limited search).
+            self.watchdog.start(ANSWER_GRACE_MS)
 
     def _on_decided(self, move: SeatMove) -> None:
         if self.item is None or move.purpose is not Purpose.MOVE:

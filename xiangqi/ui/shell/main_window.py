@@ -305,7 +305,7 @@ class MainWindow(WindowHost):
     def focus_board(self) -> None:
         """The keys (←/→/End, H, F, …) go to the window again once the last dialog is closed: the focus
         comes back to the board, not to a list or text box that keeps the arrow keys for itself."""
-        if not self.dialogs:
+        if not any(dialog.isVisible() for dialog in self.dialogs):   # a review may run hidden meanwhile
             self.activateWindow()
             self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 from test_study_window import RECORD, build, record
 
@@ -44,6 +45,12 @@ def test_the_review_runs_in_the_background_while_the_user_browses(qtbot: QtBot, 
     assert progress.label.text().startswith("Review: ")
     window.controller.show_node(game.mainline()[1])            # browsing meanwhile
     assert window.controller.game.cursor is game.mainline()[1]
+    box = window.show_message("Note", "Something to read", icon=QMessageBox.Icon.Information)
+    box.button(QMessageBox.StandardButton.Ok).click()          # a box closed: the keys go to the board again
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board)
+    flipped = window.board.flipped
+    QTest.keyClick(window.board, Qt.Key.Key_F)                 # 翻转棋盘 (F)
+    assert window.board.flipped is not flipped
     with qtbot.waitSignal(dialog.reviewed, timeout=30_000):
         pass
     assert dialog.isVisible() and dialog.pages.currentIndex() == 2   # the summary

@@ -24,6 +24,7 @@ usage:
     python -m xiangqi review FILE --engine E -o OUT.pgn   marks ?! ? ?? and %eval on every move
     python -m xiangqi match --engine E --engine E --pgn OUT.pgn   engine against engine
     python -m xiangqi book build|probe ...  opening books from game collections
+    python -m xiangqi image FILE [--ply K | --gif] -o OUT.png|.svg|.gif   a picture of a position or a game
     python -m xiangqi --version
     python -m xiangqi --install-desktop    menu entry, icons and .pgn/.xqf/.cbl file types (XDG, per user)
     python -m xiangqi --uninstall-desktop
@@ -39,6 +40,7 @@ COMMANDS: dict[str, str] = {
     "book": "xiangqi.commands.book",
     "match": "xiangqi.commands.match",
     "review": "xiangqi.commands.review",
+    "image": "xiangqi.commands.image",
 }
 
 

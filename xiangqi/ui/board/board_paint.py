@@ -1,6 +1,7 @@
 """Painting the board's unchanging layer (background, lines, palaces, position marks, river text,
-coordinates) and the marks drawn over pieces (last move, selection, legal-move hints, check, the
-hint arrow). Pure functions of a QPainter, the geometry and the theme: the widget only orders them."""
+coordinates), the pieces and the marks drawn under and over them (last move, check, selection, legal-move
+hints, the hint arrow). Pure functions of a QPainter, the geometry and the theme: the widget only orders
+them, and the exported pictures (``board_render``) are painted by the same functions."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import math
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF, QRadialGradient
 
+from xiangqi.core import Move
 from xiangqi.ui.board.board_geometry import FILES, RANKS, BoardGeometry
 from xiangqi.ui.board.glyphs import glyph_path
-from xiangqi.ui.board.themes import BoardLook
+from xiangqi.ui.board.themes import BoardLook, PieceLook
 
 CHINESE_NUMERALS = "一二三四五六七八九"
 CANNON_POINTS = ((1, 2), (7, 2), (1, 7), (7, 7))                       # (file, rank)
@@ -111,6 +113,22 @@ def paint_coordinates(painter: QPainter, geo: BoardGeometry, color: QColor, coor
         x = geo.left - offset
         for rank in range(RANKS):
             painter.drawPath(text_path(str(rank), QPointF(x, geo.point(rank * FILES).y()), height))
+
+
+def paint_under_pieces(painter: QPainter, geo: BoardGeometry, theme: BoardLook, last_move: Move | None,
+                       check_square: int | None) -> None:
+    """The marks under the pieces: the last move's corner brackets and the glow under a king in check."""
+    if last_move is not None:
+        paint_square_corners(painter, geo, last_move.from_sq, theme.highlight)
+        paint_square_corners(painter, geo, last_move.to_sq, theme.highlight)
+    if check_square is not None:
+        paint_check(painter, geo, check_square, theme.check)
+
+
+def paint_piece(painter: QPainter, pieces: PieceLook, piece: int, rect: QRectF, dpr: float) -> None:
+    """One piece from the current piece set, drawn into ``rect``."""
+    size = max(1, round(rect.width()))
+    painter.drawPixmap(rect, pieces.pixmap(piece, size, dpr), QRectF())
 
 
 def paint_square_corners(painter: QPainter, geo: BoardGeometry, sq: int, color: QColor) -> None:

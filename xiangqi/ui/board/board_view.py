@@ -71,12 +71,6 @@ class MovingPiece:
     to_sq: int
 
 
-def paint_piece(painter: QPainter, pieces: PieceLook, piece: int, rect: QRectF, dpr: float) -> None:
-    """One piece from the current piece set, drawn into ``rect``."""
-    size = max(1, round(rect.width()))
-    painter.drawPixmap(rect, pieces.pixmap(piece, size, dpr), QRectF())
-
-
 BOARD_INSET = 8   # px between the board and the widget edge (the window edge on the left)
 
 
@@ -217,12 +211,9 @@ class BoardView(QWidget):
         painter.end()
 
     def _paint_under_pieces(self, painter: QPainter, geo: BoardGeometry, position: ShownPosition) -> None:
-        last = self.controller.displayed_last_move()
-        if self.show_last_move and last is not None:
-            bp.paint_square_corners(painter, geo, last.from_sq, self.theme.highlight)
-            bp.paint_square_corners(painter, geo, last.to_sq, self.theme.highlight)
-        if position.is_check():
-            bp.paint_check(painter, geo, position.king_square(position.turn), self.theme.check)
+        last = self.controller.displayed_last_move() if self.show_last_move else None
+        check = position.king_square(position.turn) if position.is_check() else None
+        bp.paint_under_pieces(painter, geo, self.theme, last, check)
 
     def _paint_pieces(self, painter: QPainter, geo: BoardGeometry, position: ShownPosition) -> None:
         dpr = self.devicePixelRatioF()
@@ -232,10 +223,10 @@ class BoardView(QWidget):
         for sq in range(90):
             value = int(board[sq])
             if value and sq != dragging and sq != arriving:
-                paint_piece(painter, self.pieces, value, geo.piece_rect(sq), dpr)
+                bp.paint_piece(painter, self.pieces, value, geo.piece_rect(sq), dpr)
         moving_rect = self.moving_rect(geo)
         if self.moving is not None and moving_rect is not None:
-            paint_piece(painter, self.pieces, self.moving.piece, moving_rect, dpr)
+            bp.paint_piece(painter, self.pieces, self.moving.piece, moving_rect, dpr)
 
     def _paint_over_pieces(self, painter: QPainter, geo: BoardGeometry, position: ShownPosition) -> None:
         board = position.board
@@ -253,7 +244,7 @@ class BoardView(QWidget):
         if self._drag_pos is not None and self.selected is not None:
             d = geo.piece_diameter
             rect = QRectF(self._drag_pos.x() - d / 2, self._drag_pos.y() - d / 2, d, d)
-            paint_piece(painter, self.pieces, int(board[self.selected]), rect, self.devicePixelRatioF())
+            bp.paint_piece(painter, self.pieces, int(board[self.selected]), rect, self.devicePixelRatioF())
 
     def _paint_banner(self, painter: QPainter, geo: BoardGeometry, text: str) -> None:
         band = QRectF(geo.left - geo.cell * 0.5, geo.top + 3.9 * geo.cell, 9 * geo.cell, 1.2 * geo.cell)

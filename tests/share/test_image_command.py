@@ -1,0 +1,60 @@
+"""``python -m xiangqi image`` in a process of its own, with no display: PNG, SVG and GIF from a real XQF
+record, and the errors a user meets (a ply past the end, a missing file)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from PySide6.QtSvg import QSvgRenderer
+
+SAMPLE_PLIES = 75    # eleeye/SAMPLE.XQF's main line
+
+
+def run_image(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    return subprocess.run([sys.executable, "-m", "xiangqi", "image", *args], capture_output=True, text=True,
+                          env=env, timeout=300, cwd=Path(__file__).resolve().parents[2])
+
+
+@pytest.fixture(scope="module")
+def sample(shared_data: Path) -> str:
+    return str(shared_data / "games" / "eleeye" / "SAMPLE.XQF")
+
+
+def test_png_svg_and_gif_of_a_record_with_no_display(sample: str, tmp_path: Path, qapp: object) -> None:
+    png, svg, gif = tmp_path / "end.png", tmp_path / "ply30.svg", tmp_path / "end.gif"
+    done = run_image(sample, "--size", "300", "--flip", "-o", str(png))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"{png}: ply {SAMPLE_PLIES} of {sample}: game 1"
+    with Image.open(png) as image:
+        assert image.format == "PNG" and image.size == (300, 330)
+    done = run_image(sample, "--ply", "30", "--size", "200", "--theme", "paper", "-o", str(svg))
+    assert done.returncode == 0, done.stderr
+    assert QSvgRenderer(str(svg)).isValid()
+    done = run_image(sample, "--gif", "--from", "70", "--size", "120", "--delay", "200", "-o", str(gif))
+    assert done.returncode == 0, done.stderr
+    assert "6 frames, plies 70-75" in done.stdout
+    with Image.open(gif) as image:
+        assert image.n_frames == SAMPLE_PLIES - 70 + 1 and image.info["duration"] == 200
+
+
+def test_a_ply_past_the_end_names_the_file_game_and_ply(sample: str, tmp_path: Path) -> None:
+    out = tmp_path / "x.png"
+    done = run_image(sample, "--ply", "99", "-o", str(out))
+    assert done.returncode == 1
+    assert f"{sample}: game 1: ply 99 is not in the game (0 … {SAMPLE_PLIES})" in done.stderr
+    assert not out.exists() and done.stdout == ""
+
+
+def test_a_missing_file_and_a_missing_game_are_named(sample: str, tmp_path: Path) -> None:
+    done = run_image(str(tmp_path / "nope.xqf"), "-o", str(tmp_path / "x.png"))
+    assert done.returncode == 1 and "nope.xqf" in done.stderr and "Traceback" not in done.stderr
+    done = run_image(sample, "--game", "3", "-o", str(tmp_path / "x.png"))
+    assert done.returncode == 1 and f"{sample}: --game 3: the file has 1 game(s)" in done.stderr
+    done = run_image(sample, "--ply", "3", "-o", str(tmp_path / "x.gif"))
+    assert done.returncode == 1 and "needs --gif" in done.stderr

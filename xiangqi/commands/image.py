@@ -1,0 +1,102 @@
+"""``python -m xiangqi image``: a picture of a game record's position (PNG, SVG) or of its moves (animated GIF).
+
+    python -m xiangqi image FILE [--game N] [--ply K | --gif [--from A] [--to B] [--delay MS]]
+                            [--size PX] [--flip] [--coordinates traditional|iccs|none]
+                            [--theme NAME] [--pieces NAME] -o OUT.png|OUT.svg|OUT.gif
+
+The kind follows OUT's suffix. Game N of FILE (from 1, default 1), main line; the position after K moves
+(default: the end of the game) with its move marked; ``--gif`` animates plies A … B (default the whole game),
+MS apart, the last frame held longer. The pictures are drawn by the app's board renderer with the shipped
+themes (``--theme``/``--pieces`` name one: wood, paper, dark / engraved, flat, letters). No display is
+needed: with none, Qt draws off screen. Prints the file written; errors name the file, game and ply and
+end with exit status 1 (2 for a bad command line).
+
+The only command that draws: it imports the picture module of the UI (``xiangqi.ui.share.pictures``, no
+widget), an exception the import contracts name (pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from xiangqi.commands.output import shown_name
+from xiangqi.record import Game, RecordError
+from xiangqi.record.files import NotARecordError, read_records
+from xiangqi.ui.share import pictures as pics
+
+COORDINATES = ("traditional", "iccs", "none")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m xiangqi image",
+        description="Draw a position of a game record as PNG or SVG, or its moves as an animated GIF "
+        "(the kind follows the suffix of -o). No display needed.")
+    p.add_argument("file", metavar="FILE", help="a game record of any kind the program reads (.pgn, .xqf, ...)")
+    p.add_argument("--game", type=int, default=1, metavar="N", help="game N of the file (from 1; default 1)")
+    p.add_argument("--ply", type=int, metavar="K", help="the position after K moves (default: the last)")
+    p.add_argument("--gif", action="store_true", help="animate the moves (needs -o OUT.gif)")
+    p.add_argument("--from", dest="first", type=int, default=0, metavar="A",
+                   help="GIF: first ply shown (default 0, the start)")
+    p.add_argument("--to", dest="last", type=int, metavar="B", help="GIF: last ply shown (default: the end)")
+    p.add_argument("--delay", type=int, default=pics.DEFAULT_DELAY_MS, metavar="MS",
+                   help=f"GIF: milliseconds per move (default {pics.DEFAULT_DELAY_MS})")
+    p.add_argument("--size", type=int, default=pics.DEFAULT_WIDTH, metavar="PX",
+                   help=f"width in pixels (default {pics.DEFAULT_WIDTH}; the height follows the board)")
+    p.add_argument("--flip", action="store_true", help="black at the bottom")
+    p.add_argument("--coordinates", choices=COORDINATES, default="traditional", help="file and rank labels")
+    p.add_argument("--theme", metavar="NAME", help="board theme (wood, paper, dark)")
+    p.add_argument("--pieces", metavar="NAME", help="piece set (engraved, flat, letters)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the picture to write (.png, .svg, .gif)")
+    return p
+
+
+def game_of(path: str, number: int) -> Game:
+    """Game ``number`` (from 1) of the file; ImageError naming the file when there is none."""
+    if number < 1:
+        raise pics.ImageError(f"{shown_name(path)}: --game {number}: games count from 1")
+    count = 0
+    for count, game in enumerate(read_records(path), start=1):
+        if count == number:
+            return game
+    raise pics.ImageError(f"{shown_name(path)}: --game {number}: the file has {count} game(s)")
+
+
+def make_picture(args: argparse.Namespace) -> str:
+    """Write the picture; what to print. ImageError, RecordError or OSError when it cannot be made."""
+    kind = pics.ImageKind.of_file(args.output)
+    if args.gif != (kind is pics.ImageKind.GIF):
+        raise pics.ImageError(f"{shown_name(args.output)}: --gif writes .gif, and a .gif needs --gif")
+    game = game_of(args.file, args.game)
+    line = pics.GameLine(game.start_position().fen(), tuple(game.mainline_moves()))
+    where = f"{shown_name(args.file)}: game {args.game}"
+    pics.picture_application()
+    style = pics.shipped_style(args.theme, args.pieces, args.coordinates, args.flip)
+    try:
+        if args.gif:
+            last = line.plies if args.last is None else args.last
+            frames = pics.write_gif(args.output, line, args.first, last, style, args.size, args.delay)
+            return f"{shown_name(args.output)}: {frames} frames, plies {args.first}-{last} of {where}"
+        ply = line.plies if args.ply is None else args.ply
+        pics.write_position(args.output, line.picture_at(ply), style, args.size)
+        return f"{shown_name(args.output)}: ply {ply} of {where}"
+    except pics.ImageError as error:
+        raise pics.ImageError(f"{where}: {error}") from error
+
+
+def main(argv: list[str]) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if args.ply is not None and args.gif:
+        p.error("--ply shows one position; --gif animates --from A --to B")
+    try:
+        print(make_picture(args))
+    except (pics.ImageError, RecordError, NotARecordError) as error:
+        print(f"xiangqi image: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        name = error.filename if error.filename is not None else args.output
+        print(f"xiangqi image: {shown_name(name)}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0

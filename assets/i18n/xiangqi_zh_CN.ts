@@ -537,6 +537,73 @@
         </message>
     </context>
     <context>
+        <name>ExportImageDialog</name>
+        <message>
+            <source>Export image</source>
+            <translation>导出图片</translation>
+        </message>
+        <message>
+            <source>PNG picture of the position</source>
+            <translation>局面图（PNG）</translation>
+        </message>
+        <message>
+            <source>SVG drawing of the position</source>
+            <translation>局面矢量图（SVG）</translation>
+        </message>
+        <message>
+            <source>Animated GIF of the moves</source>
+            <translation>着法动画（GIF）</translation>
+        </message>
+        <message>
+            <source>&amp;Browse…</source>
+            <translation>浏览(&amp;B)…</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> 像素</translation>
+        </message>
+        <message>
+            <source>Black at the bottom</source>
+            <translation>黑方在下</translation>
+        </message>
+        <message>
+            <source>Coordinates</source>
+            <translation>坐标</translation>
+        </message>
+        <message>
+            <source> ms</source>
+            <translation> 毫秒</translation>
+        </message>
+        <message>
+            <source>&amp;Kind:</source>
+            <translation>类型(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>&amp;File:</source>
+            <translation>文件(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>&amp;Width:</source>
+            <translation>宽度(&amp;W)：</translation>
+        </message>
+        <message>
+            <source>From &amp;ply:</source>
+            <translation>起始步数(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>&amp;To ply:</source>
+            <translation>结束步数(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Delay per move:</source>
+            <translation>每步间隔(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>{0} pictures (*.{1})</source>
+            <translation>{0} 图片 (*.{1})</translation>
+        </message>
+    </context>
+    <context>
         <name>GameController</name>
         <message>
             <source>New game</source>
@@ -2173,6 +2240,37 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>The menus, panels and dialogs change to the new language at once.</source>
             <translation>菜单、面板和对话框会立即换成新的语言。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ShareUi</name>
+        <message>
+            <source>Export &amp;image…</source>
+            <translation>导出图片(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>Copy position as &amp;image</source>
+            <translation>复制图片(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Position copied as a picture</source>
+            <translation>局面已作为图片复制</translation>
+        </message>
+        <message>
+            <source>A GIF is still being made</source>
+            <translation>上一个 GIF 动画还在生成</translation>
+        </message>
+        <message>
+            <source>Making the GIF: frame {0} of {1}…</source>
+            <translation>正在生成 GIF：第 {0} 帧，共 {1} 帧…</translation>
+        </message>
+        <message>
+            <source>Picture saved: {0}</source>
+            <translation>图片已保存：{0}</translation>
+        </message>
+        <message>
+            <source>The picture cannot be saved</source>
+            <translation>图片无法保存</translation>
         </message>
     </context>
     <context>

@@ -537,6 +537,73 @@
         </message>
     </context>
     <context>
+        <name>ExportImageDialog</name>
+        <message>
+            <source>Export image</source>
+            <translation>匯出圖片</translation>
+        </message>
+        <message>
+            <source>PNG picture of the position</source>
+            <translation>局面圖（PNG）</translation>
+        </message>
+        <message>
+            <source>SVG drawing of the position</source>
+            <translation>局面向量圖（SVG）</translation>
+        </message>
+        <message>
+            <source>Animated GIF of the moves</source>
+            <translation>著法動畫（GIF）</translation>
+        </message>
+        <message>
+            <source>&amp;Browse…</source>
+            <translation>瀏覽(&amp;B)…</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> 像素</translation>
+        </message>
+        <message>
+            <source>Black at the bottom</source>
+            <translation>黑方在下</translation>
+        </message>
+        <message>
+            <source>Coordinates</source>
+            <translation>座標</translation>
+        </message>
+        <message>
+            <source> ms</source>
+            <translation> 毫秒</translation>
+        </message>
+        <message>
+            <source>&amp;Kind:</source>
+            <translation>類型(&amp;K)：</translation>
+        </message>
+        <message>
+            <source>&amp;File:</source>
+            <translation>檔案(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>&amp;Width:</source>
+            <translation>寬度(&amp;W)：</translation>
+        </message>
+        <message>
+            <source>From &amp;ply:</source>
+            <translation>起始步數(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>&amp;To ply:</source>
+            <translation>結束步數(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Delay per move:</source>
+            <translation>每步間隔(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>{0} pictures (*.{1})</source>
+            <translation>{0} 圖片 (*.{1})</translation>
+        </message>
+    </context>
+    <context>
         <name>GameController</name>
         <message>
             <source>New game</source>
@@ -2173,6 +2240,37 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>The menus, panels and dialogs change to the new language at once.</source>
             <translation>選單、面板和對話方塊會立即換成新的語言。</translation>
+        </message>
+    </context>
+    <context>
+        <name>ShareUi</name>
+        <message>
+            <source>Export &amp;image…</source>
+            <translation>匯出圖片(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>Copy position as &amp;image</source>
+            <translation>複製圖片(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Position copied as a picture</source>
+            <translation>局面已作為圖片複製</translation>
+        </message>
+        <message>
+            <source>A GIF is still being made</source>
+            <translation>上一個 GIF 動畫還在產生</translation>
+        </message>
+        <message>
+            <source>Making the GIF: frame {0} of {1}…</source>
+            <translation>正在產生 GIF：第 {0} 格，共 {1} 格…</translation>
+        </message>
+        <message>
+            <source>Picture saved: {0}</source>
+            <translation>圖片已儲存：{0}</translation>
+        </message>
+        <message>
+            <source>The picture cannot be saved</source>
+            <translation>圖片無法儲存</translation>
         </message>
     </context>
     <context>

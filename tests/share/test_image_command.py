@@ -58,3 +58,12 @@ def test_a_missing_file_and_a_missing_game_are_named(sample: str, tmp_path: Path
     assert done.returncode == 1 and f"{sample}: --game 3: the file has 1 game(s)" in done.stderr
     done = run_image(sample, "--ply", "3", "-o", str(tmp_path / "x.gif"))
     assert done.returncode == 1 and "needs --gif" in done.stderr
+
+
+def test_the_command_module_loads_no_qt_and_its_defaults_are_the_pictures() -> None:
+    probe = ("import sys, xiangqi.commands.image as c; "
+             "print(c.DEFAULT_DELAY_MS, c.DEFAULT_WIDTH, any(m.startswith('PySide6') for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    from xiangqi.ui.share import pictures as pics
+
+    assert done.stdout.split() == [str(pics.DEFAULT_DELAY_MS), str(pics.DEFAULT_WIDTH), "False"], done.stderr

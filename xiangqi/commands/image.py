@@ -12,7 +12,8 @@ needed: with none, Qt draws off screen. Prints the file written; errors name the
 end with exit status 1 (2 for a bad command line).
 
 The only command that draws: it imports the picture module of the UI (``xiangqi.ui.share.pictures``, no
-widget), an exception the import contracts name (pyproject.toml).
+widget), an exception the import contracts name (pyproject.toml), and only once the command line is read:
+importing this module (and ``--help``) loads no Qt.
 """
 
 from __future__ import annotations
@@ -23,9 +24,13 @@ import sys
 from xiangqi.commands.output import shown_name
 from xiangqi.record import Game, RecordError
 from xiangqi.record.files import NotARecordError, read_records
-from xiangqi.ui.share import pictures as pics
 
 COORDINATES = ("traditional", "iccs", "none")
+DEFAULT_DELAY_MS, DEFAULT_WIDTH = 1000, 540   # pictures.DEFAULT_DELAY_MS, DEFAULT_WIDTH (a test keeps them equal)
+
+
+class CommandError(ValueError):
+    """The record asked for is not there; the message names the file and the game."""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -40,10 +45,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="first", type=int, default=0, metavar="A",
                    help="GIF: first ply shown (default 0, the start)")
     p.add_argument("--to", dest="last", type=int, metavar="B", help="GIF: last ply shown (default: the end)")
-    p.add_argument("--delay", type=int, default=pics.DEFAULT_DELAY_MS, metavar="MS",
-                   help=f"GIF: milliseconds per move (default {pics.DEFAULT_DELAY_MS})")
-    p.add_argument("--size", type=int, default=pics.DEFAULT_WIDTH, metavar="PX",
-                   help=f"width in pixels (default {pics.DEFAULT_WIDTH}; the height follows the board)")
+    p.add_argument("--delay", type=int, default=DEFAULT_DELAY_MS, metavar="MS",
+                   help=f"GIF: milliseconds per move (default {DEFAULT_DELAY_MS})")
+    p.add_argument("--size", type=int, default=DEFAULT_WIDTH, metavar="PX",
+                   help=f"width in pixels (default {DEFAULT_WIDTH}; the height follows the board)")
     p.add_argument("--flip", action="store_true", help="black at the bottom")
     p.add_argument("--coordinates", choices=COORDINATES, default="traditional", help="file and rank labels")
     p.add_argument("--theme", metavar="NAME", help="board theme (wood, paper, dark)")
@@ -53,18 +58,20 @@ def parser() -> argparse.ArgumentParser:
 
 
 def game_of(path: str, number: int) -> Game:
-    """Game ``number`` (from 1) of the file; ImageError naming the file when there is none."""
+    """Game ``number`` (from 1) of the file; CommandError naming the file when there is none."""
     if number < 1:
-        raise pics.ImageError(f"{shown_name(path)}: --game {number}: games count from 1")
+        raise CommandError(f"{shown_name(path)}: --game {number}: games count from 1")
     count = 0
     for count, game in enumerate(read_records(path), start=1):
         if count == number:
             return game
-    raise pics.ImageError(f"{shown_name(path)}: --game {number}: the file has {count} game(s)")
+    raise CommandError(f"{shown_name(path)}: --game {number}: the file has {count} game(s)")
 
 
 def make_picture(args: argparse.Namespace) -> str:
     """Write the picture; what to print. ImageError, RecordError or OSError when it cannot be made."""
+    from xiangqi.ui.share import pictures as pics   # Qt: only now that the command line is read
+
     kind = pics.ImageKind.of_file(args.output)
     if args.gif != (kind is pics.ImageKind.GIF):
         raise pics.ImageError(f"{shown_name(args.output)}: --gif writes .gif, and a .gif needs --gif")
@@ -90,9 +97,10 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     if args.ply is not None and args.gif:
         p.error("--ply shows one position; --gif animates --from A --to B")
+    from xiangqi.ui.share.pictures import ImageError   # Qt: only now that the command line is read
     try:
         print(make_picture(args))
-    except (pics.ImageError, RecordError, NotARecordError) as error:
+    except (ImageError, CommandError, RecordError, NotARecordError) as error:
         print(f"xiangqi image: {error}", file=sys.stderr)
         return 1
     except OSError as error:

@@ -147,6 +147,11 @@ def gif_bytes(pictures: Sequence[BoardPicture] | Iterator[BoardPicture], style: 
     """An endless animated GIF of ``pictures`` (one frame each, ``delay_ms`` apart, the last held longer) and
     its number of frames. Pillow stores each frame after the first as the part that changed."""
     images = [pil_image(render_image(picture, style, check_width(width))) for picture in pictures]
+    return encode_gif(images, style, delay_ms), len(images)
+
+
+def encode_gif(images: list[Image.Image], style: PictureStyle, delay_ms: int) -> bytes:
+    """The frames as an endless animated GIF, ``delay_ms`` apart, the last one held longer."""
     if not images:
         raise ImageError("no position to animate")
     frames = shared_palette(images, style)
@@ -155,7 +160,7 @@ def gif_bytes(pictures: Sequence[BoardPicture] | Iterator[BoardPicture], style: 
     stream = io.BytesIO()
     frames[0].save(stream, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
                    optimize=False)
-    return stream.getvalue(), len(frames)
+    return stream.getvalue()
 
 
 def write_position(path: str | os.PathLike[str], picture: BoardPicture, style: PictureStyle, width: int) -> None:

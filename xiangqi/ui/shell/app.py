@@ -28,6 +28,7 @@ from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.match.match_ui import install_match_ui
 from xiangqi.ui.record.record_actions import RECORD_SUFFIXES, install_record_ui
 from xiangqi.ui.settings.settings_dialog import apply_settings, install_appearance_ui
+from xiangqi.ui.share.share_actions import install_share_ui
 from xiangqi.ui.study.study_tools import install_study_ui
 from xiangqi.ui.shell.profile_lock import ProfileMode, claim_profile, profile_title
 from xiangqi.ui.shell.user_files import autosave_path, recent_files_settings, user_settings_path
@@ -84,6 +85,7 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     window = MainWindow(GameController(autosave), look.board, look.pieces, engines, look.sounds,
                         setup_from_settings(settings.game))
     window.record_ui = install_record_ui(window, recent_files_settings())
+    install_share_ui(window, window.record_ui.file_menu, window.record_ui.edit_menu)   # 导出图片…, 复制图片
     install_study_ui(window)                      # Engine › Analyse, Game › Review, the evaluation graph
     install_match_ui(window, window.book_ui)      # Game › Engine match… (openings from the book)
     window.book_ui.use_settings(look.store)       # the book opened last, book moves for engines

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDialogButtonBox
 
 from xiangqi.core import Move
@@ -84,3 +84,11 @@ def test_copy_position_as_image_puts_the_board_on_the_clipboard(qtbot, window: t
     image = clipboard.image()
     assert not image.isNull()
     assert image.width() >= pics.DEFAULT_WIDTH and image.height() > image.width()
+
+
+def test_the_copy_shortcut_is_no_other_actions(window: tuple[MainWindow, ShareUi]) -> None:
+    main, share = window
+    key = share.copy_action.shortcut()
+    assert not key.isEmpty()
+    others = [a.text() for a in main.findChildren(QAction) if a is not share.copy_action and a.shortcut() == key]
+    assert others == []

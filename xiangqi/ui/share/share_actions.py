@@ -67,7 +67,7 @@ class ShareUi(QObject):
         self.export_action = QAction(self.tr("Export &image…"), window)
         self.export_action.triggered.connect(lambda _checked=False: self.open_export_dialog())
         self.copy_action = QAction(self.tr("Copy position as &image"), window)
-        self.copy_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.copy_action.setShortcut(QKeySequence("Ctrl+Alt+C"))   # Ctrl+Shift+C copies the FEN
         self.copy_action.triggered.connect(lambda _checked=False: self.copy_image())
         window.addAction(self.copy_action)
         file_menu.addSeparator()

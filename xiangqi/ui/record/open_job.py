@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QToolButton, QWidget, QHBoxLayout
+from PySide6.QtWidgets import QStatusBar
+
+from xiangqi.ui.common.status_progress import StatusProgress
 
 from xiangqi.record import Game, GameNode, PgnFile, RecordError
 from xiangqi.record.collection import open_collection
@@ -180,7 +182,7 @@ class OpenOutcomes:
     index_in_list: Callable[[], None]
 
 
-class OpenProgress(QWidget):
+class OpenProgress(StatusProgress):
     """"Opening NAME…", a progress bar and Cancel, in the status bar while a file is read. It receives the
     job's outcome: being a child of the window, its connections end with the window, so a job that
     finishes after the window closed delivers nothing (the job itself is not a child: it may outlive the
@@ -191,19 +193,10 @@ class OpenProgress(QWidget):
         self.job = job
         self.outcomes = outcomes
         self.done = False                  # an outcome was delivered (or the open given up): nothing more
-        self.label = QLabel(self.tr("Opening {0}…").format(job.path.name))
-        self.bar = QProgressBar()
-        self.bar.setRange(0, 0)            # busy until the reader says how far it is
-        self.bar.setMaximumWidth(160)
-        self.bar.setTextVisible(False)
-        self.cancel_button = QToolButton()
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_button.clicked.connect(job.cancel)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.label, self.bar, self.cancel_button):
-            layout.addWidget(widget)
-        job.progress.connect(self.show_progress)
+        self.label.setText(self.tr("Opening {0}…").format(job.path.name))
+        self.set_progress(0, 0)            # busy until the reader says how far it is
+        self.cancel_clicked.connect(job.cancel)
+        job.progress.connect(self.set_progress)
         job.finished.connect(self._opened)
         job.failed.connect(self._failed)
         job.cancelled_by_user.connect(self._cancelled)
@@ -215,12 +208,6 @@ class OpenProgress(QWidget):
     def _show_if_running(self) -> None:
         if not self.done:
             self.show()
-
-    def show_progress(self, done: int, total: int) -> None:
-        if total > 0:
-            scale = max(1, total // 1000)      # QProgressBar holds ints: keep it in range for big files
-            self.bar.setRange(0, total // scale)
-            self.bar.setValue(min(done, total) // scale)
 
     def close_down(self) -> None:
         """Stop listening (the job is cancelled if it still runs) and go."""

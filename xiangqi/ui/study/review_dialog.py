@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton, QSizePolicy,
-                               QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout,
+                               QHeaderView, QLabel, QProgressBar, QPushButton, QSizePolicy,
+                               QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
 from xiangqi.core import Position
@@ -28,6 +28,7 @@ from xiangqi.record import Game
 from xiangqi.review.annotate import PositionValue, ReviewSummary, annotate_game, main_line_positions
 from xiangqi.review.marks import BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, SideSummary
 from xiangqi.review.runner import GameWork, ReviewRunner
+from xiangqi.ui.common.status_progress import StatusProgress
 from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.study.eval_graph import EvalGraph
@@ -94,34 +95,12 @@ class ReviewSummaryView(QWidget):
         return [[text(r, c) for c in range(2)] for r in range(self.table.rowCount())]
 
 
-class ReviewProgress(QWidget):
+class ReviewProgress(StatusProgress):
     """A review running in the background, for the status bar: positions done of all, the time left
     (estimated from the positions done so far) and Cancel."""
 
-    cancel_clicked = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.label = QLabel(self)
-        self.bar = QProgressBar(self)
-        self.bar.setTextVisible(False)
-        self.bar.setMaximumWidth(120)
-        self.cancel_button = QToolButton(self)   # a tool button: no taller than the status bar's text line
-        self.cancel_button.setText(self.tr("Cancel"))
-        self.cancel_button.setAutoRaise(True)
-        self.cancel_button.clicked.connect(lambda _checked=False: self.cancel_clicked.emit())
-        line = self.fontMetrics().height()   # as high as the status bar's other text: the window keeps its layout
-        self.bar.setMaximumHeight(line)
-        self.cancel_button.setMaximumHeight(line)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.label)
-        layout.addWidget(self.bar)
-        layout.addWidget(self.cancel_button)
-
     def show_progress(self, done: int, total: int, seconds_left: float | None) -> None:
-        self.bar.setRange(0, total)
-        self.bar.setValue(done)
+        self.set_progress(done, total)
         text = self.tr("Review: {0} of {1} positions").format(done, total)
         if seconds_left is not None:
             text += " · " + self.tr("about {0} left").format(duration_text(seconds_left))

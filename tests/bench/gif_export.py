@@ -1,0 +1,68 @@
+"""Benchmark: an animated GIF of a 100-ply game (101 frames) as ``python -m xiangqi image --gif`` makes it,
+against drawing the same 101 positions as PNG files, measured in the same run.
+
+    .venv/bin/python tests/bench/gif_export.py [--file ../shared/data/games/cchess/test.xqf] [--plies 100]
+                                               [--size 540] [--delay 1000] [--repeat 3]
+
+Figures: "gif" is ``pictures.gif_bytes`` (draw every frame with the board renderer, one palette, Pillow's
+encoder: only the changed part of each frame is stored); "png" draws the same positions and encodes each as
+its own PNG (what a user gets from exporting every position one by one). Times are CPU seconds of this
+process (``time.process_time``), best of --repeat interleaved runs: the machine is shared, and wall time
+would count the other jobs (printed beside). Sizes are bytes. Expected (issue 24, 2026-11): the GIF takes
+about half the PNGs' CPU time and an eighth of their bytes; at 540 px a frame costs about 36 KiB, because
+a move changes about a quarter of the picture's area (the bounding box of the old and new last-move marks)
+and the wood texture inside that box compresses poorly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from xiangqi.record.files import load_games   # noqa: E402 - after the Qt platform is chosen
+from xiangqi.ui.board.board_render import render_image   # noqa: E402
+from xiangqi.ui.share import pictures as pics   # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_FILE = REPO.parent / "shared" / "data" / "games" / "cchess" / "test.xqf"
+
+
+def timed(run):  # noqa: ANN001, ANN201 - a bench helper
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = run()
+    return result, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE)
+    parser.add_argument("--plies", type=int, default=100)
+    parser.add_argument("--size", type=int, default=pics.DEFAULT_WIDTH)
+    parser.add_argument("--delay", type=int, default=pics.DEFAULT_DELAY_MS)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    pics.picture_application()
+    game = load_games(args.file)[0]
+    line = pics.GameLine(game.start_position().fen(), tuple(game.mainline_moves())[: args.plies])
+    style = pics.shipped_style()
+    gif_runs, png_runs = [], []
+    for _ in range(args.repeat):
+        gif_runs.append(timed(lambda: pics.gif_bytes(line.pictures(0, line.plies), style, args.size, args.delay)))
+        png_runs.append(timed(lambda: [pics.png_bytes(render_image(p, style, args.size))
+                                       for p in line.pictures(0, line.plies)]))
+    (data, frames), gif_cpu, gif_wall = min(gif_runs, key=lambda run: run[1])
+    pngs, png_cpu, png_wall = min(png_runs, key=lambda run: run[1])
+    png_size = sum(len(p) for p in pngs)
+    print(f"game: {args.file} ({line.plies} plies, {frames} frames, {args.size} px, {args.delay} ms)")
+    print(f"gif: {len(data):,} bytes ({len(data) / frames / 1024:.1f} KiB a frame), "
+          f"{gif_cpu:.2f} s CPU ({gif_wall:.2f} s wall)")
+    print(f"png: {png_size:,} bytes for {len(pngs)} files, {png_cpu:.2f} s CPU ({png_wall:.2f} s wall)")
+    print(f"ratio gif/png: time {gif_cpu / png_cpu:.2f}, size {len(data) / png_size:.2f}")
+
+
+if __name__ == "__main__":
+    main()

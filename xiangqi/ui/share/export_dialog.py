@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
-                               QHBoxLayout, QLineEdit, QPushButton, QSpinBox, QWidget)
+                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget)
 
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 from xiangqi.ui.share import pictures as pics
@@ -55,7 +55,9 @@ class ExportImageDialog(QDialog):
         self.delay.setSingleStep(100)
         form = QFormLayout(self)
         form.addRow(self.tr("&Kind:"), self.kind)
-        form.addRow(self.tr("&File:"), file_row)
+        file_label = QLabel(self.tr("&File:"))
+        file_label.setBuddy(self.path)          # a row holding a layout gets no buddy: the & would show
+        form.addRow(file_label, file_row)
         form.addRow(self.tr("&Width:"), self.width_box)
         form.addRow("", self.flip)
         form.addRow("", self.coordinates)

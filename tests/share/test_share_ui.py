@@ -69,7 +69,7 @@ def test_export_the_shown_position_as_svg(qtbot, window: tuple[MainWindow, Share
     assert dialog is not None
     dialog.kind.setCurrentIndex(dialog.kind.findData(pics.ImageKind.SVG))
     target = tmp_path / "shown.svg"
-    dialog.path.setText(str(target))
+    dialog.path.setText(str(tmp_path / "shown"))            # typed without a suffix: the kind adds it
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(target.exists, timeout=10_000)
     assert target.read_bytes().count(b"<image") == 32

@@ -104,5 +104,9 @@ class ExportImageDialog(QDialog):
 
     def choice(self) -> ExportChoice:
         first, last = sorted((self.first.value(), self.last.value()))
-        return ExportChoice(Path(self.path.text().strip()), self.chosen_kind(), self.width_box.value(),
+        kind = self.chosen_kind()
+        path = Path(self.path.text().strip())
+        if path.suffix.lower() != "." + kind.value:   # the kind chosen decides, whatever suffix was typed
+            path = path.with_name(path.name + "." + kind.value)
+        return ExportChoice(path, kind, self.width_box.value(),
                             self.flip.isChecked(), self.coordinates.isChecked(), first, last, self.delay.value())

@@ -84,6 +84,6 @@ def test_the_new_game_dialog_shows_each_levels_approximate_elo(qtbot: QtBot) -> 
 
 def test_the_elo_constant_is_the_calibration_tables() -> None:
     text = BUILTIN_MD.read_text(encoding="utf-8")
-    section = text.split("## Measured strength (match CLI)", 1)[1]
+    section = text.split("## Measured strength (level ladder)", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| (\d)\s+\|.*\|\s*([^|]+?)\s*\|$", section, flags=re.MULTILINE)
     assert {int(level): about for level, about in rows} == dict(APPROXIMATE_ELO)

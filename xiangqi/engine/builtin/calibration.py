@@ -1,17 +1,72 @@
-"""The built-in levels' approximate Elo, from the calibration table in ``engines/builtin.md`` (no Qt).
+"""The built-in levels' measured strength, from the level table in ``engines/builtin.md`` (no Qt).
 
-The "about" column of "Measured strength (match CLI)": each level's Elo difference against
-Fairy-Stockfish at a fixed ``UCI_Elo`` (200 ms a move), added to that ``UCI_Elo``. Fairy-Stockfish's
-scale, only a rough guide to human ratings. Measure again and update both places together
-(``tests/ui/test_match_finishing.py`` checks they agree).
+Each level played a fixed rung of a ladder (``tests/bench/level_ladder.py``): Fairy-Stockfish with
+``UCI_LimitStrength`` at a ``UCI_Elo`` and a fixed node budget a move, or, for the lowest level, the level
+above it (a chain).  The Elo is the rung's Elo plus the measured difference, on Fairy-Stockfish's
+``UCI_Elo`` scale (a rough guide to human xiangqi ratings, nothing more); the interval is the 95 %
+interval of the difference (cutechess's, ``xiangqi.match.results``), widened by the rung's own interval
+for a chained level; level 5 (also level 4: the same setting) played two rungs and has the
+maximum-likelihood Elo of all its games.  The new-game dialog shows ``approximate_elo(level)``
+(``MeasuredStrength.about()``) and may show ``measured_strength(level).interval()`` and ``.games``.
+Measure again and update both places together (``tests/ui/test_match_finishing.py`` and
+``tests/builtin/test_calibration.py`` check they agree).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
-APPROXIMATE_ELO: Mapping[int, str] = MappingProxyType({1: "< 1200", 2: "1400", 3: "1450", 4: "1800", 5: "1850"})
+
+@dataclass(frozen=True, slots=True)
+class MeasuredStrength:
+    """One level's measured Elo on Fairy-Stockfish's scale with its 95 % interval (``low``/``high`` may be
+    infinite when every game had one result)."""
+
+    level: int
+    elo: float
+    low: float
+    high: float
+    games: int
+    points: float
+    rung: str  # what it played, e.g. "Fairy-Stockfish UCI_Elo 1500, 20,000 nodes a move"
+
+    def about(self) -> str:
+        """The rounded figure the new-game dialog shows: ``"1450"`` (to 10 Elo), ``"< 1100"`` at an
+        infinite edge."""
+        if math.isinf(self.elo):
+            bound = self.high if self.elo < 0 else self.low
+            return f"{'<' if self.elo < 0 else '>'} {_round10(bound)}"
+        return str(_round10(self.elo))
+
+    def interval(self) -> str:
+        """``"1320-1580"`` (either end may be ``"?"`` when infinite)."""
+        low = "?" if math.isinf(self.low) else str(_round10(self.low))
+        high = "?" if math.isinf(self.high) else str(_round10(self.high))
+        return f"{low}-{high}"
+
+
+def _round10(value: float) -> int:
+    return int(round(value / 10.0) * 10)
+
+
+_LEVEL5_GAMES = "Fairy-Stockfish UCI_Elo 1900 (28 games) and 2300 (20 games)"
+MEASURED: Mapping[int, MeasuredStrength] = MappingProxyType({
+    1: MeasuredStrength(1, 1053, 751, 1220, 40, 4.5, "level 2 (a chain)"),
+    2: MeasuredStrength(2, 1411, 1306, 1530, 40, 23.5, "Fairy-Stockfish UCI_Elo 1350"),
+    3: MeasuredStrength(3, 1742, 1604, 1845, 40, 11.5, "Fairy-Stockfish UCI_Elo 1900"),
+    4: MeasuredStrength(4, 2377, 2242, 2512, 48, 38.5, _LEVEL5_GAMES + ", level 5's games (the same setting)"),
+    5: MeasuredStrength(5, 2377, 2242, 2512, 48, 38.5, _LEVEL5_GAMES + ", at 40,000 nodes a move: a floor"),
+})
+
+APPROXIMATE_ELO: Mapping[int, str] = MappingProxyType({level: m.about() for level, m in MEASURED.items()})
+
+
+def measured_strength(level: int) -> MeasuredStrength | None:
+    """The level's measured strength (None for a level the table does not list)."""
+    return MEASURED.get(level)
 
 
 def approximate_elo(level: int) -> str:

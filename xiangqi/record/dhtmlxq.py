@@ -18,11 +18,13 @@ strict and loses only what the format cannot hold (NAGs and tags it has no field
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from xiangqi.core import FenError, Move, Position
+from xiangqi.core import Color, FenError, Move, Position, movegen
+from xiangqi.core.position import MOVES
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, GameNode, clean_comment
 from xiangqi.record.limits import MAX_RECORD_MOVES, cut_tag_value, too_many_moves
@@ -31,6 +33,12 @@ from xiangqi.record.xqf import letters_to_fen
 # Every DhtmlXQ tag: ``[DhtmlXQ]``, ``[/DhtmlXQ]``, ``[DhtmlXQ_name]``, ``[/DhtmlXQ_name]``. The text is
 # scanned once for these; blocks and fields are then found among the tags (linear in the text).
 _TAG = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\]", re.IGNORECASE)
+# The same tags, where a tag may be followed by a value with no '[' and the next closing field tag: a whole
+# ``[DhtmlXQ_name]value[/DhtmlXQ_name]`` is one match (groups: slash, name, value, closing name), so a
+# page of well-formed games is read a field, not a tag, at a time. Still linear: the possessive value stops
+# at the first '[', and when no closing tag follows it the text after the tag is scanned once more at most.
+_TOKEN = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\](?:([^\[]*+)\[/DhtmlXQ_(\w++)\])?", re.IGNORECASE)
+_SPACES = re.compile(r"\s+")
 _VARIATION = re.compile(r"move_(\d+)_(\d+)_(\d+)")
 _COMMENT = re.compile(r"comment(\d+)(?:_(\d+))?")
 _PIECE_ORDER = "RNBAKABNRCCPPPPP"
@@ -83,6 +91,8 @@ class _LineCounter:
 
 
 Tag = tuple[int, int, bool, str]  # start, end, closing, field name in lower case ('' for the block tag)
+# What a block holds while it is read: a whole field (one ``_TOKEN`` match) or a lone tag.
+Token = Tag | re.Match[str]
 
 
 def _tags(text: str) -> list[Tag]:
@@ -99,16 +109,17 @@ def _closings(tags: list[Tag], first: int, last: int) -> dict[str, list[int]]:
     return closings
 
 
-def _fields(text: str, tags: list[Tag], span: tuple[int, int], lines: _LineCounter) -> Block:
-    """The fields whose tags are ``tags[first:last]``: each ``[DhtmlXQ_name]`` up to the first
-    ``[/DhtmlXQ_name]`` after it (an opening tag never closed is skipped); tags inside a field's value
-    are part of the value. Each closing tag is looked at once, whatever the number of unclosed tags."""
+def _fields(text: str, tags: list[Tag], span: tuple[int, int], lines: _LineCounter, block_start: int) -> Block:
+    """The fields whose tags are ``tags[first:last]`` (the block's text starts at ``block_start``): each
+    ``[DhtmlXQ_name]`` up to the first ``[/DhtmlXQ_name]`` after it (an opening tag never closed is skipped);
+    tags inside a field's value are part of the value. Each closing tag is looked at once, whatever the
+    number of unclosed tags."""
     first, last = span
     fields: dict[str, str] = {}
     field_lines: dict[str, int] = {}
     closings = _closings(tags, first, last)
     taken = dict.fromkeys(closings, 0)  # per name: closing tags already behind us
-    block_line = lines.at(tags[first - 1][1] if first > 0 else 0)
+    block_line = lines.at(block_start)
     index = first
     while index < last:
         start, end, closing, name = tags[index]
@@ -126,29 +137,78 @@ def _fields(text: str, tags: list[Tag], span: tuple[int, int], lines: _LineCount
     return Block(fields, field_lines, block_line)
 
 
-def find_blocks(text: str) -> list[Block]:
-    """Every DhtmlXQ block of a page or pasted text (a bare list of DhtmlXQ_ fields is one block). A block
-    runs from ``[DhtmlXQ]`` to ``[/DhtmlXQ]``, to the next ``[DhtmlXQ]`` or to the end of the text."""
-    tags = _tags(text)
+def _split(match: re.Match[str]) -> list[Tag]:
+    """The one or two tags of a ``_TOKEN`` match."""
+    closing, name, value, second = match.groups()
+    if value is None:
+        return [(match.start(), match.end(), bool(closing), (name or "").lower())]
+    return [(match.start(), match.start(3), bool(closing), (name or "").lower()),
+            (match.end(3), match.end(), True, second.lower())]
+
+
+def _block(text: str, tokens: list[Token], lines: _LineCounter, start: int, whole: bool) -> Block:
+    """The block of ``tokens`` (its text starts at ``start``): when they are all ``whole`` fields (the
+    usual case) their values as they are, else every tag through ``_fields``, which gives the same
+    result for whole fields."""
+    if not whole:
+        tags = [tag for token in tokens for tag in ([token] if isinstance(token, tuple) else _split(token))]
+        return _fields(text, tags, (0, len(tags)), lines, start)
+    fields: dict[str, str] = {}
+    field_lines: dict[str, int] = {}
+    block_line = line = lines.at(start)
+    count, offset = text.count, lines.offset
+    for match in tokens:  # _LineCounter.at, inline
+        assert not isinstance(match, tuple)
+        field_start = match.start()
+        line += count("\n", offset, field_start)
+        offset = field_start
+        name = match.group(2).lower()
+        fields[name], field_lines[name] = match.group(3), line
+    lines.line, lines.offset = line, offset
+    return Block(fields, field_lines, block_line)
+
+
+def iter_blocks(text: str) -> Iterator[Block]:
+    """Every DhtmlXQ block of a page or pasted text, one at a time (a bare list of DhtmlXQ_ fields is one
+    block). A block runs from ``[DhtmlXQ]`` to ``[/DhtmlXQ]``, to the next ``[DhtmlXQ]`` or to the end
+    of the text; named tags outside a block are not part of any."""
     lines = _LineCounter(text)
-    blocks: list[Block] = []
-    index = 0
-    while index < len(tags):
-        start, _end, closing, name = tags[index]
-        index += 1
-        if closing or name:
+    found = False
+    tokens: list[Token] | None = None  # those of the block being read
+    start, whole = 0, True  # where its text starts (after its ``[DhtmlXQ]``); all its tokens whole fields
+    for match in _TOKEN.finditer(text):
+        closing, name, value, second = match.groups()
+        if name is not None and not closing and value is not None and second.lower() == name.lower():
+            if tokens is not None:  # a whole field (outside a block: ignored)
+                tokens.append(match)
             continue
-        last = index
-        while last < len(tags) and tags[last][3]:
-            last += 1
-        block = _fields(text, tags, (index, last), lines)
+        for tag in _split(match):
+            if tag[3]:  # a lone field tag
+                if tokens is not None:
+                    tokens.append((tag[0], tag[1], tag[2], tag[3].lower()))
+                    whole = False
+                continue
+            if tokens is not None:
+                block = _block(text, tokens, lines, start, whole)
+                if block.fields:
+                    found = True
+                    yield block
+            tokens, start, whole = (None, 0, True) if tag[2] else ([], tag[1], True)
+    if tokens is not None:
+        block = _block(text, tokens, lines, start, whole)
         if block.fields:
-            blocks.append(block)
-        index = last + 1 if last < len(tags) and tags[last][2] else last
-    if not blocks:
-        bare = _fields(text, tags, (0, len(tags)), _LineCounter(text))
-        blocks = [bare] if bare.fields else []
-    return blocks
+            found = True
+            yield block
+    if not found:
+        tags = _tags(text)
+        bare = _fields(text, tags, (0, len(tags)), _LineCounter(text), 0)
+        if bare.fields:
+            yield bare
+
+
+def find_blocks(text: str) -> list[Block]:
+    """Every DhtmlXQ block of a page or pasted text (``iter_blocks``), as a list."""
+    return list(iter_blocks(text))
 
 
 def _square(x: int, y: int) -> int:
@@ -179,6 +239,70 @@ def _comment(text: str) -> str:
     return clean_comment(text.replace("||", "\n"))
 
 
+def _digit_codes() -> dict[str, int]:
+    """Every move of 4 ASCII digits (from x, from y, to x, to y; x at most 8) -> its movegen code."""
+    codes: dict[str, int] = {}
+    for digits in range(10_000):
+        text = f"{digits:04d}"
+        source, target = _square(int(text[0]), int(text[1])), _square(int(text[2]), int(text[3]))
+        if text[0] <= "8" and text[2] <= "8" and source != target:
+            codes[text] = source << 7 | target
+    return codes
+
+
+_CODES = _digit_codes()  # 8,010 moves: a dictionary look-up per move instead of four int() calls
+
+
+def _code(text: str) -> int | None:
+    """The movegen code (``from << 7 | to``) of 4 digits, or None when they name no move. Digits of other
+    scripts (full-width ``７７４７``) count as they always did."""
+    code = _CODES.get(text)
+    if code is not None or text.isascii() or not text.isdecimal() or int(text[0]) > 8 or int(text[2]) > 8:
+        return code
+    source, target = _square(int(text[0]), int(text[1])), _square(int(text[2]), int(text[3]))
+    return source << 7 | target if source != target else None
+
+
+@functools.lru_cache(maxsize=64)
+def _start_board(fen: str) -> tuple[tuple[int, ...], int, tuple[int, int]]:
+    """Cells, side to move and kings (red's, black's) of a start position: every game of a page has one."""
+    position = Position.from_fen(fen)
+    return position.cells(), int(position.turn), (position.king_square(Color.RED), position.king_square(Color.BLACK))
+
+
+class _Board:
+    """The position a line's moves are checked on: the cells, the side to move and the kings, as
+    ``movegen`` reads them. A Position would also keep a numpy board, a Zobrist key and an undo stack
+    for every move, three quarters of the cost of reading a page of short games, which no reader needs."""
+
+    __slots__ = ("cells", "side", "kings")
+
+    def __init__(self, fen: str) -> None:
+        cells, self.side, kings = _start_board(fen)
+        self.cells, self.kings = list(cells), list(kings)
+
+    def play(self, source: int, target: int) -> None:
+        """Play a move known to be legal."""
+        cells = self.cells
+        moved = cells[source]
+        cells[target], cells[source] = moved, 0
+        if moved == 1 or moved == -1:
+            self.kings[self.side] = target
+        self.side ^= 1
+
+    def play_if_legal(self, code: int) -> bool:
+        """Play the move of a movegen code when it is legal here (Position.is_legal's test); False if not."""
+        source, target, side, cells = code >> 7, code & 127, self.side, self.cells
+        if not movegen.is_legal_move(cells, side, self.kings[side], source, target, True):
+            return False
+        moved = cells[source]  # ``play``, inline: this runs for every move of a page
+        cells[target], cells[source] = moved, 0
+        if moved == 1 or moved == -1:
+            self.kings[side] = target
+        self.side = side ^ 1
+        return True
+
+
 class _TreeBuilder:
     """Builds the tree line by line; ``lines[z]`` is the path (root first) of line z."""
 
@@ -193,12 +317,21 @@ class _TreeBuilder:
         line = self.block.lines.get(field, self.block.line)
         self.game.errors.append(DhtmlxqError(reason, path=self.path, line=line, text=text[:80]))
 
+    def _board_at(self, branch: list[GameNode]) -> _Board:
+        """The position after the path ``branch`` (root first): its moves were checked when they were read."""
+        board = _Board(self.game.start_fen)
+        for node in branch[1:]:
+            assert node.move is not None
+            board.play(node.move.from_sq, node.move.to_sq)
+        return board
+
     def add_line(self, number: int, branch: list[GameNode], digits: str, field: str) -> None:
         """Play ``digits`` after the path ``branch`` (root first) and keep the new line's path."""
         path = list(branch)
         self.starts[number] = len(path)
-        position = self.game.position_at(path[-1])
-        digits = re.sub(r"\s+", "", digits)
+        board = self._board_at(branch)
+        digits = _SPACES.sub("", digits)
+        node, codes = path[-1], _CODES
         for start in range(0, len(digits) - len(digits) % 4, 4):
             if self.moves >= MAX_RECORD_MOVES:
                 where = f"{field} ply {len(path)}"
@@ -206,29 +339,24 @@ class _TreeBuilder:
                 break
             self.moves += 1
             text = digits[start : start + 4]
-            move = self._move(text, position)
-            if move is None:
+            code = codes.get(text)
+            if code is None:
+                code = _code(text)
+            if code is None or not board.play_if_legal(code):
                 reason = f"bad move in {field} at ply {len(path)} (the rest of the line is skipped)"
                 self.error(field, reason, text)
                 break
-            node = path[-1].child_for(move) or path[-1].add_child(move)
-            position.push_unchecked(move)
+            move = MOVES[code]
+            node = node.child_for(move) or node.add_child(move)
             path.append(node)
         if len(digits) % 4:
             self.error(field, f"{field} has a length that is not a multiple of 4", digits[-8:])
         self.lines[number] = path
 
-    @staticmethod
-    def _move(text: str, position: Position) -> Move | None:
-        if not text.isdigit() or int(text[0]) > 8 or int(text[2]) > 8:
-            return None
-        move = Move(_square(int(text[0]), int(text[1])), _square(int(text[2]), int(text[3])))
-        return move if move.from_sq != move.to_sq and position.is_legal(move) else None
-
     def variations(self) -> None:
         found = []
         for name, value in self.fields.items():
-            match = _VARIATION.fullmatch(name)
+            match = _VARIATION.fullmatch(name) if name.startswith("move_") else None
             if match:
                 parent, ply, number = (int(group) for group in match.groups())
                 found.append((number, parent, ply, name, value))
@@ -250,7 +378,7 @@ class _TreeBuilder:
 
     def comments(self) -> None:
         for name, value in self.fields.items():
-            match = _COMMENT.fullmatch(name)
+            match = _COMMENT.fullmatch(name) if name.startswith("comment") else None
             if not match:
                 continue
             first, second = match.groups()
@@ -265,7 +393,10 @@ def _headers(fields: dict[str, str], cut: list[str] | None = None) -> dict[str, 
     to ``cut``)."""
     headers = {"Game": "Chinese Chess", "Event": "", "Date": "", "Red": "", "Black": ""}
     for field, tag in TAGS:
-        value, reason = cut_tag_value(tag, fields.get(field, "").strip())
+        value = fields.get(field)
+        if value is None:
+            continue
+        value, reason = cut_tag_value(tag, value.strip())
         if value:
             headers[tag] = value
         if reason is not None and cut is not None:
@@ -290,11 +421,11 @@ def block_to_game(block: Block, path: str | None = None) -> Game:
     for field in cut:
         reason = cut_tag_value(field, fields[field].strip())[1] or ""
         game.errors.append(DhtmlxqError(reason, path=path, line=block.lines.get(field, block.line)))
-    movelist = re.sub(r"\s+", "", fields.get("movelist", ""))
-    binit = re.sub(r"\s+", "", fields.get("binit", ""))
+    movelist = _SPACES.sub("", fields.get("movelist", ""))
+    binit = _SPACES.sub("", fields["binit"]) if "binit" in fields else ""
     if binit:
         try:
-            if len(binit) != 64 or not binit.isdigit():
+            if len(binit) != 64 or not binit.isdecimal():
                 raise FenError("binit must be 64 digits")
             game.start_fen = _start_fen(binit, movelist)
         except FenError as exc:
@@ -310,8 +441,8 @@ def block_to_game(block: Block, path: str | None = None) -> Game:
 
 
 def iter_dhtmlxq(text: str, path: str | None = None) -> Iterator[Game]:
-    """The games of every DhtmlXQ block in ``text`` (a web page, a text file, the clipboard)."""
-    for block in find_blocks(text):
+    """The games of every DhtmlXQ block in ``text`` (a web page, a text file, the clipboard), one at a time."""
+    for block in iter_blocks(text):
         yield block_to_game(block, path)
 
 

@@ -245,6 +245,8 @@ def _one_rung(pool: tuple[str, int, list[float]], found: dict[int, tuple[float, 
         anchor = found[value]
         base, base_low, base_high = anchor[0], anchor[0] - anchor[1], anchor[2] - anchor[0]
     elo = base + estimate.elo
+    if math.isinf(estimate.elo):  # every game one result: the interval is one-sided, add the ends
+        return elo, base + estimate.low - base_low, base + estimate.high + base_high
     low = elo - math.hypot(estimate.elo - estimate.low, base_low)
     high = elo + math.hypot(estimate.high - estimate.elo, base_high)
     return elo, low, high

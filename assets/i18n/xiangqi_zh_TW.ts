@@ -1410,10 +1410,6 @@
             <source>Opening {0}…</source>
             <translation>正在開啟 {0}…</translation>
         </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
     </context>
     <context>
         <name>OptionForm</name>
@@ -1993,10 +1989,6 @@ Its game is saved after every move; a second window on the same profile would ov
     <context>
         <name>ReviewProgress</name>
         <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
             <source>Review: {0} of {1} positions</source>
             <translation>復盤：{0} / {1} 個局面</translation>
         </message>
@@ -2301,6 +2293,13 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>S&amp;ound</source>
             <translation>聲音(&amp;O)</translation>
+        </message>
+    </context>
+    <context>
+        <name>StatusProgress</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
         </message>
     </context>
     <context>

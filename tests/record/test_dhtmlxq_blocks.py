@@ -8,7 +8,8 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from xiangqi.record.dhtmlxq import find_blocks, iter_blocks, read_dhtmlxq
+from xiangqi.record.dhtmlxq import find_blocks, iter_blocks, iter_dhtmlxq, read_dhtmlxq
+from xiangqi.record.limits import MAX_PAGE_GAMES
 
 TAG = re.compile(r"\[(/?)DhtmlXQ(?:_(\w+))?\]", re.IGNORECASE)
 PIECES = ["[DhtmlXQ]", "[/DhtmlXQ]", "[dhtmlxq]", "[DhtmlXQ_movelist]", "[/DHTMLXQ_MOVELIST]", "[/DhtmlXQ_movelist]",
@@ -86,3 +87,15 @@ def test_moves_in_digits_of_other_scripts_are_read_as_before() -> None:
     assert [move.iccs() for move in game.mainline_moves()] == ["h2e2", "h9g7"] and not game.errors
     (bad,) = read_dhtmlxq("[DhtmlXQ][DhtmlXQ_movelist]77479962[/DhtmlXQ_movelist][/DhtmlXQ]", "p.html")
     assert bad.ply_count() == 1 and "'9962'" in str(bad.errors[0])
+
+
+def test_a_page_is_read_up_to_its_game_limit() -> None:
+    game = "[DhtmlXQ]\n[DhtmlXQ_title]第{0}局[/DhtmlXQ_title]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"
+    page = "".join(game.format(number) for number in range(1, 6))
+    games = list(iter_dhtmlxq(page, "page.html", limit=3))
+    assert [game.headers["Title"] for game in games] == ["第1局", "第2局", "第3局"]
+    assert not games[0].errors and not games[1].errors
+    (error,) = games[2].errors
+    assert str(error) == "page.html:13: more than 3 games in the page (the limit): the rest from here is not read"
+    assert not list(iter_dhtmlxq(page, "page.html", limit=5))[-1].errors
+    assert MAX_PAGE_GAMES == 50_000 and len(list(iter_dhtmlxq(page))) == 5

@@ -7,8 +7,9 @@ PLIES and FINAL_FEN are those of the main line and ERRORS is the number of probl
 go to stderr, one per line, naming file, line or byte, and text. A file that is no game record (an archive,
 an image, an empty file) gets one line on stderr saying what it looks like, and no row; so does what is
 no regular file (a FIFO, a device: refused by its kind, never opened) and a file over the size limit of
-its kind (``record.limits``). FILE is shown as ``commands.output.shown_name`` shows names (quoted, with
-escapes, when it holds a control character).
+its kind (``record.limits``); a DhtmlXQ page is read up to ``limits.MAX_PAGE_GAMES`` games, the last
+row's game then carrying an error that names the limit. FILE is shown as ``commands.output.shown_name``
+shows names (quoted, with escapes, when it holds a control character).
 The exit status is 1 when any game had errors or a file could not be read, else 0 (141 when the output
 was closed before the end, e.g. by ``| head``).
 """

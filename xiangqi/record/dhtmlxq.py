@@ -27,7 +27,7 @@ from xiangqi.core import Color, FenError, Move, Position, movegen
 from xiangqi.core.position import MOVES
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, GameNode, clean_comment
-from xiangqi.record.limits import MAX_RECORD_MOVES, cut_tag_value, too_many_moves
+from xiangqi.record.limits import MAX_PAGE_GAMES, MAX_RECORD_MOVES, cut_tag_value, too_many_moves
 from xiangqi.record.xqf import letters_to_fen
 
 # Every DhtmlXQ tag: ``[DhtmlXQ]``, ``[/DhtmlXQ]``, ``[DhtmlXQ_name]``, ``[/DhtmlXQ_name]``. The text is
@@ -185,7 +185,7 @@ def iter_blocks(text: str) -> Iterator[Block]:
         for tag in _split(match):
             if tag[3]:  # a lone field tag
                 if tokens is not None:
-                    tokens.append((tag[0], tag[1], tag[2], tag[3].lower()))
+                    tokens.append(tag)
                     whole = False
                 continue
             if tokens is not None:
@@ -440,10 +440,20 @@ def block_to_game(block: Block, path: str | None = None) -> Game:
     return game
 
 
-def iter_dhtmlxq(text: str, path: str | None = None) -> Iterator[Game]:
-    """The games of every DhtmlXQ block in ``text`` (a web page, a text file, the clipboard), one at a time."""
-    for block in iter_blocks(text):
-        yield block_to_game(block, path)
+def iter_dhtmlxq(text: str, path: str | None = None, limit: int = MAX_PAGE_GAMES) -> Iterator[Game]:
+    """The games of every DhtmlXQ block in ``text`` (a web page, a text file, the clipboard), one at a
+    time; at most ``limit`` of them: the last one read then carries an error naming the limit."""
+    blocks = iter_blocks(text)
+    for number, block in enumerate(blocks, start=1):
+        game = block_to_game(block, path)
+        if number == limit:
+            unread = next(blocks, None)
+            if unread is not None:
+                reason = f"more than {limit:,} games in the page (the limit): the rest from here is not read"
+                game.errors.append(DhtmlxqError(reason, path=path, line=unread.line))
+            yield game
+            return
+        yield game
 
 
 def read_dhtmlxq(text: str, path: str | None = None) -> list[Game]:

@@ -11,6 +11,10 @@ from __future__ import annotations
 MAX_RECORD_MOVES = 100_000
 # Characters kept of one tag value (Event, Red, a DhtmlXQ title...); longer ones are cut.
 MAX_TAG_CHARS = 10_000
+# Games read from one DhtmlXQ page (or text) by the readers that read every game (``pgn``, book building):
+# the rest is reported, not read. Real pages hold one game or a few dozen; 50,000 of the cheapest games
+# (4 plies) take ~8 s of CPU in ``pgn`` on a busy 2-core machine, so that no page needs more than 10 s.
+MAX_PAGE_GAMES = 50_000
 # A file that is read whole (every kind but PGN text, which is read a block at a time): bigger ones are
 # refused before reading. 64 MiB holds ~170,000 DhtmlXQ games or a CCBridge library of ~60,000.
 MAX_WHOLE_FILE_BYTES = 64 << 20

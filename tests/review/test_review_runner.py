@@ -22,6 +22,7 @@ from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.record import Game
 from xiangqi.review.annotate import PositionValue, annotate_game, main_line_positions
 from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.judging import REVIEW_MULTIPV
 from xiangqi.review.marks import Mark
 from xiangqi.review.runner import GameWork, ReviewRunner
 
@@ -159,7 +160,7 @@ def multipv_script(position: Position, limits: SearchLimits, banned: tuple[Move,
 
 def test_a_move_among_the_lines_is_judged_in_that_one_search(qtbot: QtBot) -> None:
     work, log, troubles, runner = run(qtbot, ["h2e2"], multipv_script)
-    assert ("MultiPV", 3) in log.options
+    assert ("MultiPV", REVIEW_MULTIPV) in log.options
     assert len(log.gos) == 2 and all(go.banned == () for go in log.gos)   # the start, and the last position
     start = work.values[0]
     assert start is not None and start.best == Move.from_iccs("h2e2") and start.played == Evaluation(cp=40)

@@ -17,7 +17,7 @@ from PySide6.QtCore import (QAbstractTableModel, QCoreApplication, QEvent, QMode
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel,
                                QLineEdit, QProgressBar, QTableView, QVBoxLayout, QWidget)
 
-from xiangqi.record import GameEntry, PgnFile
+from xiangqi.record import Game, GameEntry, PgnFile
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
@@ -37,6 +37,7 @@ class IndexJob(QObject):
         super().__init__(parent)
         self.path = path
         self._cancelled = threading.Event()
+        self.only_game: Game | None = None   # the file's only game, read on the thread
         self._thread = threading.Thread(target=self._run, name=f"index {path.name}", daemon=True)
 
     def start(self) -> None:
@@ -63,6 +64,8 @@ class IndexJob(QObject):
                 pgn = PgnFile.open(self.path, self._report)
                 if not self._cancelled.is_set():
                     prepare_rows(pgn)    # the table's cells too, here rather than on the GUI thread
+                if len(pgn) == 1 and not self._cancelled.is_set():
+                    self.only_game = pgn.game(0)   # shown at once: read here, not on the GUI thread
         except OSError as exc:
             self.failed.emit(f"{self.path}: {exc.strerror or exc}")
             return

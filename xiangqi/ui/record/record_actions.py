@@ -46,6 +46,7 @@ RECORD_SUFFIXES = (".pgn", ".xqf", ".txt")
 FORMAT_TAGS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE}
 _ICCS_MOVE = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_TAG_SECTION = re.compile(r"(?:\s*\[[^\]\n]*\])*")     # the tag lines before a game's moves
 
 
 def source_notation(pgn: PgnFile, index: int) -> Notation:
@@ -54,9 +55,11 @@ def source_notation(pgn: PgnFile, index: int) -> Notation:
     if tag in FORMAT_TAGS:
         return FORMAT_TAGS[tag]
     text = pgn.game_text(index)
-    if _CJK.search(text.split("]")[-1]):
+    header = _TAG_SECTION.match(text)       # one pass: a tag may be megabytes long
+    moves = text[header.end():] if header else text
+    if _CJK.search(moves):
         return Notation.CHINESE
-    return Notation.ICCS if _ICCS_MOVE.search(text) else Notation.CHINESE
+    return Notation.ICCS if _ICCS_MOVE.search(moves) else Notation.CHINESE
 
 
 def writable_encoding(encoding: str) -> str:
@@ -364,7 +367,7 @@ class RecordUi(QObject):
         dialog = self.show_game_list(path)
         job = IndexJob(path, self)
         job.progress.connect(dialog.show_progress)
-        job.finished.connect(lambda pgn: self._index_ready(path, pgn, dialog))
+        job.finished.connect(lambda pgn: self._index_ready(path, pgn, dialog, game=job.only_game))
         def failed(text: str) -> None:
             dialog.reject()
             self.show_error(self.tr("Cannot open the file"), text)

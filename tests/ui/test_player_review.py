@@ -4,6 +4,7 @@ opens when the review is written."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 from test_study_window import RECORD, build, record
 
+from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.ui.study.review_dialog import ReviewDialog, duration_text
 
@@ -90,4 +92,25 @@ def test_review_is_offered_only_when_it_can_run(qtbot: QtBot, tmp_path: Path) ->
     qtbot.waitUntil(lambda: window.controller.game.ply == 2, timeout=10_000)
     assert not study.review_action.isEnabled()                 # a game against the engine goes on
     window.controller.shutdown()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
+def test_engine_trouble_during_a_background_review_is_said_at_once_by_name(qtbot: QtBot, tmp_path: Path) -> None:
+    """An illegal best move was reported as 'did not answer in time' ~10 s later, and only in the dialog."""
+    window, study, _log = build(qtbot, tmp_path)
+    window.controller.open_record(record())
+    dialog = study.open_review()
+    assert isinstance(dialog, ReviewDialog)
+    fake = Path(__file__).resolve().parents[1] / "engine" / "fakes" / "fake_engine.py"
+    dialog.engines = [EngineSpec(name="Broken engine", command=sys.executable,
+                                 args=(str(fake), "--fault", "illegal-bestmove"), protocol=Protocol.UCCI)]
+    dialog.engine_box.clear()
+    dialog.engine_box.addItem("Broken engine")
+    dialog.time_box.setValue(200)
+    dialog.jobs_box.setValue(1)
+    with qtbot.waitSignal(dialog.trouble, timeout=30_000) as said:
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert "Broken engine" in said.args[0]
+    assert "Broken engine" in window.statusBar().currentMessage()
+    dialog.reject()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)

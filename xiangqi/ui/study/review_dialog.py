@@ -97,7 +97,10 @@ class ReviewSummaryView(QWidget):
 
 class ReviewProgress(StatusProgress):
     """A review running in the background, for the status bar: positions done of all, the time left
-    (estimated from the positions done so far) and Cancel."""
+    (estimated from the positions done so far) and Cancel; engine trouble as the line's tool tip."""
+
+    def show_trouble(self, text: str) -> None:
+        self.setToolTip(text)
 
     def show_progress(self, done: int, total: int, seconds_left: float | None) -> None:
         self.set_progress(done, total)
@@ -122,6 +125,7 @@ class ReviewDialog(QDialog):
     started = Signal()          # the engines run: the dialog steps aside (whoever opened it shows progress)
     progressed = Signal(int, int, object)   # positions done, positions, seconds left (None: not known yet)
     stopped = Signal()          # the review ended without a summary (a problem, shown in the dialog)
+    trouble = Signal(str)       # an engine died, restarted, sent an illegal move or stayed silent (by name)
 
     def __init__(self, game: Game, engines: Sequence[EngineSpec], current: int = 0,
                  parent: QWidget | None = None) -> None:
@@ -209,6 +213,7 @@ class ReviewDialog(QDialog):
                                    SearchLimits(movetime_ms=self.time_box.value()), self.jobs_box.value(), self)
         self.runner.position_done.connect(self._on_position_done)
         self.runner.game_done.connect(self._on_game_done)
+        self.runner.engine_trouble.connect(self._on_engine_trouble)
         self.progress.setRange(0, len(self._positions))
         self.progress.setValue(0)
         self.progress_label.setText(self.tr("Analysing with {0}…").format(engine_display_name(spec)))
@@ -218,6 +223,11 @@ class ReviewDialog(QDialog):
         self.runner.start()
         self.started.emit()
         self.progressed.emit(0, len(self._positions), None)
+
+    def _on_engine_trouble(self, text: str) -> None:
+        """Said at once, wherever the review is shown: in the dialog and (through ``trouble``) the window."""
+        self.progress_label.setText(text)
+        self.trouble.emit(text)
 
     def _on_position_done(self, _game: int, _ply: int) -> None:
         self._done += 1

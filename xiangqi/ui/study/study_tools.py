@@ -262,6 +262,8 @@ class StudyTools(QObject):
         self._drop_progress()
         progress = self.review_progress = ReviewProgress(self.window)
         dialog.progressed.connect(progress.show_progress)
+        dialog.trouble.connect(progress.show_trouble)
+        dialog.trouble.connect(lambda text: self.window.statusBar().showMessage(text, 15_000))
         progress.cancel_clicked.connect(dialog.reject)
         self.window.statusBar().addPermanentWidget(progress)
         self.review_action.setEnabled(False)

@@ -7,7 +7,7 @@ measured in the same run.
 
 Each input is opened in a fresh child process (``--child``), so a stall of the old code cannot hold up
 the others and memory does not carry over; a child that exceeds ``--limit`` (60 s) is killed and shown as
-``>60 s``. Run it on another checkout with PYTHONPATH (the inputs are written by this checkout's
+``>60 s``. ``--tree DIR`` opens them in another checkout's app (the inputs are written by this checkout's
 generators). Not collected by pytest: it measures wall-clock time.
 """
 
@@ -24,20 +24,31 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
-from hostile_inputs import GENERATORS, SPECIAL, special_input, write_in_child  # noqa: E402
+TREE_VARIABLE = "XIANGQI_BENCH_TREE"   # --tree: the checkout whose app the children open the files in
 
 
 def child(path: Path) -> None:
     """Open ``path`` in a fresh window; print: idle reference stall, stall while opening, seconds to shown,
     what was shown."""
+    tree = os.environ.get(TREE_VARIABLE)
+    sys.path.insert(0, tree or str(BENCH.parents[1]))     # before anything imports xiangqi
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from ui_game_list import heartbeat_stall
-    from xiangqi.play.controller import GameController
-    from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-    from xiangqi.ui.record.record_actions import install_record_ui
-    from xiangqi.ui.shell.main_window import MainWindow
+    if tree:
+        sys.path.remove(tree)
+        sys.path.insert(0, tree)          # ui_game_list put this checkout first: the tree goes first again
+    try:
+        from xiangqi.play.controller import GameController
+        from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+        from xiangqi.ui.record.record_actions import install_record_ui
+        from xiangqi.ui.shell.main_window import MainWindow
+    except ImportError:   # a checkout from before ui/ was split by feature (--before runs)
+        from xiangqi.ui.controller import GameController  # type: ignore[no-redef]
+        from xiangqi.ui.fallback_theme import FallbackBoardTheme, FallbackPieceSet  # type: ignore[no-redef]
+        from xiangqi.ui.main_window import MainWindow  # type: ignore[no-redef]
+        from xiangqi.ui.record_actions import install_record_ui  # type: ignore[no-redef]
 
     app = QApplication([])
     window = MainWindow(GameController(), FallbackBoardTheme(), FallbackPieceSet(), [])
@@ -69,10 +80,11 @@ def child(path: Path) -> None:
     print(f"{reference:.0f}\t{stall:.0f}\t{time.monotonic() - start:.2f}\t{shown[0] if shown else '-'}", flush=True)
 
 
-def run_child(path: Path, limit: float) -> str:
+def run_child(path: Path, limit: float, tree: Path | None) -> str:
+    env = {**os.environ, **({TREE_VARIABLE: str(tree)} if tree else {})}
     try:
         result = subprocess.run([sys.executable, __file__, "--child", str(path)], capture_output=True, text=True,
-                                timeout=limit, cwd=BENCH)
+                                timeout=limit, cwd=BENCH, env=env)
     except subprocess.TimeoutExpired:
         return f"-\t>{limit:.0f} s\t>{limit:.0f}\tkilled (window frozen)"
     lines = [line for line in result.stdout.splitlines() if line.count("\t") == 3]
@@ -86,12 +98,15 @@ def main() -> int:
     parser.add_argument("--scales", type=int, nargs="+", default=[1, 16])
     parser.add_argument("--only", nargs="+")
     parser.add_argument("--limit", type=float, default=60.0)
+    parser.add_argument("--tree", type=Path, help="open the files in this checkout's app (e.g. a worktree of an "
+                                                 "older commit)")
     args = parser.parse_args()
     if args.child:
         child(args.child)
         return 0
     if args.out is None:
         parser.error("OUT_DIR is needed")
+    from hostile_inputs import GENERATORS, SPECIAL, special_input, write_in_child
     args.out.mkdir(parents=True, exist_ok=True)
     print("input\tbytes\tidle ms\tstall ms\tseconds\tshown", flush=True)
     for name in [*GENERATORS, *SPECIAL]:
@@ -101,7 +116,7 @@ def main() -> int:
             path = special_input(args.out, name) if name in SPECIAL else write_in_child(args.out, name, scale)
             size = path.stat().st_size if path.is_file() else 0
             label = name if name in SPECIAL else f"{name} {scale}x"
-            print(f"{label}\t{size:,}\t{run_child(path, args.limit)}", flush=True)
+            print(f"{label}\t{size:,}\t{run_child(path, args.limit, args.tree)}", flush=True)
     return 0
 
 

@@ -13,6 +13,7 @@ from test_record_ui_support import build_window, message_boxes, moves_of, play
 from xiangqi.core import FenError, PieceType, Position, parse_square
 from xiangqi.game.setup import GameSetup
 from xiangqi.ui.play.position_editor import ERASER, PositionEditor
+from xiangqi.ui.play.position_problem_text import problem_text
 
 
 @pytest.fixture
@@ -31,9 +32,11 @@ def click(editor: PositionEditor, square: str) -> None:
 
 
 def core_message(fen: str) -> str:
+    """The core's objection to ``fen``, worded for the UI (the core's own message is English, for logs)."""
     with pytest.raises(FenError) as caught:
         Position.from_fen(fen)
-    return str(caught.value)
+    problem = caught.value.problem     # a fault of the position; a FEN that is no FEN keeps its message
+    return problem_text(problem) if problem is not None else str(caught.value)
 
 
 def ok_button(editor: PositionEditor):  # noqa: ANN201
@@ -69,7 +72,7 @@ def test_side_to_move_matters_for_legality(editor) -> None:
     click(dialog, "e5")                 # red rook checks the black king
     dialog.red_button.setChecked(True)
     expected = core_message(dialog.fen())
-    assert "black is in check" in expected and dialog.problem() == expected
+    assert "Black is in check" in expected and dialog.problem() == expected
     dialog.black_button.setChecked(True)
     assert dialog.problem() is None and ok_button(dialog).isEnabled()
 

@@ -36,7 +36,7 @@ OPENINGS = (  # ICCS, a few plies each: common first moves so the games differ
     "c3c4 g6g5",
     "b0c2 h9g7",
     "g0e2 h7e7",
-    "h2e2 b9c7 h0g2 a9b9",
+    "h2e2 b9c7 h0g2 a9a8",   # (a9b9 would drop the rook to the b2 cannon)
     "b2d2 h9g7",
     "h0g2 c6c5",
     "c3c4 b9c7",

@@ -24,6 +24,7 @@ Not collected by pytest.
 from __future__ import annotations
 
 import argparse
+import os
 import math
 import sys
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from engine_strength import OPENINGS as STRENGTH_OPENINGS  # noqa: E402
 from engine_strength import EngineProcess, from_uci, to_uci  # noqa: E402 (after the sys.path lines)
 
 from xiangqi.core import Color, Move, Position  # noqa: E402
@@ -40,29 +42,12 @@ from xiangqi.engine.builtin.calibration import MeasuredStrength  # noqa: E402
 from xiangqi.match.results import Tally  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
-ELEEYE = Path("/tmp/eleeye/eleeye")
-OPENINGS = (  # ICCS; common first moves of both sides so that 40 games start from 20 positions
-    "h2e2 h9g7",
-    "h2e2 h7e7",
-    "c3c4 g6g5",
-    "b0c2 h9g7",
-    "g0e2 h7e7",
-    "h2e2 b9c7 h0g2 a9a8",  # (engine_strength.py's a9b9 drops the rook to the b2 cannon)
-    "b2d2 h9g7",
-    "h0g2 c6c5",
-    "c3c4 b9c7",
-    "h2f2 h9g7",
-    "h2e2 h9g7 h0g2 i9h9",
-    "g3g4 h9g7",
-    "h2e2 h9g7 h0g2 c6c5",
-    "b2e2 b9c7",
-    "c0e2 h9g7",
-    "h2d2 h9g7",
-    "g3g4 c6c5",
-    "h0g2 h7e7",
-    "b2f2 b9c7",
-    "c3c4 h7e7",
-)
+ELEEYE = Path(os.environ.get("XIANGQI_ELEEYE", REPO / ".engines" / "eleeye" / "eleeye"))   # .ci/setup.sh test builds it
+# ICCS; common first moves of both sides so that 40 games start from 20 positions: engine_strength.py's
+# twelve and eight more
+OPENINGS = (*STRENGTH_OPENINGS,
+            "h2e2 h9g7 h0g2 c6c5", "b2e2 b9c7", "c0e2 h9g7", "h2d2 h9g7",
+            "g3g4 c6c5", "h0g2 h7e7", "b2f2 b9c7", "c3c4 h7e7")
 
 
 @dataclass

@@ -36,9 +36,8 @@ from xiangqi.review.accuracy import move_accuracy
     (Score(mate=3), Color.RED, Evaluation(mate=3)),
     (Score(mate=3), Color.BLACK, Evaluation(mate=-3)),
     (Score(mate=-2), Color.BLACK, Evaluation(mate=2)),
-    (Score(cp=29_995), Color.RED, Evaluation(mate=3)),     # the built-in engine's mate in 5 plies
-    (Score(cp=-29_996), Color.RED, Evaluation(mate=-2)),   # mated in 4 plies
-    (Score(cp=29_999), Color.BLACK, Evaluation(mate=-1)),
+    (Score(cp=2_995), Color.RED, Evaluation(cp=2_995)),    # a big lead is pawns: mates come as mate n
+    (Score(mate=0), Color.RED, Evaluation(mate=-1)),       # mated now: kept as mated in one
 ])
 def test_scores_turn_to_red_point_of_view(score: Score, turn: Color, expected: Evaluation) -> None:
     assert Evaluation.from_score(score, turn) == expected

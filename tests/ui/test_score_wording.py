@@ -18,11 +18,12 @@ from xiangqi.ui.engines.score_text import pawns_text
 from xiangqi.ui.study.eval_graph import EvalGraph
 
 
-def test_builtin_mate_scores_read_as_mates_not_hundreds_of_pawns() -> None:
-    # the built-in engine says a mate in n plies as cp 30000 - n: mate in 1 ply is red mating in 1 move
-    assert pawns_text(Score(cp=29_999), 1) == "#1"
-    assert pawns_text(Score(cp=29_999), -1) == "#-1"
-    assert pawns_text(Score(cp=-29_996), 1) == "#-2"
+def test_mate_scores_read_as_mates_not_hundreds_of_pawns() -> None:
+    # the built-in engine's 30000 - n reaches the UI as mate n (tests/engine/test_score_scale.py)
+    assert pawns_text(Score(mate=1), 1) == "#1"
+    assert pawns_text(Score(mate=1), -1) == "#-1"
+    assert pawns_text(Score(mate=-2), 1) == "#-2"
+    assert pawns_text(Score(cp=2_999), 1) == "+29.99"
 
 
 def test_rulings_and_book_moves_are_words_not_pawns() -> None:
@@ -38,7 +39,7 @@ def test_engine_panel_shows_the_mate_and_says_whose_view(qtbot: QtBot) -> None:
     panel.show()
     position = Position()
     position.push(Move.from_iccs("h2e2"))   # black to move: a mate for black reads #-n
-    info = Info(depth=9, score=Score(cp=29_997), pv=(Move.from_iccs("h9g7"),))
+    info = Info(depth=9, score=Score(mate=2), pv=(Move.from_iccs("h9g7"),))
     panel.show_analysis(SeatInfo(info, position, -1, Purpose.MOVE, Role.BLACK))
     header = panel.tree.headerItem()
     assert header.text(1) == "Red's view"

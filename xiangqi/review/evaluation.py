@@ -7,17 +7,11 @@ it back with ``parse_eval_comment``.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
 from xiangqi.core import Color
 from xiangqi.engine.messages import Score
-
-# The built-in engine reports a mate in n plies as cp 30000 - n (see engines/builtin.md); other engines
-# use "score mate". A centipawn score this large is read as such a mate.
-MATE_CP = 30_000
-MATE_CP_THRESHOLD = 29_000
 
 _EVAL_TAG = re.compile(r"\[%eval\s+([^\]\s]*)\s*\]")
 _EVAL_VALUE = re.compile(r"(?:#(-?\d+)|(-?\d+(?:\.\d+)?))")
@@ -41,17 +35,14 @@ class Evaluation:
 
     @classmethod
     def from_score(cls, score: Score, side_to_move: Color) -> Evaluation:
-        """An engine's score (side to move's view) turned to red's view; built-in mate scores read as mates."""
+        """An engine's score (side to move's view) turned to red's view. Mates arrive as ``mate`` whatever the
+        engine's own way of saying them (the engine layer reads each family's mate range, see
+        ``engine.protocol.ScoreScale``), so a centipawn score is only ever centipawns."""
         sign = 1 if side_to_move is Color.RED else -1
         if score.mate is not None:
             # "mate 0" (mated now) has no sign: it is kept as mated in one, the nearest value with one.
             return cls(mate=sign * score.mate if score.mate != 0 else -sign)
-        cp = score.cp if score.cp is not None else 0
-        if abs(cp) >= MATE_CP_THRESHOLD:
-            plies = MATE_CP - abs(cp)
-            moves = max(1, math.ceil(plies / 2))
-            return cls(mate=sign * (moves if cp > 0 else -moves))
-        return cls(cp=sign * cp)
+        return cls(cp=sign * (score.cp if score.cp is not None else 0))
 
     def for_side(self, color: Color) -> Evaluation:
         """The same value from ``color``'s point of view (red's view for red)."""

@@ -1,0 +1,1 @@
+"""The training windows (练习 menu): puzzles, the mistakes deck, endgame challenges, guess-the-move, opening drill, progress."""

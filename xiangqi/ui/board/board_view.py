@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 from xiangqi.core import Color, Move
 from xiangqi.ui.board import board_paint as bp
 from xiangqi.ui.board.board_geometry import BoardGeometry
+from xiangqi.ui.board.shapes import ShapeLayer
 from xiangqi.ui.board.themes import BoardLook, PieceLook
 
 ILLEGAL_FLASH_MS = 300
@@ -95,6 +96,7 @@ class BoardView(QWidget):
         self._shown = self._shown_state()
         self._dropped = False            # the move being played was dragged there: nothing to animate
         self.moving: MovingPiece | None = None
+        self.shapes = ShapeLayer()       # drawn arrows and circles, analysis arrows (right button)
         self.animation = QVariantAnimation(self)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(1.0)
@@ -239,6 +241,7 @@ class BoardView(QWidget):
         hint = self.controller.hint
         if self.show_arrow and hint is not None and self.controller.view_ply is None:
             bp.paint_arrow(painter, geo, hint.from_sq, hint.to_sq, self.theme.hint)
+        self.shapes.paint(painter, geo)
         if self._flash_sq is not None:
             bp.paint_ring(painter, geo, self._flash_sq, self.theme.check, max(2.0, geo.cell / 14))
         if self._drag_pos is not None and self.selected is not None:
@@ -260,6 +263,9 @@ class BoardView(QWidget):
 
     # ------------------------------------------------------------------ input
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.shapes.press(event, self.board_geometry()):
+            self.update()
+            return
         if event.button() != Qt.MouseButton.LeftButton:
             return
         sq = self.board_geometry().square_at(event.position())
@@ -274,6 +280,9 @@ class BoardView(QWidget):
         self.update()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self.shapes.move(event, self.board_geometry()):
+            self.update()
+            return
         if self._press_pos is None or self.selected is None:
             return
         moved = (event.position() - self._press_pos).manhattanLength()
@@ -282,6 +291,9 @@ class BoardView(QWidget):
             self.update()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self.shapes.release(event, self.board_geometry()):
+            self.update()
+            return
         dragged, self._drag_pos, self._press_pos = self._drag_pos is not None, None, None
         if dragged and self.selected is not None:
             sq = self.board_geometry().square_at(event.position())

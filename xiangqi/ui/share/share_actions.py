@@ -15,6 +15,7 @@ from xiangqi.atomic import atomic_write
 from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, render_image
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
 from xiangqi.ui.share import pictures as pics
+from xiangqi.ui.share.drawing import RecordShapes
 from xiangqi.ui.share.export_dialog import ExportChoice, ExportImageDialog
 from xiangqi.ui.window_host import WindowHost
 
@@ -64,6 +65,7 @@ class ShareUi(QObject):
         self.window = window
         self.job: GifJob | None = None
         self.dialog: ExportImageDialog | None = None
+        window.board.shapes.store = RecordShapes(window.controller, window.board)   # right-button drawing
         self.export_action = QAction(self.tr("Export &image…"), window)
         self.export_action.triggered.connect(lambda _checked=False: self.open_export_dialog())
         self.copy_action = QAction(self.tr("Copy position as &image"), window)

@@ -76,7 +76,7 @@ def make_picture(args: argparse.Namespace) -> str:
     if args.gif != (kind is pics.ImageKind.GIF):
         raise pics.ImageError(f"{shown_name(args.output)}: --gif writes .gif, and a .gif needs --gif")
     game = game_of(args.file, args.game)
-    line = pics.GameLine(game.start_position().fen(), tuple(game.mainline_moves()))
+    line = pics.GameLine.of_nodes(game.start_position().fen(), game.root, game.mainline())
     where = f"{shown_name(args.file)}: game {args.game}"
     pics.picture_application()
     style = pics.shipped_style(args.theme, args.pieces, args.coordinates, args.flip)

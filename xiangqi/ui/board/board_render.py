@@ -1,7 +1,7 @@
 """The board as a picture, away from the screen: a position with the board theme and piece set, coordinates,
-last-move marks and arrows, turned or not, at any size, to a ``QImage`` (PNG, GIF frames, the clipboard) or
-to SVG through ``QSvgGenerator``. Painted by the board widget's own functions (``board_paint``) in the
-widget's order, so a picture looks like the board on screen."""
+last-move marks and the shapes drawn on it (arrows, circles), turned or not, at any size, to a ``QImage``
+(PNG, GIF frames, the clipboard) or to SVG through ``QSvgGenerator``. Painted by the board widget's own
+functions (``board_paint``, ``shapes``) in the widget's order, so a picture looks like the board on screen."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from xiangqi.core import Color, Move
+from xiangqi.record.comment_commands import Shape
 from xiangqi.ui.board import board_paint as bp
 from xiangqi.ui.board.board_geometry import FILES, MARGIN_CELLS, RANKS, BoardGeometry
+from xiangqi.ui.board.shapes import paint_shapes
 from xiangqi.ui.board.themes import BoardLook, PieceLook
 
 ASPECT = (RANKS - 1 + 2 * MARGIN_CELLS) / (FILES - 1 + 2 * MARGIN_CELLS)   # height / width of the board
@@ -40,13 +42,13 @@ class BoardPicture:
     cells: tuple[int, ...]
     last_move: Move | None = None
     check_square: int | None = None     # the king in check (a glow under it)
-    arrows: tuple[Move, ...] = ()       # drawn shapes: arrows in the theme's hint colour (none drawn yet)
+    shapes: tuple[Shape, ...] = ()      # drawn on the board: the move's [%cal] arrows and [%csl] circles
 
     @classmethod
     def of(cls, position: PicturedPosition, last_move: Move | None = None,
-           arrows: tuple[Move, ...] = ()) -> BoardPicture:
+           shapes: tuple[Shape, ...] = ()) -> BoardPicture:
         check = position.king_square(position.turn) if position.is_check() else None
-        return cls(position.cells(), last_move, check, arrows)
+        return cls(position.cells(), last_move, check, shapes)
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,8 @@ def paint_picture(painter: QPainter, rect: QRect, picture: BoardPicture, style: 
     for sq, piece in enumerate(picture.cells):
         if piece:
             bp.paint_piece(painter, style.pieces, piece, geo.piece_rect(sq), piece_dpr)
-    for arrow in picture.arrows:
-        bp.paint_arrow(painter, geo, arrow.from_sq, arrow.to_sq, style.board.hint)
+    if picture.shapes:
+        paint_shapes(painter, geo, picture.shapes)
     painter.restore()
 
 

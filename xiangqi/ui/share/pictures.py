@@ -17,9 +17,12 @@ from PySide6.QtGui import QGuiApplication, QImage, QImageWriter
 
 from xiangqi.atomic import atomic_write
 from xiangqi.core import Move, Position
+from xiangqi.record import GameNode
+from xiangqi.record.comment_commands import Brush, Shape, read_shapes
 from xiangqi.resources import assets_dir
 from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, render_image, render_svg
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.board.shapes import brush_color
 from xiangqi.ui.board.themes import BoardLook, PieceLook, ThemeLibrary
 
 MIN_WIDTH, MAX_WIDTH = 60, 4000       # px: a board under 60 px has no readable piece; 4000 px is a poster
@@ -51,10 +54,22 @@ class ImageError(ValueError):
 
 @dataclass(frozen=True)
 class GameLine:
-    """A line of moves from a start position (a game's main line, or the moves played in the window)."""
+    """A line of moves from a start position (a game's main line, or the moves played in the window) and the
+    shapes drawn on each of its positions (``shapes[ply]``; missing ones are none)."""
 
     start_fen: str
     moves: tuple[Move, ...]
+    shapes: tuple[tuple[Shape, ...], ...] = ()
+
+    @classmethod
+    def of_nodes(cls, start_fen: str, root: GameNode, nodes: Sequence[GameNode]) -> GameLine:
+        """The line of ``nodes`` (root's children down), the shapes read from the nodes' comments."""
+        moves = tuple(node.move for node in nodes if node.move is not None)
+        shapes = tuple(read_shapes(node.comment) for node in (root, *nodes))
+        return cls(start_fen, moves, shapes)
+
+    def shapes_at(self, ply: int) -> tuple[Shape, ...]:
+        return self.shapes[ply] if ply < len(self.shapes) else ()
 
     @property
     def plies(self) -> int:
@@ -64,13 +79,13 @@ class GameLine:
         if not 0 <= ply <= self.plies:
             raise ImageError(f"ply {ply} is not in the game (0 … {self.plies})")
 
-    def picture_at(self, ply: int, arrows: tuple[Move, ...] = ()) -> BoardPicture:
-        """The position after ``ply`` moves, with that move marked."""
+    def picture_at(self, ply: int) -> BoardPicture:
+        """The position after ``ply`` moves, with that move marked and its shapes drawn."""
         self.check_ply(ply)
         position = Position.from_fen(self.start_fen)
         for move in self.moves[:ply]:
             position.push_unchecked(move)
-        return BoardPicture.of(position, self.moves[ply - 1] if ply else None, arrows)
+        return BoardPicture.of(position, self.moves[ply - 1] if ply else None, self.shapes_at(ply))
 
     def pictures(self, first: int, last: int) -> Iterator[BoardPicture]:
         """The positions after ``first`` … ``last`` moves (both included), one pass over the moves."""
@@ -83,7 +98,7 @@ class GameLine:
             if ply:
                 position.push_unchecked(self.moves[ply - 1])
             if ply >= first:
-                yield BoardPicture.of(position, self.moves[ply - 1] if ply else None)
+                yield BoardPicture.of(position, self.moves[ply - 1] if ply else None, self.shapes_at(ply))
 
 
 def check_width(width: int) -> int:
@@ -119,7 +134,7 @@ def mark_swatches(style: PictureStyle, width: int, height: int) -> Image.Image:
     few pixels of each frame, which a palette taken from the frames alone would give to the wood instead."""
     background = style.board.background
     swatches = Image.new("RGBA", (width, height), (background.red(), background.green(), background.blue(), 255))
-    marks = (style.board.highlight, style.board.check, style.board.hint)
+    marks = (style.board.highlight, style.board.check, style.board.hint, *map(brush_color, Brush))
     band = width // len(marks)
     for index, color in enumerate(marks):
         layer = Image.new("RGBA", (width, height), (0, 0, 0, 0))

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from xiangqi.atomic import atomic_write
+from xiangqi.record.comment_commands import read_shapes
 from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, render_image
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
 from xiangqi.ui.share import pictures as pics
@@ -89,12 +90,13 @@ class ShareUi(QObject):
 
     def shown_picture(self) -> BoardPicture:
         controller = self.window.controller
-        return BoardPicture.of(controller.board_position(), controller.displayed_last_move())
+        return BoardPicture.of(controller.board_position(), controller.displayed_last_move(),
+                               read_shapes(controller.game.cursor.comment))
 
     def game_line(self) -> pics.GameLine:
         """The game's line: the moves to its head and those after it (a record being stepped through)."""
         game = self.window.controller.game
-        return pics.GameLine(game.start_fen, tuple(game.moves + game.redo_moves))
+        return pics.GameLine.of_nodes(game.start_fen, game.record.root, game.head.path() + list(game.head.line()))
 
     # ------------------------------------------------------------------ actions
     def copy_image(self) -> None:

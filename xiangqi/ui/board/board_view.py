@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, SupportsInt
 
-from PySide6.QtCore import (QEasingCurve, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal,
-                            SignalInstance)
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap, QResizeEvent
+from PySide6.QtCore import (QEasingCurve, QEvent, QPoint, QPointF, QRectF, QSize, Qt, QTimer, QVariantAnimation,
+                            Signal, SignalInstance)
+from PySide6.QtGui import (QColor, QFocusEvent, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap,
+                           QResizeEvent)
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from xiangqi.core import Color, Move
 from xiangqi.ui.board import board_paint as bp
+from xiangqi.ui.board.board_cursor import BoardCursor
 from xiangqi.ui.board.board_geometry import BoardGeometry
 from xiangqi.ui.board.shapes import ShapeLayer
 from xiangqi.ui.board.themes import BoardLook, PieceLook
@@ -108,6 +110,8 @@ class BoardView(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMouseTracking(False)
         controller.changed.connect(self._on_model_changed)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # Tab reaches the board: keyboard play
+        self.keyboard_cursor = BoardCursor(self, self)
 
     # ------------------------------------------------------------------ settings
     def sizeHint(self) -> QSize:
@@ -210,6 +214,7 @@ class BoardView(QWidget):
         self._paint_over_pieces(painter, geo, position)
         if self.banner:
             self._paint_banner(painter, geo, self.banner)
+        self.keyboard_cursor.paint(painter, geo, self.hasFocus())
         painter.end()
 
     def _paint_under_pieces(self, painter: QPainter, geo: BoardGeometry, position: ShownPosition) -> None:
@@ -272,9 +277,14 @@ class BoardView(QWidget):
         if sq is None:
             return
         self.square_clicked.emit(sq)
+        self.press_point(sq)
+        if self.selected == sq:
+            self._press_pos = event.position()
+
+    def press_point(self, sq: int) -> None:
+        """A click on ``sq`` (or Enter on the keyboard cursor there): pick up a piece or move the picked one."""
         if self.controller.can_pick(sq):
             self.selected = sq
-            self._press_pos = event.position()
         elif self.selected is not None:
             self._request(Move(self.selected, sq))
         self.update()
@@ -303,7 +313,24 @@ class BoardView(QWidget):
                 self._dropped = False
         self.update()
 
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and self.keyboard_cursor.claims(event):
+            event.accept()   # the awake cursor's arrows, Enter and Space before the window's shortcuts
+            return True
+        return super().event(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.keyboard_cursor.focus_in(event.reason())
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.keyboard_cursor.focus_out()
+        super().focusOutEvent(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.keyboard_cursor.key(event):
+            return
         if event.key() == Qt.Key.Key_Escape and self.selected is not None:
             self.selected = None
             self.update()

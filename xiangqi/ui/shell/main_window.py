@@ -26,7 +26,9 @@ from xiangqi.ui.engines.engine_panel import EnginePanel
 from xiangqi.ui.engines.engine_area import EngineArea
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 from xiangqi.game.setup import GameSetup, is_builtin
+from xiangqi.ui.play.move_box import MoveBox
 from xiangqi.ui.play.move_list import MoveList
+from xiangqi.ui.shell.accessibility import install_keyboard_play
 from xiangqi.ui.play.new_game_dialog import NewGameDialog
 from xiangqi.ui.play.result_dialog import ResultDialog, reason_text, winner_text
 from xiangqi.ui.board.themes import BoardLook, PieceLook
@@ -76,11 +78,13 @@ class MainWindow(WindowHost):
         self.board = BoardView(controller, theme, pieces, self)
         self.clock_view = ClockView(controller, self)
         self.move_list = MoveList(controller, self)
+        self.move_box = MoveBox(controller, self)   # moves typed in any notation
         self.engine_panel = EnginePanel(self)
         self._build_layout()
         self._build_actions()
         self._build_status_bar()
         self._connect_controller()
+        self.announcer = install_keyboard_play(self, self.move_box, self.clock_view)   # keys, screen readers
         self.book_ui = install_book_ui(self)   # Book menu + opening explorer dock
         self._fit_to_screen(1280, 880)
 
@@ -103,6 +107,7 @@ class MainWindow(WindowHost):
         column = QVBoxLayout(game)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.clock_view)
+        column.addWidget(self.move_box)
         column.addWidget(self.move_list, 1)
         self.engine_area = EngineArea(self)
         self.engine_panel.setObjectName("opponent_panel")
@@ -434,6 +439,8 @@ class MainWindow(WindowHost):
     # ----------------------------------------------------------------- preferences
     def set_notation(self, notation: Notation) -> None:
         self.move_list.set_notation(notation)
+        self.move_box.set_notation(notation)
+        self.announcer.set_notation(notation)
         self.engine_panel.set_notation(notation)
         self.book_ui.panel.set_notation(notation)
         self.engine_panel.clear()   # its lines are written in the old notation

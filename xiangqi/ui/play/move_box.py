@@ -1,0 +1,155 @@
+"""The move box (着法输入): the player types a move in any notation the program reads — 炮二平五, 炮2平5 for
+black, C2.5 / C2=5, h2e2 — and Enter plays it. A completer offers the legal moves of the position, written
+in the player's notation first and in the others after; a wrong entry gets a message that quotes it.
+Ctrl+L or "/" puts the focus here from anywhere in the window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from xiangqi.core import NotationError, Position
+from xiangqi.core.notation import Notation, move_to_text, text_to_move
+from xiangqi.ui.common.i18n import traditional_moves
+
+if TYPE_CHECKING:
+    from xiangqi.play.controller import GameController
+
+ERROR_STYLE = "color: #b00020"
+
+
+def legal_move_texts(position: Position, first: Notation, traditional: bool) -> list[str]:
+    """Every legal move of ``position`` written in ``first`` (the player's notation), then in the others;
+    each text once (the completer's list)."""
+    order = [first, *(n for n in Notation if n is not first)]
+    texts: dict[str, None] = {}
+    moves = position.legal_moves()
+    for notation in order:
+        for move in moves:
+            texts.setdefault(move_to_text(position, move, notation, traditional=traditional), None)
+    return list(texts)
+
+
+class MoveEdit(QLineEdit):
+    """The line edit: Escape gives the keys back to the board (the window's ←/→ and H work again)."""
+
+    escaped = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.key() == Qt.Key.Key_Escape and not self.text():
+            self.escaped.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class MoveBox(QWidget):
+    """A labelled line edit with completion, and a line under it for what went wrong."""
+
+    move_entered = Signal(object)   # Move: played from the box
+    refused = Signal(str)           # the message shown for an entry that could not be played
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("move_box")
+        self.controller = controller
+        self.notation = Notation.CHINESE
+        self.edit = MoveEdit(self)
+        self.edit.setObjectName("move_box_edit")
+        self.edit.setClearButtonEnabled(True)
+        self.label = QLabel(self.tr("&Move:"), self)
+        self.label.setBuddy(self.edit)
+        self.error = QLabel(self)
+        self.error.setObjectName("move_box_error")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.hide()
+        self.model = QStringListModel(self)
+        self.completer = QCompleter(self.model, self)
+        self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.completer.setMaxVisibleItems(12)
+        self.edit.setCompleter(self.completer)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.label)
+        row.addWidget(self.edit, 1)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addLayout(row)
+        column.addWidget(self.error)
+        self.edit.setAccessibleName(self.tr("Move input"))
+        self.edit.setAccessibleDescription(self.tr(
+            "Type a move in Chinese (炮二平五), WXF (C2.5) or ICCS (h2e2) notation and press Enter"))
+        self.edit.returnPressed.connect(self.play)
+        self.edit.textEdited.connect(lambda _text: self.error.hide())
+        controller.changed.connect(self.refresh)
+        self.refresh()
+
+    def set_notation(self, notation: Notation) -> None:
+        self.notation = notation
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The completer offers the moves of the game's position while the player is to move there."""
+        c = self.controller
+        ready = c.human_to_move()
+        popup = self.completer.popup()
+        if popup is not None and popup.isVisible():
+            popup.hide()   # it listed the moves of the position before
+        position = c.game.position
+        self.model.setStringList(legal_move_texts(position, self.notation, traditional_moves()) if ready else [])
+        example = self._example(position) if ready else ""
+        self.edit.setPlaceholderText(self.tr("e.g. {0} (Ctrl+L)").format(example) if example
+                                     else self.tr("Not your turn"))
+
+    def _example(self, position: Position) -> str:
+        moves = position.legal_moves()
+        return move_to_text(position, moves[0], self.notation, traditional=traditional_moves()) if moves else ""
+
+    def focus(self) -> None:
+        self.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.edit.selectAll()
+
+    def play(self) -> None:
+        """Enter: play the typed move, or say why it cannot be played (the text stays to be corrected)."""
+        popup = self.completer.popup()
+        if popup is not None and popup.isVisible():
+            popup.hide()
+        text = self.edit.text().strip()
+        if not text:
+            return
+        problem = self._problem(text)
+        if problem is not None:
+            self._refuse(problem)
+            return
+        move = text_to_move(self.controller.game.position, text)
+        if self.controller.try_move(move):
+            self.edit.clear()
+            self.error.hide()
+            self.move_entered.emit(move)
+        else:
+            self._refuse(self.tr("“{0}” cannot be played now.").format(text))
+
+    def _problem(self, text: str) -> str | None:
+        """Why ``text`` cannot be played now, quoting it (None: it names one legal move)."""
+        c = self.controller
+        if c.game.is_over:
+            return self.tr("The game is over: “{0}” was not played.").format(text)
+        if not c.human_to_move():
+            return self.tr("Not your turn: “{0}” was not played.").format(text)
+        try:
+            text_to_move(c.game.position, text)
+        except NotationError as error:
+            # the reader's own words after ours: they quote the text and say why (ambiguous, no such piece…)
+            return self.tr("“{0}” is not a legal move here ({1}).").format(text, error)
+        return None
+
+    def _refuse(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.show()
+        self.refused.emit(message)
+        self.edit.selectAll()

@@ -16,11 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import UTC, datetime
 from enum import Enum
 
-from xiangqi.core import Color, Position, Termination
+from xiangqi.core import Color, FenError, Position, Termination
 from xiangqi.game.result import GameResult
+from xiangqi.record import PgnFile, RecordError
+from xiangqi.record.collection import RecordCollection
 from xiangqi.training.database import TrainingDatabase
 
 ATTEMPTS_TABLE = "endgame_attempts"
@@ -38,6 +41,8 @@ _ATTEMPTS_COLUMNS = (
 )
 # The tags a goal is looked for in, in this order (PGN tags; XQF titles arrive as Event/Title).
 TITLE_TAGS = ("Title", "Event", "Round", "Opening", "Variation", "Site")
+FILES_TABLE = "endgame_files"      # the record files positions were chosen from, the latest first
+_FILES_COLUMNS = "path TEXT PRIMARY KEY, opened_at TEXT NOT NULL"
 _CN_GOAL = re.compile(r"([红紅黑])(?:方)?先(?:走|行)?\s*([胜勝和])")
 _EN_GOAL = re.compile(r"\b(red|black)\s+(?:to\s+)?(?:plays?|moves?)\s*(?:first)?\s*(?:and|,)?\s*(wins?|draws?)\b",
                       re.IGNORECASE)
@@ -188,6 +193,17 @@ class EndgameRecords:
     def __init__(self, db: TrainingDatabase) -> None:
         self.db = db
         db.ensure_table(ATTEMPTS_TABLE, _ATTEMPTS_COLUMNS)
+        db.ensure_table(FILES_TABLE, _FILES_COLUMNS)
+
+    def remember_file(self, path: str, now: datetime | None = None) -> None:
+        """``path`` is where the chooser's positions came from (offered again next time)."""
+        with self.db.write() as connection:
+            connection.execute(f"INSERT OR REPLACE INTO {FILES_TABLE} (path, opened_at) VALUES (?, ?)",
+                               (path, (now or datetime.now(UTC)).isoformat()))
+
+    def last_file(self) -> str | None:
+        rows = self.db.rows(f"SELECT path FROM {FILES_TABLE} ORDER BY opened_at DESC LIMIT 1")
+        return str(rows[0]["path"]) if rows else None
 
     def add(self, attempt: Attempt) -> None:
         with self.db.write() as connection:
@@ -211,6 +227,20 @@ class EndgameRecords:
 
     def standing(self, key: str) -> Standing:
         return self.standings([key]).get(key, Standing())
+
+    def tried(self, limit: int = 200) -> list[Challenge]:
+        """The positions attempted, the latest first, each with its latest title and goal."""
+        rows = self.db.rows(f"SELECT position, title, goal, MAX(finished_at) AS latest FROM {ATTEMPTS_TABLE} "
+                            "GROUP BY position ORDER BY latest DESC LIMIT ?", (limit,))
+        found: list[Challenge] = []
+        for row in rows:
+            try:
+                goal = Goal.from_code(str(row["goal"]))
+                Position.from_fen(str(row["position"]))
+            except (ValueError, FenError):
+                continue   # a row another version wrote: not offered again
+            found.append(Challenge(str(row["position"]), str(row["title"]), "", goal))
+        return found
 
     def history(self, key: str) -> list[Attempt]:
         """Every attempt at one position, the latest first."""
@@ -247,13 +277,16 @@ class Challenge:
     source: str
     goal: Goal | None
 
-    @property
+    @cached_property
     def key(self) -> str:
         return position_key(self.fen)
 
     @property
     def turn(self) -> Color:
         return Color.BLACK if self.fen.split()[1:2] == ["b"] else Color.RED
+
+    def with_goal(self, goal: Goal) -> Challenge:
+        return Challenge(self.fen, self.title, self.source, goal)
 
 
 def challenge_title(tags: Mapping[str, str]) -> str:
@@ -265,7 +298,45 @@ def challenge_title(tags: Mapping[str, str]) -> str:
     return title or players
 
 
+@dataclass(frozen=True)
+class ChallengeList:
+    """The positions of a record file, and the records that could not be offered (file, record, why)."""
+
+    challenges: tuple[Challenge, ...]
+    problems: tuple[str, ...]
+
+
+def challenges_of(games: PgnFile, source: str) -> ChallengeList:
+    """Every record of an opened file as a challenge: its start position (``[FEN]``, or the first
+    position of a game in another format), title and goal. Runs off the GUI thread (a collection that is
+    not PGN text reads each game, which is what holds its start)."""
+    challenges: list[Challenge] = []
+    problems: list[str] = []
+    for entry in games:
+        try:
+            fen = entry.tag("FEN").strip()
+            if not fen and isinstance(games, RecordCollection):
+                fen = games.game(entry.index).start_fen
+            challenge = Challenge(fen or Position.STARTING_FEN, challenge_title(entry.tags), source, None)
+            goal = goal_of_record(entry.tags, Position.from_fen(challenge.fen).turn)
+        except (FenError, RecordError) as error:
+            problems.append(f"{source}: record {entry.index + 1} (line {entry.line}): {error}")
+            continue
+        challenge = Challenge(challenge.fen, challenge.title or f"#{entry.index + 1}", source, goal)
+        _ = challenge.key    # worked out here, off the GUI thread
+        challenges.append(challenge)
+    return ChallengeList(tuple(challenges), tuple(problems))
+
+
+def challenge_of_fen(fen: str, title: str, source: str) -> Challenge:
+    """A challenge from a FEN typed or set up (FenError quoting it when it is no position); its goal is
+    read from the title, else the trainee picks it."""
+    position = Position.from_fen(fen.strip())
+    return Challenge(position.fen(), title, source, parse_goal(title))
+
+
 __all__ = [
+    "ChallengeList", "FILES_TABLE", "challenge_of_fen", "challenges_of",
     "ATTEMPTS_TABLE", "Attempt", "Challenge", "EndgameRecords", "Goal", "GoalKind", "Standing", "Verdict",
     "attempt_of", "challenge_title", "goal_from_result", "goal_met", "goal_of_record", "parse_goal",
     "position_key", "standing_of", "verdict_of",

@@ -1,0 +1,128 @@
+"""残局挑战 in the window, as a user: a FEN typed into the chooser, the challenge played on the main board
+against a real Fairy-Stockfish, won by mate, recorded as won and shown so in the chooser; a position of a
+record file with its goal from the result; a challenge left for another game counts as unfinished."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from xiangqi.core import Color, Move, Position
+from xiangqi.engine.registry import discover_engines
+from xiangqi.game.autosave import AutosaveStore
+from xiangqi.game.setup import GameSetup
+from xiangqi.play.controller import GameController
+from xiangqi.training.database import TrainingDatabase
+from xiangqi.training.endgame import EndgameRecords, Verdict, position_key
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.training.endgame_challenge import ChallengeChooser, open_endgame_challenge
+
+from app_fakes import builtin_like_spec
+
+FAIRY = "/usr/games/fairy-stockfish"
+ROOK_ENDGAME = "3k5/9/9/9/9/9/9/9/4K4/R8 w - - 0 1"   # red mates in two, whatever black does
+QUIET_FIRST = Move.from_iccs("a0a1")
+
+
+def make_window(qtbot, tmp_path: Path, engines) -> MainWindow:
+    window = MainWindow(GameController(AutosaveStore(tmp_path / "autosave.json")), FallbackBoardTheme(),
+                        FallbackPieceSet(), engines)
+    qtbot.addWidget(window)
+    window.resize(1000, 760)
+    window.show()
+    return window
+
+
+def open_chooser(qtbot, window: MainWindow, db: TrainingDatabase) -> ChallengeChooser:
+    open_endgame_challenge(window, db)
+    chooser = next(d for d in window.dialogs if isinstance(d, ChallengeChooser))
+    qtbot.waitExposed(chooser)
+    return chooser
+
+
+def click_move(qtbot, window: MainWindow, move: Move) -> None:
+    for square in (move.from_sq, move.to_sq):
+        qtbot.mouseClick(window.board, Qt.MouseButton.LeftButton, pos=window.board.point_of(square))
+
+
+def mate_in_one(position: Position) -> Move:
+    for move in position.legal_moves():
+        position.push(move)
+        outcome = position.outcome()
+        position.pop()
+        if outcome is not None and outcome.winner is position.turn:
+            return move
+    raise AssertionError(f"no mate in one in {position.fen()}")
+
+
+def row_texts(chooser: ChallengeChooser, row: int) -> list[str]:
+    return [str(chooser.proxy.index(row, column).data()) for column in range(4)]
+
+
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_an_endgame_won_against_fairy_stockfish_is_recorded_as_won(qtbot, tmp_path: Path) -> None:
+    spec = next(s for s in discover_engines([]) if s.family == "fairy-stockfish")
+    window = make_window(qtbot, tmp_path, [spec])
+    db = TrainingDatabase(tmp_path / "training.sqlite")
+    chooser = open_chooser(qtbot, window, db)
+    qtbot.keyClicks(chooser.fen_edit, ROOK_ENDGAME)
+    qtbot.keyClick(chooser.fen_edit, Qt.Key.Key_Return)
+    assert row_texts(chooser, 0)[2:] == ["0", "—"]
+    assert chooser.side_box.currentText() == "Red" and chooser.kind_box.currentText() == "win"
+    chooser.move_time.lineEdit().selectAll()
+    qtbot.keyClicks(chooser.move_time.lineEdit(), "0.1")
+    qtbot.mouseClick(chooser.start_button, Qt.MouseButton.LeftButton)
+    controller = window.controller
+    qtbot.waitUntil(lambda: chooser not in window.dialogs and controller.engine_ready, timeout=20_000)
+    assert controller.game.position.fen().split()[:2] == ROOK_ENDGAME.split()[:2]
+    assert "Red to play and win" in window.statusBar().currentMessage()
+    click_move(qtbot, window, QUIET_FIRST)
+    qtbot.waitUntil(lambda: controller.game.ply == 2, timeout=20_000)      # the engine answered
+    click_move(qtbot, window, mate_in_one(controller.game.position.copy()))
+    qtbot.waitUntil(lambda: any(isinstance(d, QMessageBox) for d in window.dialogs), timeout=10_000)
+    box = next(d for d in window.dialogs if isinstance(d, QMessageBox))
+    assert "Goal reached: Red to play and win — won." in box.text()
+    assert "1 attempts, best result ✓ won" in box.text()
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.No), Qt.MouseButton.LeftButton)
+    standing = EndgameRecords(db).standing(position_key(ROOK_ENDGAME))
+    assert (standing.attempts, standing.met, standing.best, standing.best_plies) == (1, 1, Verdict.WON, 3)
+    again = open_chooser(qtbot, window, db)                   # tried positions are listed first
+    assert row_texts(again, 0)[1:] == ["Red to play and win", "1", "✓ won"]
+    again.reject()
+    window.close()
+    qtbot.waitUntil(lambda: not controller.engines_running, timeout=10_000)
+
+
+def test_a_record_file_lists_its_positions_with_goals_and_another_game_leaves_it_unfinished(
+        qtbot, tmp_path: Path) -> None:
+    records = tmp_path / "endgames.pgn"
+    records.write_text('[Event "七星聚会 红先和"]\n[FEN "3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1"]\n\n*\n\n'
+                       '[Event "殘局 2"]\n[Result "0-1"]\n[FEN "4k4/9/9/9/9/9/9/9/3K5/r8 b - - 0 1"]\n\n*\n\n'
+                       '[Event "broken"]\n[FEN "9/9/9 w"]\n\n*\n', encoding="utf-8")
+    window = make_window(qtbot, tmp_path, [builtin_like_spec()])
+    db = TrainingDatabase(tmp_path / "training.sqlite")
+    chooser = open_chooser(qtbot, window, db)
+    chooser.read_file(records)
+    qtbot.waitUntil(lambda: chooser.model.rowCount() == 2, timeout=10_000)
+    assert "1 records skipped" in chooser.status.text() and "record 3" in chooser.status.text()
+    assert row_texts(chooser, 0)[:2] == ["七星聚会 红先和", "Red to play and draw"]
+    assert row_texts(chooser, 1)[:2] == ["殘局 2", "Black to play and win"]
+    chooser.table.setFocus()
+    qtbot.keyClick(chooser.table, Qt.Key.Key_Down)
+    assert chooser.side_box.currentData() is Color.BLACK
+    qtbot.keyClick(chooser.table, Qt.Key.Key_Up)
+    assert chooser.kind_box.currentText() == "draw (or win)"
+    qtbot.keyClick(chooser.table, Qt.Key.Key_Return)           # Enter starts the selected challenge
+    qtbot.waitUntil(lambda: chooser not in window.dialogs, timeout=5_000)
+    window.start_game(GameSetup(engine=None))                 # another game before the end
+    standing = EndgameRecords(db).standing(position_key("3k5/4a4/9/9/9/9/9/9/4A4/4K4 w"))
+    assert (standing.attempts, standing.best) == (1, Verdict.UNFINISHED)
+    again = open_chooser(qtbot, window, db)                   # the file is read again, the tried one first
+    qtbot.waitUntil(lambda: again.model.rowCount() == 2, timeout=10_000)
+    assert row_texts(again, 0)[1:] == ["Red to play and draw", "1", "unfinished"]
+    window.close()

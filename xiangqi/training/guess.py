@@ -91,6 +91,7 @@ class GuessJudgement:
     guess_win: float
     master_win: float
     depth: int
+    best_pv: tuple[Move, ...] = ()   # the engine's line from the position (its first move is ``best``)
 
     @property
     def matched(self) -> bool:
@@ -133,7 +134,8 @@ def judge_guess(step: GuessStep, guess: Move, lines: Sequence[Line]) -> GuessJud
     best = found[0]
     guess_win, master_win = _win(guess_line, turn), _win(master_line, turn)
     best_win = max(_win(best, turn), guess_win, master_win)
-    return GuessJudgement(step.ply, guess, step.master, best.move, best_win, guess_win, master_win, best.depth)
+    return GuessJudgement(step.ply, guess, step.master, best.move, best_win, guess_win, master_win, best.depth,
+                          best.pv)
 
 
 def _win(line: Line, turn: Color) -> float:

@@ -1,0 +1,519 @@
+"""猜谱 (guess the move): replay a master game for one side on the training board, guessing each move.
+
+The game comes from the main board (the record shown), or a record file (any format; a file of many games,
+such as the CCPD master games, is indexed on a worker thread and its game chosen from the game list). At
+each of the chosen side's moves the trainee plays a guess; ``GuessJudge`` has the engine judge the guess and
+the master's move inside one search of the position (``xiangqi.training.guess``, ``xiangqi.review.judging``)
+through an engine seat — asynchronous, never blocking the window. The master's move is then shown on the
+board, with the engine's best move and line and each move's Win% (lichess); the summary compares the
+trainee's average Win% loss and accuracy with the master's, move by move, and the session is saved.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QStackedWidget, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from xiangqi.core import Color, Move, Position
+from xiangqi.core.notation import Notation
+from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.game.notation_text import line_text
+from xiangqi.game.setup import is_builtin
+from xiangqi.play.engine_list import engine_display_name
+from xiangqi.record import Game, PgnFile, RecordError
+from xiangqi.record.collection import open_collection
+from xiangqi.record.detect import NotARecordError, RecordKind
+from xiangqi.record.files import check_whole_size, file_kind
+from xiangqi.review.judging import Line, SearchLines, expected_lines, restricted_limits
+from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.guess import (
+    GUESS_MULTIPV,
+    GuessError,
+    GuessJudgement,
+    GuessSession,
+    GuessSessions,
+    GuessStep,
+    judge_guess,
+    missing_moves,
+)
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.record.game_list_dialog import GameListDialog, prepare_rows
+from xiangqi.ui.training.endgame_challenge import default_engine_index
+from xiangqi.ui.training.training_board import TrainingBoard
+from xiangqi.ui.window_host import WindowHost
+
+DEFAULT_SECONDS = 1.0
+BUILTIN_SECONDS = 3.0   # the built-in engine searches slowly: more time for a useful depth
+SUMMARY_COLUMNS = 6
+LINE_PLIES = 8          # how much of the engine's line is shown
+SETUP_PAGE, PLAY_PAGE, SUMMARY_PAGE = range(3)
+
+
+def open_guess_the_move(host: WindowHost, db: TrainingDatabase) -> None:
+    """The 练习 › 猜谱 entry."""
+    host.open_dialog(GuessTheMove(host, GuessSessions(db)))
+
+
+class GuessJudge(QObject):
+    """Judges one guess at a time with one analysing engine: a MultiPV search of the position, then, for
+    the guess or the master's move when no line starts with it, a search restricted to those moves at the
+    depth the first one completed (one restricted move at a time for an engine without MultiPV)."""
+
+    judged = Signal(object)         # GuessJudgement | None (None: the engine gave no score for a move)
+    unavailable = Signal(str)       # the engine cannot judge (it failed to start or died)
+
+    def __init__(self, spec: EngineSpec, limits: SearchLimits, factory: EngineFactory | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.spec, self.limits = spec, limits
+        self.seat = EngineSeat(Role.ANALYSER, spec, factory, parent=self)
+        self.seat.set_option("MultiPV", GUESS_MULTIPV)   # sent only if the engine offers it
+        self.seat.info.connect(self._on_info)
+        self.seat.decided.connect(self._on_decided)
+        self.seat.trouble.connect(self._on_trouble)
+        self.seat.start()
+        self._step: GuessStep | None = None
+        self._guess: Move | None = None
+        self._lines = SearchLines()
+        self._found: list[Line] = []     # the first search's lines, then the restricted searches'
+        self._depth: int | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._step is not None
+
+    def judge(self, step: GuessStep, guess: Move) -> None:
+        self._step, self._guess, self._found, self._depth = step, guess, [], None
+        self._search(step.position, self.limits, ())
+
+    def close(self) -> None:
+        self._step = None
+        self.seat.close()
+
+    def _multipv(self) -> int:
+        return GUESS_MULTIPV if self.seat.offers("MultiPV") else 1
+
+    def _search(self, position: Position, limits: SearchLimits, allowed: tuple[Move, ...]) -> None:
+        legal = position.legal_moves()
+        banned = tuple(m for m in legal if m not in allowed) if allowed else ()
+        self._lines = SearchLines(expected_lines(len(legal) - len(banned), self._multipv()), limits)
+        self.seat.search(position, limits, Purpose.MOVE, banned=banned)
+
+    def _on_info(self, info: SeatInfo) -> None:
+        if self._step is not None and info.purpose is Purpose.MOVE:
+            self._lines.add(info.info)
+
+    def _on_decided(self, decided: SeatMove) -> None:
+        step, guess = self._step, self._guess
+        if step is None or guess is None or decided.purpose is not Purpose.MOVE:
+            return
+        lines = self._lines.completed()
+        if self._depth is None:
+            self._depth = lines[0].depth if lines else None
+        self._found.extend(line for line in lines if line.move not in {f.move for f in self._found})
+        missing = missing_moves(self._found, (guess, step.master))
+        if missing and lines:
+            allowed = missing if self._multipv() > 1 else missing[:1]
+            self._search(step.position, restricted_limits(self.limits, self._depth), allowed)
+            return
+        self._step = None
+        self.judged.emit(judge_guess(step, guess, self._found))
+
+    def _on_trouble(self, trouble: SeatTrouble) -> None:
+        if trouble.failure.fatal or (trouble.search_lost and self._step is not None):
+            self._step = None
+            self.unavailable.emit(trouble.failure.message)
+
+
+class FileJob(QObject):
+    """Reads a record file's index (and its game when it holds one) on a worker thread."""
+
+    finished = Signal(object, object, object)   # Path, PgnFile, Game | None (the only game, read)
+    failed = Signal(str)
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.cancelled = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"guess {path.name}", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            kind, size = file_kind(self.path)
+            if kind is RecordKind.PGN:
+                games = PgnFile.open(self.path, lambda _d, _t: not self.cancelled.is_set())
+            else:
+                check_whole_size(self.path, size, kind)
+                games = open_collection(self.path.read_bytes(), str(self.path))
+            prepare_rows(games)
+            only = games.game(0) if len(games) == 1 else None
+        except (NotARecordError, RecordError, OSError) as error:
+            self.failed.emit(f"{self.path}: {error}")
+            return
+        if not self.cancelled.is_set():
+            self.finished.emit(self.path, games, only)
+
+
+class GuessTheMove(QDialog):
+    """The 猜谱 window: the game and side to guess, the guessing, the summary."""
+
+    def __init__(self, host: WindowHost, sessions: GuessSessions, factory: EngineFactory | None = None) -> None:
+        super().__init__(host)
+        self.host, self.sessions, self.factory = host, sessions, factory
+        self.game: Game | None = None
+        self.session: GuessSession | None = None
+        self.judge: GuessJudge | None = None
+        self.job: FileJob | None = None
+        self.game_list: GameListDialog | None = None
+        self.setWindowTitle(self.tr("Guess the move"))
+        self.board = TrainingBoard(host.board, self)
+        self.board.move_played.connect(self._guessed)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(self._setup_page())
+        self.pages.addWidget(self._play_page())
+        self.pages.addWidget(self._summary_page())
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.board, 3)
+        layout.addWidget(self.pages, 2)
+        self.resize(1080, 680)
+        self.finished.connect(lambda _result: self._close_engine())
+        board_game = host.controller.game.record
+        if board_game.mainline_moves():
+            self.set_game(board_game, self.tr("the game on the board"))
+        else:
+            self.board.set_position(Position(), None)
+
+    @property
+    def notation(self) -> Notation:
+        return self.host.move_list.notation
+
+    # ----------------------------------------------------------------- setup page
+    def _setup_page(self) -> QWidget:
+        page = QWidget(self)
+        form = QFormLayout()
+        self.game_label = QLabel(self.tr("No game chosen"), page)
+        self.game_label.setWordWrap(True)
+        form.addRow(self.tr("Game:"), self.game_label)
+        sources = QHBoxLayout()
+        self.board_game_button = QPushButton(self.tr("Game on the &board"), page)
+        self.board_game_button.clicked.connect(
+            lambda: self.set_game(self.host.controller.game.record, self.tr("the game on the board")))
+        self.open_button = QPushButton(self.tr("&Open file…"), page)
+        self.open_button.clicked.connect(self.choose_file)
+        sources.addWidget(self.board_game_button)
+        sources.addWidget(self.open_button)
+        form.addRow("", sources)
+        self.side_box = QComboBox(page)
+        self.side_box.addItem(self.tr("Red"), Color.RED)
+        self.side_box.addItem(self.tr("Black"), Color.BLACK)
+        form.addRow(self.tr("&Guess the moves of:"), self.side_box)
+        self.engine_box = QComboBox(page)
+        for spec in self.host.engines:
+            self.engine_box.addItem(engine_display_name(spec), spec)
+        self.engine_box.setCurrentIndex(default_engine_index(self.host.engines))
+        self.engine_box.currentIndexChanged.connect(self._engine_changed)
+        form.addRow(self.tr("&Engine:"), self.engine_box)
+        self.seconds = QDoubleSpinBox(page)
+        self.seconds.setRange(0.1, 60.0)
+        self.seconds.setDecimals(1)
+        self.seconds.setSuffix(self.tr(" s"))
+        form.addRow(self.tr("Engine &time a move:"), self.seconds)
+        self._engine_changed()
+        self.start_button = QPushButton(self.tr("&Start"), page)
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self.start)
+        self.setup_status = QLabel(page)
+        self.setup_status.setWordWrap(True)
+        column = QVBoxLayout(page)
+        column.addLayout(form)
+        column.addWidget(self.setup_status)
+        column.addStretch(1)
+        column.addWidget(self.start_button)
+        self._update_start()
+        return page
+
+    def _engine_changed(self) -> None:
+        spec = self.engine_box.currentData()
+        self.seconds.setValue(BUILTIN_SECONDS if is_builtin(spec) else DEFAULT_SECONDS)
+
+    def _update_start(self) -> None:
+        self.start_button.setEnabled(self.game is not None and self.engine_box.count() > 0)
+
+    def choose_file(self) -> QFileDialog:
+        dialog = QFileDialog(self, self.tr("Open a master game"))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR "
+                                       "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
+        prepare_file_dialog(dialog, FileKind.RECORDS)
+        dialog.fileSelected.connect(lambda path: self.read_file(Path(path)))
+        dialog.open()
+        return dialog
+
+    def read_file(self, path: Path) -> None:
+        if self.job is not None:
+            self.job.cancelled.set()
+        job = self.job = FileJob(path)           # not a child: it may outlive the window on its thread
+        job.finished.connect(self._file_read)     # bound methods: the connections end with the window
+        job.failed.connect(self._file_failed)
+        self.setup_status.setText(self.tr("Reading {0}…").format(path.name))
+        job.start()
+
+    def _file_read(self, path: Path, games: PgnFile, only: Game | None) -> None:
+        if self.job is None or self.job.path != path:
+            return
+        self.job = None
+        self.setup_status.clear()
+        if only is not None:
+            self.set_game(only, path.name)
+        elif len(games) == 0:
+            self.setup_status.setText(self.tr("{0} holds no game.").format(path.name))
+        else:
+            game_list = self.game_list = GameListDialog(path, self)
+            game_list.set_index(games)
+            game_list.game_chosen.connect(lambda index: self._game_chosen(path, games, index))
+            game_list.open()
+
+    def _game_chosen(self, path: Path, games: PgnFile, index: int) -> None:
+        try:
+            game = games.game(index)
+        except RecordError as error:
+            self.setup_status.setText(str(error))
+            return
+        self.set_game(game, f"{path.name} #{index + 1}")
+
+    def _file_failed(self, message: str) -> None:
+        self.job = None
+        self.setup_status.setText(self.tr("The file cannot be read: {0}").format(message))
+
+    def set_game(self, game: Game, source: str) -> None:
+        """The game to replay (shown on the board at its start)."""
+        if not game.mainline_moves():
+            self.setup_status.setText(self.tr("{0} has no moves to guess.").format(source))
+            return
+        self.game = game
+        self.game_label.setText(f"{game_title(game)}\n({source})")
+        self.board.set_position(game.start_position(), None)
+        self.pages.setCurrentIndex(SETUP_PAGE)
+        self._update_start()
+
+    # ----------------------------------------------------------------- guessing
+    def _play_page(self) -> QWidget:
+        page = QWidget(self)
+        self.progress_label = QLabel(page)
+        self.prompt = QLabel(page)
+        self.prompt.setWordWrap(True)
+        self.feedback = QLabel(page)
+        self.feedback.setWordWrap(True)
+        self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.score_label = QLabel(page)
+        self.score_label.setWordWrap(True)
+        self.next_button = QPushButton(self.tr("&Next move"), page)
+        self.next_button.clicked.connect(self.next_step)
+        self.finish_button = QPushButton(self.tr("&Finish now"), page)
+        self.finish_button.clicked.connect(self.finish)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.next_button)
+        buttons.addWidget(self.finish_button)
+        column = QVBoxLayout(page)
+        for widget in (self.progress_label, self.prompt, self.feedback, self.score_label):
+            column.addWidget(widget)
+        column.addStretch(1)
+        column.addLayout(buttons)
+        return page
+
+    def start(self) -> None:
+        spec: EngineSpec | None = self.engine_box.currentData()
+        if self.game is None or spec is None:
+            return
+        side: Color = self.side_box.currentData()
+        try:
+            session = GuessSession(self.game, side, game_title(self.game))
+        except GuessError as error:
+            self.setup_status.setText(str(error))
+            return
+        if not session.steps:
+            self.setup_status.setText(self.tr("This side has no move in the game."))
+            return
+        self._close_engine()
+        self.session = session
+        self.judge = GuessJudge(spec, SearchLimits(movetime_ms=round(self.seconds.value() * 1000)), self.factory,
+                                self)
+        self.judge.judged.connect(self._judged)
+        self.judge.unavailable.connect(self._engine_unavailable)
+        self.feedback.clear()
+        self.pages.setCurrentIndex(PLAY_PAGE)
+        self._show_step()
+
+    def _show_step(self) -> None:
+        session = self.session
+        step = session.current if session is not None else None
+        if session is None or step is None:
+            self.finish()
+            return
+        before = step.position.copy()
+        if before.move_stack:
+            last = before.pop()
+            self.board.set_position(before, None, flipped=session.side is Color.BLACK)
+            self.board.play(last)                      # the opponent's move (the master game's), animated
+            self.board.set_trainee(session.side)
+        else:
+            self.board.set_position(before, session.side)
+        self.progress_label.setText(self.tr("Move {0} of {1}").format(session.index + 1, len(session.steps)))
+        self.prompt.setText(self.tr("Round {0}: what did the master play? Make your move on the board.")
+                            .format(step.ply // 2 + 1))
+        self.next_button.setEnabled(False)
+        self.board.view.setFocus()
+
+    def _guessed(self, guess: Move) -> None:
+        session, judge = self.session, self.judge
+        step = session.current if session is not None else None
+        if step is None or judge is None or judge.busy:
+            return
+        self.board.set_trainee(None)
+        self.prompt.setText(self.tr("Your move: {0}. The engine is judging it…").format(
+            self._move_text(step.position, guess)))
+        judge.judge(step, guess)
+
+    def _judged(self, judgement: GuessJudgement | None) -> None:
+        session = self.session
+        step = session.current if session is not None else None
+        if session is None or step is None:
+            return
+        guess = self.board.take_back()
+        if guess is not None:
+            self.board.play(step.master)
+        if judgement is not None:
+            self.board.show_arrows((judgement.best,) if judgement.best != step.master else ())
+            self.feedback.setText(self._feedback_text(step, judgement))
+        else:
+            self.feedback.setText(self.tr("The engine gave no score for this move; it is not counted."))
+        session.judged(judgement)
+        summary = session.summary()
+        self.score_label.setText(self.tr("So far: {0} of {1} guessed as the master · your accuracy {2:.1f}, the "
+                                         "master's {3:.1f}").format(summary.matched, summary.moves,
+                                                                    summary.your_accuracy, summary.master_accuracy))
+        self.prompt.setText(self.tr("The master played {0}.").format(self._move_text(step.position, step.master)))
+        self.next_button.setEnabled(True)
+        self.next_button.setDefault(True)
+        self.next_button.setFocus()
+
+    def _feedback_text(self, step: GuessStep, judgement: GuessJudgement) -> str:
+        position = step.position
+        best_line = " ".join(line_text(position, self._best_line(judgement), self.notation,
+                                       traditional=traditional_moves()))
+        lines = [
+            (self.tr("Same move as the master!") if judgement.matched else
+             self.tr("Your move {0}: Win% {1:.1f} (−{2:.1f} against the best, −{3:.1f} against the master)").format(
+                 self._move_text(position, judgement.guess), judgement.guess_win, judgement.guess_loss,
+                 judgement.loss_to_master)),
+            self.tr("Master's move {0}: Win% {1:.1f} (−{2:.1f} against the best)").format(
+                self._move_text(position, judgement.master), judgement.master_win, judgement.master_loss),
+            self.tr("Engine's best {0}: Win% {1:.1f}, depth {2}").format(
+                self._move_text(position, judgement.best), judgement.best_win, judgement.depth),
+            self.tr("Engine's line: {0}").format(best_line),
+        ]
+        return "\n".join(lines)
+
+    def _best_line(self, judgement: GuessJudgement) -> tuple[Move, ...]:
+        return judgement.best_pv[:LINE_PLIES] or (judgement.best,)
+
+    def next_step(self) -> None:
+        self.feedback.clear()
+        self.board.show_arrows(())
+        self._show_step()
+
+    def _engine_unavailable(self, why: str) -> None:
+        self.prompt.setText(self.tr("The engine cannot judge: {0}").format(why))
+        self.next_button.setEnabled(False)
+
+    def _move_text(self, position: Position, move: Move) -> str:
+        texts = line_text(position, (move,), self.notation, traditional=traditional_moves())
+        return texts[0] if texts else move.iccs()
+
+    # ----------------------------------------------------------------- summary
+    def _summary_page(self) -> QWidget:
+        page = QWidget(self)
+        self.summary_label = QLabel(page)
+        self.summary_label.setWordWrap(True)
+        self.table = QTableWidget(0, SUMMARY_COLUMNS, page)
+        self.table.setHorizontalHeaderLabels([self.tr("Round"), self.tr("Your move"), self.tr("Master"),
+                                              self.tr("Engine's best"), self.tr("Your loss"),
+                                              self.tr("Master's loss")])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.again_button = QPushButton(self.tr("&Another game"), page)
+        self.again_button.clicked.connect(lambda: self.pages.setCurrentIndex(SETUP_PAGE))
+        column = QVBoxLayout(page)
+        column.addWidget(self.summary_label)
+        column.addWidget(self.table, 1)
+        column.addWidget(self.again_button)
+        return page
+
+    def finish(self) -> None:
+        """The summary: your score against the master's, move by move; the session is saved."""
+        session = self.session
+        if session is None:
+            return
+        self._close_engine()
+        self.board.set_trainee(None)
+        if session.judgements:
+            try:
+                self.sessions.add(session, engine_display_name(self.engine_box.currentData()))
+            except TrainingError as error:
+                self.host.show_message(self.tr("Guess the move"), self.tr("The session cannot be saved: {0}")
+                                       .format(error))
+        summary = session.summary()
+        self.summary_label.setText("\n".join([
+            session.title,
+            self.tr("Guessed {0} moves; {1} as the master ({2:.0f}%).").format(
+                summary.moves, summary.matched, summary.match_percent),
+            self.tr("Accuracy: you {0:.1f}, the master {1:.1f}.").format(summary.your_accuracy,
+                                                                       summary.master_accuracy),
+            self.tr("Average Win% loss a move: you {0:.1f}, the master {1:.1f}; against the master's moves you "
+                    "lost {2:.1f}.").format(summary.your_loss, summary.master_loss, summary.loss_to_master),
+        ]))
+        self._fill_table(session)
+        self.pages.setCurrentIndex(SUMMARY_PAGE)
+        self.again_button.setFocus()
+
+    def _fill_table(self, session: GuessSession) -> None:
+        positions = {step.ply: step.position for step in session.steps}
+        self.table.setRowCount(len(session.judgements))
+        for row, judgement in enumerate(session.judgements):
+            position = positions[judgement.ply]
+            cells = [str(judgement.ply // 2 + 1), self._move_text(position, judgement.guess),
+                     self._move_text(position, judgement.master), self._move_text(position, judgement.best),
+                     f"{judgement.guess_loss:.1f}", f"{judgement.master_loss:.1f}"]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column >= 4:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, column, item)
+
+    def _close_engine(self) -> None:
+        if self.judge is not None:
+            self.judge.close()
+            self.judge.deleteLater()
+            self.judge = None
+
+
+def game_title(game: Game) -> str:
+    """Red – Black, event (date): what a session is called."""
+    headers = game.headers
+    players = " – ".join(n for n in (headers.get("Red", "").strip(), headers.get("Black", "").strip()) if n)
+    event = headers.get("Event", "").strip()
+    title = ", ".join(part for part in (players, event) if part)
+    return title or QCoreApplication.translate("GuessTheMove", "Untitled game")

@@ -17,6 +17,7 @@ from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, render_ima
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
 from xiangqi.ui.share import pictures as pics
 from xiangqi.ui.share.drawing import RecordShapes
+from xiangqi.ui.share.print_actions import install_print_ui
 from xiangqi.ui.share.export_dialog import ExportChoice, ExportImageDialog
 from xiangqi.ui.window_host import WindowHost
 
@@ -76,6 +77,7 @@ class ShareUi(QObject):
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
         edit_menu.addAction(self.copy_action)
+        self.print_ui = install_print_ui(window, file_menu)    # 打印…, 导出 PDF…
 
     # ------------------------------------------------------------------ what is shown
     def style(self, flipped: bool | None = None, coordinates: bool | None = None) -> PictureStyle:

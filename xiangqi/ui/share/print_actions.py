@@ -1,0 +1,184 @@
+"""File › 打印… and File › 导出 PDF…: the game shown as a printable sheet (header, moves in the chosen
+notation, comments, a diagram every N moves). The options dialog asks; a ``SheetJob`` lays the sheet out
+(one diagram per turn of the event loop); then Qt's print preview prints it, or the PDF is saved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence, QTextDocument
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QLabel, QLineEdit, QMenu, QMessageBox, QPushButton, QSpinBox, QWidget)
+
+from xiangqi.atomic import atomic_write
+from xiangqi.core.notation import Notation
+from xiangqi.record import Game
+from xiangqi.ui.board.board_render import PictureStyle
+from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders, prepare_file_dialog
+from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.share import print_sheet as ps
+from xiangqi.ui.share import sheet as sh
+from xiangqi.ui.window_host import WindowHost
+
+DEFAULT_DIAGRAM_EVERY = 10
+
+
+@dataclass(frozen=True)
+class PrintChoice:
+    options: sh.SheetOptions
+    path: Path | None        # the PDF to write; None: print
+
+
+class PrintOptionsDialog(QDialog):
+    """The sheet's options (and for a PDF its file)."""
+
+    def __init__(self, notation: Notation, pdf_folder: str | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Export PDF") if pdf_folder is not None else self.tr("Print"))
+        form = QFormLayout(self)
+        self.path: QLineEdit | None = None
+        if pdf_folder is not None:
+            self.path = QLineEdit(str(Path(pdf_folder) / "xiangqi.pdf"))
+            browse = QPushButton(self.tr("&Browse…"))
+            browse.clicked.connect(self._browse)
+            row = QHBoxLayout()
+            row.addWidget(self.path, 1)
+            row.addWidget(browse)
+            label = QLabel(self.tr("&File:"))
+            label.setBuddy(self.path)
+            form.addRow(label, row)
+        self.every = QSpinBox()
+        self.every.setRange(0, sh.MAX_DIAGRAM_EVERY)
+        self.every.setValue(DEFAULT_DIAGRAM_EVERY)
+        self.every.setSpecialValueText(self.tr("only at the end"))
+        self.every.setSuffix(self.tr(" moves"))
+        form.addRow(self.tr("&Diagram every:"), self.every)
+        self.notation = QComboBox()
+        for value, text in ((Notation.CHINESE, self.tr("Chinese (炮二平五)")), (Notation.WXF, self.tr("WXF (C2=5)")),
+                            (Notation.ICCS, self.tr("ICCS (h2e2)"))):
+            self.notation.addItem(text, value)
+        self.notation.setCurrentIndex(max(0, self.notation.findData(notation)))
+        form.addRow(self.tr("&Notation:"), self.notation)
+        self.comments = QCheckBox(self.tr("&Comments"))
+        self.comments.setChecked(True)
+        self.header = QCheckBox(self.tr("&Header (players, event, date, result)"))
+        self.header.setChecked(True)
+        form.addRow("", self.comments)
+        form.addRow("", self.header)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+
+    def _browse(self) -> None:
+        assert self.path is not None
+        dialog = QFileDialog(self, self.tr("Export PDF"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setNameFilter(self.tr("PDF documents (*.pdf)"))
+        dialog.setDefaultSuffix("pdf")
+        prepare_file_dialog(dialog, FileKind.RECORDS, self.path.text().strip() or None)
+        dialog.fileSelected.connect(self.path.setText)
+        dialog.open()
+
+    def choice(self) -> PrintChoice:
+        notation = self.notation.currentData()
+        options = sh.SheetOptions(self.every.value(), notation if isinstance(notation, Notation) else
+                                  Notation.CHINESE, self.comments.isChecked(), self.header.isChecked(),
+                                  traditional_moves())
+        path = None
+        if self.path is not None:
+            path = Path(self.path.text().strip() or "xiangqi.pdf")
+            if path.suffix.lower() != ".pdf":
+                path = path.with_name(path.name + ".pdf")
+        return PrintChoice(options, path)
+
+
+class PrintUi(QObject):
+    """The print and PDF actions of the window."""
+
+    def __init__(self, window: WindowHost, file_menu: QMenu, style: PictureStyleSource) -> None:
+        super().__init__(window)
+        self.window, self.style = window, style
+        self.dialog: PrintOptionsDialog | None = None
+        self.job: ps.SheetJob | None = None
+        self.preview: QPrintPreviewDialog | None = None
+        self.print_action = QAction(self.tr("&Print…"), window)
+        self.print_action.setShortcut(QKeySequence.StandardKey.Print)
+        self.print_action.triggered.connect(lambda _checked=False: self.open_dialog(pdf=False))
+        self.pdf_action = QAction(self.tr("Export P&DF…"), window)
+        self.pdf_action.triggered.connect(lambda _checked=False: self.open_dialog(pdf=True))
+        window.addAction(self.print_action)
+        file_menu.addAction(self.print_action)
+        file_menu.addAction(self.pdf_action)
+
+    def open_dialog(self, pdf: bool) -> PrintOptionsDialog:
+        folder = dialog_folders().folder(FileKind.RECORDS) if pdf else None
+        dialog = PrintOptionsDialog(self.window.move_list.notation, folder, self.window)
+        dialog.accepted.connect(lambda: self.make(dialog.choice()))
+        self.dialog = dialog
+        return self.window.open_dialog(dialog)
+
+    def record(self) -> Game:
+        return self.window.controller.game.record_to_save()
+
+    def make(self, choice: PrintChoice) -> None:
+        if self.job is not None:
+            self.window.statusBar().showMessage(self.tr("A sheet is still being made"), 3000)
+            return
+        self.job = ps.SheetJob(self.record(), choice.options, self.style(), self)
+        self.job.progress.connect(lambda done, total: self.window.statusBar().showMessage(
+            self.tr("Drawing the diagrams: {0} of {1}…").format(done, total)))
+        self.job.ready.connect(lambda document: self._laid_out(document, choice.path))
+        self.job.start()
+
+    def _laid_out(self, document: QTextDocument, path: Path | None) -> None:
+        job, self.job = self.job, None
+        document.setParent(self)
+        if job is not None:
+            job.deleteLater()
+        if path is None:
+            self._preview(document)
+            return
+        try:
+            atomic_write(path, ps.document_pdf(document, path.name))
+        except OSError as error:
+            document.deleteLater()
+            self.window.show_message(self.tr("The PDF cannot be saved"), f"{path}: {error.strerror or error}",
+                                     icon=QMessageBox.Icon.Warning)
+            return
+        document.deleteLater()
+        self.window.statusBar().showMessage(self.tr("PDF saved: {0}").format(path), 5000)
+
+    def _preview(self, document: QTextDocument) -> None:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        ps.page_setup(printer)
+        preview = QPrintPreviewDialog(printer, self.window)
+        preview.paintRequested.connect(document.print_)
+        preview.finished.connect(self._preview_closed)
+        document.setParent(preview)
+        self.preview = preview
+        self.window.open_dialog(preview)
+
+    def _preview_closed(self) -> None:
+        if self.preview is not None:
+            self.preview.deleteLater()    # its sheet with it
+        self.preview = None
+
+
+class PictureStyleSource:
+    """The look of the board on screen, asked when a sheet is made (the theme may change in between)."""
+
+    def __init__(self, window: WindowHost) -> None:
+        self.window = window
+
+    def __call__(self) -> PictureStyle:
+        board = self.window.board
+        labels = board.coordinates if board.coordinates != "none" else "traditional"
+        return PictureStyle(board.theme, board.pieces, labels, board.flipped, True)
+
+
+def install_print_ui(window: WindowHost, file_menu: QMenu) -> PrintUi:
+    return PrintUi(window, file_menu, PictureStyleSource(window))

@@ -68,6 +68,116 @@
         </message>
     </context>
     <context>
+        <name>Announce</name>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Red: {0}</source>
+            <translation>紅方：{0}</translation>
+        </message>
+        <message>
+            <source>Black: {0}</source>
+            <translation>黑方：{0}</translation>
+        </message>
+        <message>
+            <source>king</source>
+            <translation>將</translation>
+        </message>
+        <message>
+            <source>advisor</source>
+            <translation>士</translation>
+        </message>
+        <message>
+            <source>elephant</source>
+            <translation>象</translation>
+        </message>
+        <message>
+            <source>horse</source>
+            <translation>馬</translation>
+        </message>
+        <message>
+            <source>rook</source>
+            <translation>車</translation>
+        </message>
+        <message>
+            <source>cannon</source>
+            <translation>炮</translation>
+        </message>
+        <message>
+            <source>pawn</source>
+            <translation>兵</translation>
+        </message>
+        <message>
+            <source>{0} {1}</source>
+            <translation>{0} {1}</translation>
+        </message>
+        <message>
+            <source>{0}, takes {1}</source>
+            <translation>{0}，吃{1}</translation>
+        </message>
+        <message>
+            <source>{0}, check</source>
+            <translation>{0}，將軍</translation>
+        </message>
+        <message>
+            <source>Engine: {0}</source>
+            <translation>引擎：{0}</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <translation>，</translation>
+        </message>
+        <message>
+            <source>; </source>
+            <translation>；</translation>
+        </message>
+        <message>
+            <source>{0} to move</source>
+            <translation>{0}走棋</translation>
+        </message>
+        <message>
+            <source>no pieces</source>
+            <translation>無棋子</translation>
+        </message>
+        <message>
+            <source>{0}, {1} {2}</source>
+            <translation>{0}，{1} {2}</translation>
+        </message>
+        <message>
+            <source>{0}, empty</source>
+            <translation>{0}，空</translation>
+        </message>
+        <message>
+            <source>Picked up {0}</source>
+            <translation>拿起 {0}</translation>
+        </message>
+        <message>
+            <source>{0} cannot move there</source>
+            <translation>{0} 不能這樣走</translation>
+        </message>
+    </context>
+    <context>
+        <name>Announcer</name>
+        <message>
+            <source>&amp;Describe the position</source>
+            <translation>朗讀局面(&amp;D)</translation>
+        </message>
+        <message>
+            <source>{0}, {1}</source>
+            <translation>{0}，{1}</translation>
+        </message>
+        <message>
+            <source>{0} (moving {1})</source>
+            <translation>{0}（正在移動 {1}）</translation>
+        </message>
+    </context>
+    <context>
         <name>App</name>
         <message>
             <source>Settings problem: {0}</source>
@@ -213,6 +323,175 @@
         </message>
     </context>
     <context>
+        <name>CardWords</name>
+        <message>
+            <source>Opening drill: {0}, move {1}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Opening drill: move {0}</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ChallengeChooser</name>
+        <message>
+            <source>Endgame challenge</source>
+            <translation>殘局挑戰</translation>
+        </message>
+        <message>
+            <source>Position</source>
+            <translation>局面</translation>
+        </message>
+        <message>
+            <source>Goal</source>
+            <translation>目標</translation>
+        </message>
+        <message>
+            <source>Attempts</source>
+            <translation>嘗試次數</translation>
+        </message>
+        <message>
+            <source>Best result</source>
+            <translation>最佳結果</translation>
+        </message>
+        <message>
+            <source>Filter by title</source>
+            <translation>按標題篩選</translation>
+        </message>
+        <message>
+            <source>&amp;Start the challenge</source>
+            <translation>開始挑戰(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Open a record file of endgames (e.g. the CCPD 殘局 file or 七星聚会), take the position on the board, or paste a FEN.</source>
+            <translation>開啟殘局棋譜檔案（如 CCPD 的《殘局》或《七星聚會》），取棋盤上的局面，或貼上 FEN。</translation>
+        </message>
+        <message>
+            <source>&amp;Open file…</source>
+            <translation>開啟檔案(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Position on the &amp;board</source>
+            <translation>棋盤上的局面(&amp;B)</translation>
+        </message>
+        <message>
+            <source>FEN of a position</source>
+            <translation>局面的 FEN</translation>
+        </message>
+        <message>
+            <source>&amp;FEN:</source>
+            <translation>FEN(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>&amp;Add</source>
+            <translation>加入(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>win</source>
+            <translation>勝</translation>
+        </message>
+        <message>
+            <source>draw (or win)</source>
+            <translation>和（或勝）</translation>
+        </message>
+        <message>
+            <source>&amp;Your side and goal:</source>
+            <translation>你執哪方與目標(&amp;Y)：</translation>
+        </message>
+        <message>
+            <source>&amp;Opponent:</source>
+            <translation>對手(&amp;O)：</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>Engine &amp;time a move:</source>
+            <translation>引擎每步時間(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>Open endgame positions</source>
+            <translation>開啟殘局局面</translation>
+        </message>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
+            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Reading {0}…</source>
+            <translation>正在讀取 {0}…</translation>
+        </message>
+        <message>
+            <source>{0}: {1} positions</source>
+            <translation>{0}：{1} 個局面</translation>
+        </message>
+        <message>
+            <source>{0} records skipped: {1}</source>
+            <translation>略過 {0} 個紀錄：{1}</translation>
+        </message>
+        <message>
+            <source>The file cannot be read: {0}</source>
+            <translation>無法讀取檔案：{0}</translation>
+        </message>
+        <message>
+            <source>Position on the board</source>
+            <translation>棋盤上的局面</translation>
+        </message>
+        <message>
+            <source>board</source>
+            <translation>棋盤</translation>
+        </message>
+        <message>
+            <source>Not a position: {0}</source>
+            <translation>不是有效局面：{0}</translation>
+        </message>
+        <message>
+            <source>Added: {0}</source>
+            <translation>已加入：{0}</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChallengeWatch</name>
+        <message>
+            <source>Goal reached: {0} — {1}.</source>
+            <translation>目標達成：{0} — {1}。</translation>
+        </message>
+        <message>
+            <source>Goal not reached: {0} — {1}.</source>
+            <translation>未達成目標：{0} — {1}。</translation>
+        </message>
+        <message>
+            <source>{0}: {1} attempts, best result {2}.</source>
+            <translation>{0}：已嘗試 {1} 次，最佳結果：{2}。</translation>
+        </message>
+        <message>
+            <source>Try again?</source>
+            <translation>再試一次？</translation>
+        </message>
+        <message>
+            <source>Endgame challenge</source>
+            <translation>殘局挑戰</translation>
+        </message>
+        <message>
+            <source>The attempt cannot be saved: {0}</source>
+            <translation>無法儲存這次嘗試：{0}</translation>
+        </message>
+    </context>
+    <context>
         <name>ClipboardActions</name>
         <message>
             <source>Copy &amp;FEN</source>
@@ -295,6 +574,84 @@
         <message>
             <source>{0} (Red) vs {1} (Black)</source>
             <translation>{0}（紅）對 {1}（黑）</translation>
+        </message>
+    </context>
+    <context>
+        <name>DueCardsView</name>
+        <message>
+            <source>Due today</source>
+            <translation>今日複習</translation>
+        </message>
+        <message>
+            <source>&amp;Show the answer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Next card</source>
+            <translation>下一張(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Card {0} of {1} · right {2} · wrong {3}</source>
+            <translation>第 {0} 張，共 {1} 張 · 答對 {2} · 答錯 {3}</translation>
+        </message>
+        <message>
+            <source>No cards are due now.</source>
+            <translation>現在沒有要複習的卡片。</translation>
+        </message>
+        <message>
+            <source>Done for now: {0} right, {1} wrong.</source>
+            <translation>本輪完成：答對 {0}，答錯 {1}。</translation>
+        </message>
+        <message>
+            <source>The next card is due on {0}.</source>
+            <translation>下一張卡片在 {0} 到期。</translation>
+        </message>
+        <message>
+            <source>Right.</source>
+            <translation>答對了。</translation>
+        </message>
+        <message>
+            <source>Not this time. The answer: {0}.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Next review in {0} days ({1}).</source>
+            <translation>{0} 天後再複習（{1}）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>EndgameChallenge</name>
+        <message>
+            <source>Red to play and win</source>
+            <translation>紅先勝</translation>
+        </message>
+        <message>
+            <source>Red to play and draw</source>
+            <translation>紅先和</translation>
+        </message>
+        <message>
+            <source>Black to play and win</source>
+            <translation>黑先勝</translation>
+        </message>
+        <message>
+            <source>Black to play and draw</source>
+            <translation>黑先和</translation>
+        </message>
+        <message>
+            <source>won</source>
+            <translation>勝</translation>
+        </message>
+        <message>
+            <source>drawn</source>
+            <translation>和</translation>
+        </message>
+        <message>
+            <source>lost</source>
+            <translation>負</translation>
+        </message>
+        <message>
+            <source>unfinished</source>
+            <translation>未完成</translation>
         </message>
     </context>
     <context>
@@ -710,6 +1067,197 @@
         <message>
             <source>Result</source>
             <translation>結果</translation>
+        </message>
+    </context>
+    <context>
+        <name>GuessTheMove</name>
+        <message>
+            <source>Guess the move</source>
+            <translation>猜譜</translation>
+        </message>
+        <message>
+            <source>the game on the board</source>
+            <translation>棋盤上的對局</translation>
+        </message>
+        <message>
+            <source>No game chosen</source>
+            <translation>尚未選擇對局</translation>
+        </message>
+        <message>
+            <source>Game:</source>
+            <translation>對局：</translation>
+        </message>
+        <message>
+            <source>Game on the &amp;board</source>
+            <translation>棋盤上的對局(&amp;B)</translation>
+        </message>
+        <message>
+            <source>&amp;Open file…</source>
+            <translation>開啟檔案(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>&amp;Guess the moves of:</source>
+            <translation>猜哪一方的著法(&amp;G)：</translation>
+        </message>
+        <message>
+            <source>&amp;Engine:</source>
+            <translation>引擎(&amp;E)：</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>Engine &amp;time a move:</source>
+            <translation>引擎每步時間(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Start</source>
+            <translation>開始(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Open a master game</source>
+            <translation>開啟大師對局</translation>
+        </message>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
+            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Reading {0}…</source>
+            <translation>正在讀取 {0}…</translation>
+        </message>
+        <message>
+            <source>{0} holds no game.</source>
+            <translation>{0} 中沒有對局。</translation>
+        </message>
+        <message>
+            <source>The file cannot be read: {0}</source>
+            <translation>無法讀取檔案：{0}</translation>
+        </message>
+        <message>
+            <source>{0} has no moves to guess.</source>
+            <translation>{0} 沒有可猜的著法。</translation>
+        </message>
+        <message>
+            <source>&amp;Next move</source>
+            <translation>下一步(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Finish now</source>
+            <translation>現在結束(&amp;F)</translation>
+        </message>
+        <message>
+            <source>This side has no move in the game.</source>
+            <translation>這一方在對局中沒有著法。</translation>
+        </message>
+        <message>
+            <source>Move {0} of {1}</source>
+            <translation>第 {0} 步，共 {1} 步</translation>
+        </message>
+        <message>
+            <source>Round {0}: what did the master play? Make your move on the board.</source>
+            <translation>第 {0} 回合：大師走了什麼？請在棋盤上走出你的著法。</translation>
+        </message>
+        <message>
+            <source>Your move: {0}. The engine is judging it…</source>
+            <translation>你的著法：{0}。引擎正在評判…</translation>
+        </message>
+        <message>
+            <source>The engine gave no score for this move; it is not counted.</source>
+            <translation>引擎沒有給出這步的分數，不計入成績。</translation>
+        </message>
+        <message>
+            <source>So far: {0} of {1} guessed as the master · your accuracy {2:.1f}, the master's {3:.1f}</source>
+            <translation>目前：{1} 步中猜中大師 {0} 步 · 你的準確度 {2:.1f}，大師 {3:.1f}</translation>
+        </message>
+        <message>
+            <source>The master played {0}.</source>
+            <translation>大師走的是 {0}。</translation>
+        </message>
+        <message>
+            <source>Same move as the master!</source>
+            <translation>與大師的著法相同！</translation>
+        </message>
+        <message>
+            <source>Your move {0}: Win% {1:.1f} (−{2:.1f} against the best, −{3:.1f} against the master)</source>
+            <translation>你的著法 {0}：勝率 {1:.1f}%（比最佳著法 −{2:.1f}，比大師 −{3:.1f}）</translation>
+        </message>
+        <message>
+            <source>Master's move {0}: Win% {1:.1f} (−{2:.1f} against the best)</source>
+            <translation>大師的著法 {0}：勝率 {1:.1f}%（比最佳著法 −{2:.1f}）</translation>
+        </message>
+        <message>
+            <source>Engine's best {0}: Win% {1:.1f}, depth {2}</source>
+            <translation>引擎最佳 {0}：勝率 {1:.1f}%，深度 {2}</translation>
+        </message>
+        <message>
+            <source>Engine's line: {0}</source>
+            <translation>引擎主變：{0}</translation>
+        </message>
+        <message>
+            <source>The engine cannot judge: {0}</source>
+            <translation>引擎無法評判：{0}</translation>
+        </message>
+        <message>
+            <source>Round</source>
+            <translation>回合</translation>
+        </message>
+        <message>
+            <source>Your move</source>
+            <translation>你的著法</translation>
+        </message>
+        <message>
+            <source>Master</source>
+            <translation>大師</translation>
+        </message>
+        <message>
+            <source>Engine's best</source>
+            <translation>引擎最佳</translation>
+        </message>
+        <message>
+            <source>Your loss</source>
+            <translation>你的損失</translation>
+        </message>
+        <message>
+            <source>Master's loss</source>
+            <translation>大師的損失</translation>
+        </message>
+        <message>
+            <source>&amp;Another game</source>
+            <translation>換一局(&amp;A)</translation>
+        </message>
+        <message>
+            <source>The session cannot be saved: {0}</source>
+            <translation>無法儲存本次練習：{0}</translation>
+        </message>
+        <message>
+            <source>Guessed {0} moves; {1} as the master ({2:.0f}%).</source>
+            <translation>共猜 {0} 步，與大師相同 {1} 步（{2:.0f}%）。</translation>
+        </message>
+        <message>
+            <source>Accuracy: you {0:.1f}, the master {1:.1f}.</source>
+            <translation>準確度：你 {0:.1f}，大師 {1:.1f}。</translation>
+        </message>
+        <message>
+            <source>Average Win% loss a move: you {0:.1f}, the master {1:.1f}; against the master's moves you lost {2:.1f}.</source>
+            <translation>平均每步勝率損失：你 {0:.1f}，大師 {1:.1f}；與大師的著法相比你損失 {2:.1f}。</translation>
+        </message>
+        <message>
+            <source>Untitled game</source>
+            <translation>未命名對局</translation>
         </message>
     </context>
     <context>
@@ -1251,6 +1799,96 @@
         </message>
     </context>
     <context>
+        <name>MistakesNote</name>
+        <message>
+            <source>&amp;Red's mistakes</source>
+            <translation>紅方的錯著(&amp;R)</translation>
+        </message>
+        <message>
+            <source>B&amp;lack's mistakes</source>
+            <translation>黑方的錯著(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Practise them now</source>
+            <translation>現在就練(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Whose mistakes (? and ??) go into your mistakes deck? (With your name in the settings, a game of yours is known next time.)</source>
+            <translation>把哪一方的錯著（? 和 ??）加入錯題本？（在設定中填寫你的名字，下次就能認出你的對局。）</translation>
+        </message>
+        <message>
+            <source>The training history cannot be opened: no cards were added.</source>
+            <translation>無法開啟練習紀錄：沒有加入卡片。</translation>
+        </message>
+        <message>
+            <source>No cards were added: {0}</source>
+            <translation>沒有加入卡片：{0}</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Mistakes deck: {0} added from {1}'s ? and ?? moves</source>
+            <translation>錯題本：從{1}的 ? 和 ?? 著法中新增 {0} 張</translation>
+        </message>
+        <message>
+            <source>; {0} were in the deck already</source>
+            <translation>；{0} 張已在錯題本中</translation>
+        </message>
+        <message>
+            <source>; {0} have no better move in the record</source>
+            <translation>；{0} 張在棋譜中沒有更好的著法</translation>
+        </message>
+        <message>
+            <source>Move {0}: {1}{2} was played here. Find a better move.</source>
+            <translation>第 {0} 回合：這裡走了 {1}{2}。找出更好的著法。</translation>
+        </message>
+    </context>
+    <context>
+        <name>MoveBox</name>
+        <message>
+            <source>&amp;Move:</source>
+            <translation>著法(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>Move input</source>
+            <translation>著法輸入</translation>
+        </message>
+        <message>
+            <source>Type a move in Chinese (炮二平五), WXF (C2.5) or ICCS (h2e2) notation and press Enter</source>
+            <translation>用中文（炮二平五）、WXF（C2.5）或 ICCS（h2e2）記法輸入著法，按 Enter 走棋</translation>
+        </message>
+        <message>
+            <source>e.g. {0} (Ctrl+L)</source>
+            <translation>例如 {0}（Ctrl+L）</translation>
+        </message>
+        <message>
+            <source>Not your turn</source>
+            <translation>還沒輪到你走</translation>
+        </message>
+        <message>
+            <source>“{0}” cannot be played now.</source>
+            <translation>現在不能走「{0}」。</translation>
+        </message>
+        <message>
+            <source>The game is over: “{0}” was not played.</source>
+            <translation>對局已結束：「{0}」沒有走。</translation>
+        </message>
+        <message>
+            <source>Not your turn: “{0}” was not played.</source>
+            <translation>還沒輪到你：「{0}」沒有走。</translation>
+        </message>
+        <message>
+            <source>“{0}” is not a legal move here ({1}).</source>
+            <translation>「{0}」在這個局面不是合法著法（{1}）。</translation>
+        </message>
+    </context>
+    <context>
         <name>MoveList</name>
         <message>
             <source>Red</source>
@@ -1267,6 +1905,10 @@
         <message>
             <source>Play from here</source>
             <translation>從此處續下</translation>
+        </message>
+        <message>
+            <source>Moves</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>Other moves here: {0}</source>
@@ -1409,6 +2051,233 @@
         <message>
             <source>Opening {0}…</source>
             <translation>正在開啟 {0}…</translation>
+        </message>
+    </context>
+    <context>
+        <name>OpeningDrillWindow</name>
+        <message>
+            <source>Opening drill</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Repertoire</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>CCPD opening lines (shipped)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>A record file (PGN…)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>An opening book file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The open book ({0})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>C&amp;hoose…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Source:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Any move of the repertoire</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Only its main move</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Which of your moves count as right: any move the repertoire plays in the position (moves it marks ? or ?! never), or only the one it plays most on its main lines</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>To the end of the line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0} moves</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Side:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Right moves:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Depth:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>S&amp;tart</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Details…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Show the &amp;move</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Show the repertoire's moves here (H); the position is then drilled again later, as after a wrong move</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Next line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Start the next line (N): a due position first</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No file chosen</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0}: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Choose an opening book</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Choose opening lines</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Opening books (*.book)</source>
+            <translation>開局庫 (*.book)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
+            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>The book cannot be opened: {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The file cannot be read: {0}</source>
+            <translation>無法讀取檔案：{0}</translation>
+        </message>
+        <message>
+            <source>Reading {0}…</source>
+            <translation>正在讀取 {0}…</translation>
+        </message>
+        <message>
+            <source>Reading cancelled.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0}: {1} lines, {2} positions; {3} records skipped</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0}: {1} lines, {2} positions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>These records could not be read and were left out:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The repertoire has no line for this side.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>A position due for review: your move.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Your move.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The repertoire plays: {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The training history cannot be written: {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Not in the repertoire. It plays: {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Right.</source>
+            <translation type="unfinished">答對了。</translation>
+        </message>
+        <message>
+            <source>That's it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The line ends here: press N for the next one.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The position is added to the opening deck (next review: {0}).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Next review of this position: {0}.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>, </source>
+            <translation type="unfinished">，</translation>
+        </message>
+        <message>
+            <source>Choose a repertoire and press Start.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0} ({1} lines)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0} lines of the repertoire pass here</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>(start)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Right {0} · wrong {1} · due positions {2}</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -1593,6 +2462,92 @@
         </message>
     </context>
     <context>
+        <name>PrintOptionsDialog</name>
+        <message>
+            <source>Export PDF</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Print</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Browse…</source>
+            <translation>瀏覽(&amp;B)…</translation>
+        </message>
+        <message>
+            <source>&amp;File:</source>
+            <translation>檔案(&amp;F)：</translation>
+        </message>
+        <message>
+            <source>only at the end</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source> moves</source>
+            <translation> 回合</translation>
+        </message>
+        <message>
+            <source>&amp;Diagram every:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Chinese (炮二平五)</source>
+            <translation>中文（炮二平五）</translation>
+        </message>
+        <message>
+            <source>WXF (C2=5)</source>
+            <translation>WXF（C2=5）</translation>
+        </message>
+        <message>
+            <source>ICCS (h2e2)</source>
+            <translation>ICCS（h2e2）</translation>
+        </message>
+        <message>
+            <source>&amp;Notation:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Comments</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&amp;Header (players, event, date, result)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>PDF documents (*.pdf)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>PrintUi</name>
+        <message>
+            <source>&amp;Print…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Export P&amp;DF…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>A sheet is still being made</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Drawing the diagrams: {0} of {1}…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The PDF cannot be saved</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>PDF saved: {0}</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>ProfileBusyDialog</name>
         <message>
             <source>Xiangqi is already open</source>
@@ -1626,6 +2581,303 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Xiangqi (separate profile)</source>
             <translation>中國象棋（獨立設定檔）</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProgressView</name>
+        <message>
+            <source>Training progress</source>
+            <translation>練習進度</translation>
+        </message>
+        <message>
+            <source>&amp;Export history…</source>
+            <translation>匯出紀錄(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>&amp;Import history…</source>
+            <translation>匯入紀錄(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>&amp;Rating</source>
+            <translation>等級分(&amp;R)</translation>
+        </message>
+        <message>
+            <source>T&amp;hemes</source>
+            <translation>題型(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;Answers</source>
+            <translation>答題(&amp;A)</translation>
+        </message>
+        <message>
+            <source>D&amp;ue</source>
+            <translation>到期(&amp;U)</translation>
+        </message>
+        <message>
+            <source>Mistakes</source>
+            <translation>錯題本</translation>
+        </message>
+        <message>
+            <source>Puzzles</source>
+            <translation>謎題</translation>
+        </message>
+        <message>
+            <source>Openings</source>
+            <translation>開局</translation>
+        </message>
+        <message>
+            <source>{0}: {1} due of {2}</source>
+            <translation>{0}：{2} 張中 {1} 張到期</translation>
+        </message>
+        <message>
+            <source>Cards due now: {0}.</source>
+            <translation>現在到期的卡片：{0}。</translation>
+        </message>
+        <message>
+            <source>Puzzle rating</source>
+            <translation>謎題等級分</translation>
+        </message>
+        <message>
+            <source>Puzzle rating: no puzzle solved yet</source>
+            <translation>謎題等級分：還沒有做過謎題</translation>
+        </message>
+        <message>
+            <source>Rating</source>
+            <translation>等級分</translation>
+        </message>
+        <message>
+            <source>Solved</source>
+            <translation>解出</translation>
+        </message>
+        <message>
+            <source>Not solved</source>
+            <translation>未解出</translation>
+        </message>
+        <message>
+            <source>Puzzles per theme</source>
+            <translation>各題型的謎題</translation>
+        </message>
+        <message>
+            <source>Puzzles per theme: none tried yet</source>
+            <translation>各題型的謎題：還沒有做過</translation>
+        </message>
+        <message>
+            <source>Right</source>
+            <translation>答對</translation>
+        </message>
+        <message>
+            <source>Wrong</source>
+            <translation>答錯</translation>
+        </message>
+        <message>
+            <source>Cards answered, last {0} days</source>
+            <translation>最近 {0} 天複習的卡片</translation>
+        </message>
+        <message>
+            <source>Today</source>
+            <translation>今天</translation>
+        </message>
+        <message>
+            <source>Cards due in the days ahead</source>
+            <translation>今後幾天到期的卡片</translation>
+        </message>
+        <message>
+            <source>Export the training history</source>
+            <translation>匯出練習紀錄</translation>
+        </message>
+        <message>
+            <source>Training history (*.json)</source>
+            <translation>練習紀錄 (*.json)</translation>
+        </message>
+        <message>
+            <source>Import a training history</source>
+            <translation>匯入練習紀錄</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>The training history was not exported.</source>
+            <translation>練習紀錄沒有匯出。</translation>
+        </message>
+        <message>
+            <source>{0} entries written to {1}.</source>
+            <translation>已把 {0} 筆紀錄寫入 {1}。</translation>
+        </message>
+        <message>
+            <source>Nothing was imported: the file cannot be used.</source>
+            <translation>沒有匯入任何紀錄：這個檔案不能使用。</translation>
+        </message>
+        <message>
+            <source>{0} entries added from {1}; {2} were here already.</source>
+            <translation>已從 {1} 加入 {0} 筆紀錄；{2} 筆原本就有。</translation>
+        </message>
+    </context>
+    <context>
+        <name>PuzzleSolver</name>
+        <message>
+            <source>Hint</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Retry</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Show solution</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Next puzzle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>{0} to move: find the best move.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Right! {0} to move: go on.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Checking your move…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The engine cannot judge moves: {0}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Not the best move: {0} is answered by {1}.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Not the best move: {0}.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Solved!</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Hint: the arrow shows the move. A puzzle solved with a hint is not counted as solved for your rating.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The solution: {0}.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>PuzzleTrainer</name>
+        <message>
+            <source>Puzzles</source>
+            <translation type="unfinished">謎題</translation>
+        </message>
+        <message>
+            <source>Open puzzle set…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Theme:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mate (杀法)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Winning advantage</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Crushing</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Only move</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Wins material</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Sacrifice</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Quiet move</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Endgame (残局)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Middlegame</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>One move</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Long (3 moves or more)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The puzzle set cannot be read.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Some puzzles were skipped.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>All themes ({0})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No puzzle to show.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mate in {0}. </source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>{0}Puzzle rating {1}. {2}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The attempt cannot be saved.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>This puzzle joins your review deck (练习 › 今日复习).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Your rating: {0}{1} · streak {2} (best {3})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Open puzzle set</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Puzzle sets (*.puzzles)</source>
+            <translation type="unfinished" />
         </message>
     </context>
     <context>
@@ -2214,6 +3466,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>走子動畫</translation>
         </message>
         <message>
+            <source>Text size</source>
+            <translation>文字大小</translation>
+        </message>
+        <message>
             <source>Play sounds</source>
             <translation>播放聲音</translation>
         </message>
@@ -2330,6 +3586,41 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
     </context>
     <context>
+        <name>TrainingMenu</name>
+        <message>
+            <source>&amp;Training</source>
+            <translation>練習(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Due today…</source>
+            <translation>今日複習(&amp;D)…</translation>
+        </message>
+        <message>
+            <source>&amp;Endgame challenge…</source>
+            <translation>殘局挑戰(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>P&amp;rogress and history…</source>
+            <translation>練習進度(&amp;R)…</translation>
+        </message>
+        <message>
+            <source>Training</source>
+            <translation>練習</translation>
+        </message>
+        <message>
+            <source>The training history cannot be opened.</source>
+            <translation>無法開啟練習紀錄。</translation>
+        </message>
+        <message>
+            <source>The card decks cannot be read.</source>
+            <translation>無法讀取複習卡片。</translation>
+        </message>
+        <message>
+            <source>&amp;Due today ({0})…</source>
+            <translation>今日複習（{0}）(&amp;D)…</translation>
+        </message>
+    </context>
+    <context>
         <name>ViewMenus</name>
         <message>
             <source>&amp;Board theme</source>
@@ -2386,6 +3677,13 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Ani&amp;mate moves</source>
             <translation>走子動畫(&amp;M)</translation>
+        </message>
+    </context>
+    <context>
+        <name>watch</name>
+        <message>
+            <source>Endgame challenge: {0} — {1}</source>
+            <translation>殘局挑戰：{0} — {1}</translation>
         </message>
     </context>
     <context>

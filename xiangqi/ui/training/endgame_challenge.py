@@ -196,7 +196,7 @@ class ChallengeChooser(QDialog):
         goal_row.addWidget(self.side_box)
         goal_row.addWidget(self.kind_box)
         goal_row.addStretch(1)
-        goal_label = QLabel(self.tr("&You play and must:"), self)
+        goal_label = QLabel(self.tr("&Your side and goal:"), self)
         goal_label.setBuddy(self.side_box)
         form.addRow(goal_label, goal_row)
         self.engine_box = QComboBox(self)
@@ -445,18 +445,19 @@ class ChallengeWatch(QObject):
 def goal_text(goal: Goal) -> str:
     """红先胜, 红先和, 黑先胜, 黑先和 (and their English)."""
     texts = {
-        (Color.RED, GoalKind.WIN): _t("Red to play and win"),
-        (Color.RED, GoalKind.DRAW): _t("Red to play and draw"),
-        (Color.BLACK, GoalKind.WIN): _t("Black to play and win"),
-        (Color.BLACK, GoalKind.DRAW): _t("Black to play and draw"),
+        (Color.RED, GoalKind.WIN): QCoreApplication.translate("EndgameChallenge", "Red to play and win"),
+        (Color.RED, GoalKind.DRAW): QCoreApplication.translate("EndgameChallenge", "Red to play and draw"),
+        (Color.BLACK, GoalKind.WIN): QCoreApplication.translate("EndgameChallenge", "Black to play and win"),
+        (Color.BLACK, GoalKind.DRAW): QCoreApplication.translate("EndgameChallenge", "Black to play and draw"),
     }
     return texts[(goal.side, goal.kind)]
 
 
 def verdict_text(verdict: Verdict) -> str:
-    return {Verdict.WON: _t("won"), Verdict.DRAWN: _t("drawn"),
-            Verdict.LOST: _t("lost"),
-            Verdict.UNFINISHED: _t("unfinished")}[verdict]
+    return {Verdict.WON: QCoreApplication.translate("EndgameChallenge", "won"),
+            Verdict.DRAWN: QCoreApplication.translate("EndgameChallenge", "drawn"),
+            Verdict.LOST: QCoreApplication.translate("EndgameChallenge", "lost"),
+            Verdict.UNFINISHED: QCoreApplication.translate("EndgameChallenge", "unfinished")}[verdict]
 
 
 def standing_text(standing: Standing) -> str:
@@ -466,7 +467,3 @@ def standing_text(standing: Standing) -> str:
     if standing.solved:
         text = "✓ " + text
     return text
-
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate("EndgameChallenge", text)

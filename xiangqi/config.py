@@ -118,6 +118,7 @@ class AppearanceSettings:
     show_hints: bool = field(default=True, metadata=flag())
     show_last_move: bool = field(default=True, metadata=flag())
     show_best_move_arrow: bool = field(default=True, metadata=flag())
+    analysis_arrows: bool = field(default=True, metadata=flag())   # the analysis lines as graded arrows
     animate_moves: bool = field(default=True, metadata=flag())
 
 

@@ -57,6 +57,9 @@ def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: 
             board.set_coordinates(value)
         elif key == "notation":
             window.set_notation(Notation(value))
+        elif key == "analysis_arrows":
+            board.shapes.show_analysis = bool(value)
+            board.update()
         elif key in BOARD_FLAGS:
             setattr(board, BOARD_FLAGS[key], bool(value))
             board.update()
@@ -148,6 +151,7 @@ class ViewMenus(QObject):
         for key, text in (("show_hints", self.tr("Show legal-move &hints")),
                           ("show_last_move", self.tr("Mark the &last move")),
                           ("show_best_move_arrow", self.tr("Show the engine's best-move &arrow")),
+                          ("analysis_arrows", self.tr("Show the analysis lines as arro&ws")),
                           ("animate_moves", self.tr("Ani&mate moves"))):
             self._toggle(text, "appearance", key)
         store.subscribe(self.sync)
@@ -354,6 +358,7 @@ class SettingsDialog(QDialog):
         for key, text in (("show_hints", self.tr("Show legal-move hints")),
                           ("show_last_move", self.tr("Mark the last move")),
                           ("show_best_move_arrow", self.tr("Show the engine's best-move arrow")),
+                          ("analysis_arrows", self.tr("Show the analysis lines as arrows")),
                           ("animate_moves", self.tr("Animate moves"))):
             self._bind(form, text, "appearance", key, QCheckBox())
         page.setLayout(form)

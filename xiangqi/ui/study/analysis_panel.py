@@ -41,6 +41,7 @@ class AnalysisPanel(QWidget):
     pause_toggled = Signal(bool)    # True: pause, False: go on
     line_chosen = Signal(object)    # tuple[Move, ...]: a clicked line, from the analysed position
     close_requested = Signal()      # the user closes the analysis (its engine retires)
+    lines_shown = Signal(object)    # tuple[tuple[Move, Score | None], ...]: each line's first move, best first
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -137,6 +138,7 @@ class AnalysisPanel(QWidget):
         self._infos.clear()
         self._lines.clear()
         self.tree.clear()
+        self.lines_shown.emit(())
 
     def show_info(self, info: Info) -> None:
         """One ``info`` of the analysed position (scores from the side to move's point of view)."""
@@ -172,6 +174,7 @@ class AnalysisPanel(QWidget):
             item.setText(0, str(info.depth or ""))
             item.setText(1, pawns_text(info.score, red_sign))
             item.setText(2, nps_text(info.nps))
+        self.lines_shown.emit(tuple((info.pv[0], info.score) for _i, info in sorted(self._infos.items())))
 
     def _on_item_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
         moves = self._lines.get(self.tree.indexOfTopLevelItem(item))

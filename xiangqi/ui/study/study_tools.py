@@ -25,12 +25,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from xiangqi.core import Move
+from xiangqi.engine.messages import Score
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
 from xiangqi.record import GameNode
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.play.controller import MovePlayed
 from xiangqi.review.series import record_evaluations, record_marks
+from xiangqi.ui.board.shapes import graded_arrows
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.study.eval_graph import EvalGraph
@@ -127,8 +129,14 @@ class StudyTools(QObject):
         self.graph.ply_clicked.connect(self.show_ply)
         self.panel.engine_chosen.connect(self._on_engine_chosen)
         self.panel.line_chosen.connect(self.play_line)
+        self.panel.lines_shown.connect(self._show_arrows)
 
     # ----------------------------------------------------------------- analysis
+    def _show_arrows(self, lines: tuple[tuple[Move, Score | None], ...]) -> None:
+        """The analysis lines' first moves as arrows on the board, graded by score (none once it stops)."""
+        self.window.board.shapes.set_analysis(graded_arrows(lines))
+        self.window.board.update()
+
     def engines(self) -> list[EngineSpec]:
         return analysis_engines(self.window.engines)
 

@@ -165,8 +165,8 @@
     <context>
         <name>Announcer</name>
         <message>
-            <source>&amp;Describe the position</source>
-            <translation>朗读局面(&amp;D)</translation>
+            <source>Describe the p&amp;osition</source>
+            <translation>朗读局面(&amp;O)</translation>
         </message>
         <message>
             <source>{0}, {1}</source>
@@ -584,7 +584,7 @@
         </message>
         <message>
             <source>&amp;Show the answer</source>
-            <translation type="unfinished" />
+            <translation>看答案(&amp;S)</translation>
         </message>
         <message>
             <source>&amp;Next card</source>
@@ -612,11 +612,11 @@
         </message>
         <message>
             <source>Not this time. The answer: {0}.</source>
-            <translation type="unfinished" />
+            <translation>这次没答对。答案：{0}。</translation>
         </message>
         <message>
-            <source>Next review in {0} days ({1}).</source>
-            <translation>{0} 天后再复习（{1}）。</translation>
+            <source>Next review on {0}.</source>
+            <translation>下次复习：{0}。</translation>
         </message>
     </context>
     <context>
@@ -1908,7 +1908,7 @@
         </message>
         <message>
             <source>Moves</source>
-            <translation type="unfinished" />
+            <translation>着法记录</translation>
         </message>
         <message>
             <source>Other moves here: {0}</source>
@@ -2465,11 +2465,11 @@
         <name>PrintOptionsDialog</name>
         <message>
             <source>Export PDF</source>
-            <translation type="unfinished" />
+            <translation>导出 PDF</translation>
         </message>
         <message>
             <source>Print</source>
-            <translation type="unfinished" />
+            <translation>打印</translation>
         </message>
         <message>
             <source>&amp;Browse…</source>
@@ -2481,7 +2481,7 @@
         </message>
         <message>
             <source>only at the end</source>
-            <translation type="unfinished" />
+            <translation>仅在终局</translation>
         </message>
         <message>
             <source> moves</source>
@@ -2489,7 +2489,7 @@
         </message>
         <message>
             <source>&amp;Diagram every:</source>
-            <translation type="unfinished" />
+            <translation>棋图间隔(&amp;D)：</translation>
         </message>
         <message>
             <source>Chinese (炮二平五)</source>
@@ -2505,46 +2505,53 @@
         </message>
         <message>
             <source>&amp;Notation:</source>
-            <translation type="unfinished" />
+            <translation>记谱法(&amp;N)：</translation>
         </message>
         <message>
             <source>&amp;Comments</source>
-            <translation type="unfinished" />
+            <translation>注释(&amp;C)</translation>
         </message>
         <message>
             <source>&amp;Header (players, event, date, result)</source>
-            <translation type="unfinished" />
+            <translation>标题（棋手、赛事、日期、结果）(&amp;H)</translation>
         </message>
         <message>
             <source>PDF documents (*.pdf)</source>
-            <translation type="unfinished" />
+            <translation>PDF 文档 (*.pdf)</translation>
+        </message>
+    </context>
+    <context>
+        <name>PrintSheet</name>
+        <message>
+            <source>Start position</source>
+            <translation>起始局面</translation>
         </message>
     </context>
     <context>
         <name>PrintUi</name>
         <message>
             <source>&amp;Print…</source>
-            <translation type="unfinished" />
+            <translation>打印(&amp;P)…</translation>
         </message>
         <message>
             <source>Export P&amp;DF…</source>
-            <translation type="unfinished" />
+            <translation>导出 PDF(&amp;D)…</translation>
         </message>
         <message>
             <source>A sheet is still being made</source>
-            <translation type="unfinished" />
+            <translation>上一份棋谱还在排版</translation>
         </message>
         <message>
             <source>Drawing the diagrams: {0} of {1}…</source>
-            <translation type="unfinished" />
+            <translation>正在绘制棋图：第 {0} 张，共 {1} 张…</translation>
         </message>
         <message>
             <source>The PDF cannot be saved</source>
-            <translation type="unfinished" />
+            <translation>PDF 无法保存</translation>
         </message>
         <message>
             <source>PDF saved: {0}</source>
-            <translation type="unfinished" />
+            <translation>PDF 已保存：{0}</translation>
         </message>
     </context>
     <context>
@@ -3462,6 +3469,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>显示引擎最佳着法箭头</translation>
         </message>
         <message>
+            <source>Show the analysis lines as arrows</source>
+            <translation>以箭头显示分析变着</translation>
+        </message>
+        <message>
             <source>Animate moves</source>
             <translation>走子动画</translation>
         </message>
@@ -3673,6 +3684,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Show the engine's best-move &amp;arrow</source>
             <translation>显示引擎最佳着法箭头(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Show the analysis lines as arro&amp;ws</source>
+            <translation>以箭头显示分析变着(&amp;W)</translation>
         </message>
         <message>
             <source>Ani&amp;mate moves</source>

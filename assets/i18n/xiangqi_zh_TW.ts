@@ -165,8 +165,8 @@
     <context>
         <name>Announcer</name>
         <message>
-            <source>&amp;Describe the position</source>
-            <translation>朗讀局面(&amp;D)</translation>
+            <source>Describe the p&amp;osition</source>
+            <translation>朗讀局面(&amp;O)</translation>
         </message>
         <message>
             <source>{0}, {1}</source>
@@ -584,7 +584,7 @@
         </message>
         <message>
             <source>&amp;Show the answer</source>
-            <translation type="unfinished" />
+            <translation>看答案(&amp;S)</translation>
         </message>
         <message>
             <source>&amp;Next card</source>
@@ -612,11 +612,11 @@
         </message>
         <message>
             <source>Not this time. The answer: {0}.</source>
-            <translation type="unfinished" />
+            <translation>這次沒答對。答案：{0}。</translation>
         </message>
         <message>
-            <source>Next review in {0} days ({1}).</source>
-            <translation>{0} 天後再複習（{1}）。</translation>
+            <source>Next review on {0}.</source>
+            <translation>下次複習：{0}。</translation>
         </message>
     </context>
     <context>
@@ -1908,7 +1908,7 @@
         </message>
         <message>
             <source>Moves</source>
-            <translation type="unfinished" />
+            <translation>著法記錄</translation>
         </message>
         <message>
             <source>Other moves here: {0}</source>
@@ -2465,11 +2465,11 @@
         <name>PrintOptionsDialog</name>
         <message>
             <source>Export PDF</source>
-            <translation type="unfinished" />
+            <translation>匯出 PDF</translation>
         </message>
         <message>
             <source>Print</source>
-            <translation type="unfinished" />
+            <translation>列印</translation>
         </message>
         <message>
             <source>&amp;Browse…</source>
@@ -2481,7 +2481,7 @@
         </message>
         <message>
             <source>only at the end</source>
-            <translation type="unfinished" />
+            <translation>僅在終局</translation>
         </message>
         <message>
             <source> moves</source>
@@ -2489,7 +2489,7 @@
         </message>
         <message>
             <source>&amp;Diagram every:</source>
-            <translation type="unfinished" />
+            <translation>棋圖間隔(&amp;D)：</translation>
         </message>
         <message>
             <source>Chinese (炮二平五)</source>
@@ -2505,46 +2505,53 @@
         </message>
         <message>
             <source>&amp;Notation:</source>
-            <translation type="unfinished" />
+            <translation>記譜法(&amp;N)：</translation>
         </message>
         <message>
             <source>&amp;Comments</source>
-            <translation type="unfinished" />
+            <translation>註釋(&amp;C)</translation>
         </message>
         <message>
             <source>&amp;Header (players, event, date, result)</source>
-            <translation type="unfinished" />
+            <translation>標題（棋手、賽事、日期、結果）(&amp;H)</translation>
         </message>
         <message>
             <source>PDF documents (*.pdf)</source>
-            <translation type="unfinished" />
+            <translation>PDF 文件 (*.pdf)</translation>
+        </message>
+    </context>
+    <context>
+        <name>PrintSheet</name>
+        <message>
+            <source>Start position</source>
+            <translation>起始局面</translation>
         </message>
     </context>
     <context>
         <name>PrintUi</name>
         <message>
             <source>&amp;Print…</source>
-            <translation type="unfinished" />
+            <translation>列印(&amp;P)…</translation>
         </message>
         <message>
             <source>Export P&amp;DF…</source>
-            <translation type="unfinished" />
+            <translation>匯出 PDF(&amp;D)…</translation>
         </message>
         <message>
             <source>A sheet is still being made</source>
-            <translation type="unfinished" />
+            <translation>上一份棋譜還在排版</translation>
         </message>
         <message>
             <source>Drawing the diagrams: {0} of {1}…</source>
-            <translation type="unfinished" />
+            <translation>正在繪製棋圖：第 {0} 張，共 {1} 張…</translation>
         </message>
         <message>
             <source>The PDF cannot be saved</source>
-            <translation type="unfinished" />
+            <translation>PDF 無法儲存</translation>
         </message>
         <message>
             <source>PDF saved: {0}</source>
-            <translation type="unfinished" />
+            <translation>PDF 已儲存：{0}</translation>
         </message>
     </context>
     <context>
@@ -3462,6 +3469,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>顯示引擎最佳著法箭頭</translation>
         </message>
         <message>
+            <source>Show the analysis lines as arrows</source>
+            <translation>以箭頭顯示分析變著</translation>
+        </message>
+        <message>
             <source>Animate moves</source>
             <translation>走子動畫</translation>
         </message>
@@ -3673,6 +3684,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Show the engine's best-move &amp;arrow</source>
             <translation>顯示引擎最佳著法箭頭(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Show the analysis lines as arro&amp;ws</source>
+            <translation>以箭頭顯示分析變著(&amp;W)</translation>
         </message>
         <message>
             <source>Ani&amp;mate moves</source>

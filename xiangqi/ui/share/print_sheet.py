@@ -28,10 +28,6 @@ LATIN_FONTS = ("Noto Serif", "DejaVu Serif", "Liberation Serif", "Times New Roma
 BODY_PT = 11
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PrintSheet", text)
-
-
 def sheet_font(traditional: bool) -> QFont:
     """A Latin font for Latin text, then a CJK font (Noto CJK first) for the rest, the ones the system has;
     the application's font when it has none of them."""
@@ -63,7 +59,7 @@ def block_html(index: int, block: sh.Block) -> str:
     if isinstance(block, sh.Comment):
         return f"<p style='margin-left: 16px; color: #333333'>{_text(block.text)}</p>"
     size = picture_size(DIAGRAM_PX)
-    caption = block.caption or _tr("Start position")
+    caption = block.caption or QCoreApplication.translate("PrintSheet", "Start position")
     return (f"<p align='center'><img src='diagram:{index}' width='{size.width()}' height='{size.height()}'>"
             f"<br>{_text(caption)}</p>")
 

@@ -34,6 +34,7 @@ from typing import Protocol
 from xiangqi.book import OpeningBook
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.errors import FenError, XiangqiError
+from xiangqi.core.zobrist import BLACK_TO_MOVE, PIECE_KEYS
 from xiangqi.file_names import shown_name
 from xiangqi.record import Game, GameNode
 from xiangqi.record.files import read_records
@@ -217,41 +218,55 @@ class RepertoireBuilder:
         self._walk(game, record_name(game.headers), game.headers.get("ECCO", "").strip())
 
     def _walk(self, game: Game, name: str, ecco: str) -> None:
-        """Count each (position, move) of the record's tree once, and name the positions it passes."""
-        position = game.start_position()
+        """Count each (position, move) of the record's tree once, and name the positions it passes.
+
+        The Zobrist key is kept up to date on a plain list of cells with the core's tables, as the book
+        builder does (the reader has checked every move; a ``Position`` would cost as much as the reading)."""
+        start = game.start_position()
+        cells: list[int] = start.board.tolist()
+        key, ply0 = start.zobrist, 0
         seen: set[int] = set()
         named: set[int] = set()
-        self._name(position.zobrist, name, ecco, named)
-        stack: list[tuple[GameNode, bool, bool]] = [(child, index == 0, False)
-                                                   for index, child in reversed(list(enumerate(game.root.children)))]
+        self._name(key, name, ecco, named)
+        # (node, on the main line, ply of the node's move); None marks "undo the move above"
+        stack: list[tuple[GameNode, bool, int] | None] = [
+            (child, index == 0, ply0) for index, child in reversed(list(enumerate(game.root.children)))]
+        undo: list[tuple[int, int, int, int, int]] = []     # src, dst, moved, captured, key before
         while stack:
-            node, main, leaving = stack.pop()
-            if leaving:
-                position.pop()
+            item = stack.pop()
+            if item is None:
+                src, dst, moved, captured, key = undo.pop()
+                cells[src], cells[dst] = moved, captured
                 continue
-            assert node.move is not None
-            self._count(position.zobrist, node, main, seen)
-            position.push_unchecked(node.move)   # the reader checked every move
-            self._name(position.zobrist, name, ecco, named)
-            stack.append((node, main, True))
-            if position.ply < self.max_plies:
-                stack.extend((child, main and index == 0, False)
+            node, main, ply = item
+            move = node.move
+            assert move is not None
+            src, dst = move.from_sq, move.to_sq
+            self._count(key << 14 | src << 7 | dst, key, node, main, seen)
+            moved, captured = cells[src], cells[dst]
+            undo.append((src, dst, moved, captured, key))
+            key ^= BLACK_TO_MOVE ^ PIECE_KEYS[moved][src] ^ PIECE_KEYS[moved][dst]
+            if captured:
+                key ^= PIECE_KEYS[captured][dst]
+            cells[dst], cells[src] = moved, 0
+            self._name(key, name, ecco, named)
+            stack.append(None)
+            if ply + 1 < self.max_plies:
+                stack.extend((child, main and index == 0, ply + 1)
                              for index, child in reversed(list(enumerate(node.children))))
 
-    def _count(self, key: int, node: GameNode, main: bool, seen: set[int]) -> None:
+    def _count(self, pair: int, key: int, node: GameNode, main: bool, seen: set[int]) -> None:
+        """``pair`` (key << 14 | move code) once per record, and once more per record on a main line."""
         tree = self.tree
-        assert node.move is not None
-        code = node.move.from_sq << 7 | node.move.to_sq
-        pair = key << 14 | code
         if pair not in seen:
             seen.add(pair)
             if pair not in tree.counts:
-                tree.codes.setdefault(key, []).append(code)
+                tree.codes.setdefault(key, []).append(pair & 0x3FFF)
             tree.counts[pair] += 1
-        if main and -pair - 1 not in seen:     # counted on a main line once per record
-            seen.add(-pair - 1)
+        if main and ~pair not in seen:
+            seen.add(~pair)
             tree.mains[pair] += 1
-        if any(nag in DUBIOUS_NAGS for nag in node.nags):
+        if node.nags and any(nag in DUBIOUS_NAGS for nag in node.nags):
             tree.dubious.add(pair)
 
     def _name(self, key: int, name: str, ecco: str, named: set[int]) -> None:
@@ -594,6 +609,13 @@ class OpeningDrill:
         self.phase = Phase.TRAINEE
         reply = self._play_reply()
         return Answer(verdict, expected, reply, False, next_due, self.phase is Phase.OVER)
+
+    def reveal(self) -> Answer:
+        """The trainee asks for the move: shown as after a wrong one (the position becomes a card)."""
+        expected = self.expected()
+        if self.phase is not Phase.TRAINEE or not expected:
+            return Answer(Verdict.WRONG, expected, None, False, None, self.phase is Phase.OVER)
+        return self._wrong(expected)
 
     def _wrong(self, expected: tuple[Move, ...]) -> Answer:
         self.wrong += 1

@@ -326,11 +326,11 @@
         <name>CardWords</name>
         <message>
             <source>Opening drill: {0}, move {1}</source>
-            <translation type="unfinished" />
+            <translation>开局练习：{0}，第 {1} 回合</translation>
         </message>
         <message>
             <source>Opening drill: move {0}</source>
-            <translation type="unfinished" />
+            <translation>开局练习：第 {0} 回合</translation>
         </message>
     </context>
     <context>
@@ -466,6 +466,10 @@
     </context>
     <context>
         <name>ChallengeWatch</name>
+        <message>
+            <source>Endgame challenge: {0} — {1}</source>
+            <translation>残局挑战：{0} — {1}</translation>
+        </message>
         <message>
             <source>Goal reached: {0} — {1}.</source>
             <translation>目标达成：{0} — {1}。</translation>
@@ -2057,35 +2061,35 @@
         <name>OpeningDrillWindow</name>
         <message>
             <source>Opening drill</source>
-            <translation type="unfinished" />
+            <translation>开局练习</translation>
         </message>
         <message>
             <source>Repertoire</source>
-            <translation type="unfinished" />
+            <translation>开局谱</translation>
         </message>
         <message>
             <source>CCPD opening lines (shipped)</source>
-            <translation type="unfinished" />
+            <translation>CCPD 开局谱（随程序附带）</translation>
         </message>
         <message>
             <source>A record file (PGN…)</source>
-            <translation type="unfinished" />
+            <translation>棋谱文件（PGN 等）</translation>
         </message>
         <message>
             <source>An opening book file</source>
-            <translation type="unfinished" />
+            <translation>开局库文件</translation>
         </message>
         <message>
             <source>The open book ({0})</source>
-            <translation type="unfinished" />
+            <translation>已打开的开局库（{0}）</translation>
         </message>
         <message>
             <source>C&amp;hoose…</source>
-            <translation type="unfinished" />
+            <translation>选择(&amp;H)…</translation>
         </message>
         <message>
             <source>&amp;Source:</source>
-            <translation type="unfinished" />
+            <translation>来源(&amp;S)：</translation>
         </message>
         <message>
             <source>Red</source>
@@ -2097,39 +2101,39 @@
         </message>
         <message>
             <source>Any move of the repertoire</source>
-            <translation type="unfinished" />
+            <translation>谱中任何着法</translation>
         </message>
         <message>
             <source>Only its main move</source>
-            <translation type="unfinished" />
+            <translation>只认主着</translation>
         </message>
         <message>
             <source>Which of your moves count as right: any move the repertoire plays in the position (moves it marks ? or ?! never), or only the one it plays most on its main lines</source>
-            <translation type="unfinished" />
+            <translation>哪些着法算对：谱中在此局面下的任何着法（标有 ? 或 ?! 的除外），或只认谱中主变里最常走的那一步</translation>
         </message>
         <message>
             <source>To the end of the line</source>
-            <translation type="unfinished" />
+            <translation>直到谱尽</translation>
         </message>
         <message>
             <source>{0} moves</source>
-            <translation type="unfinished" />
+            <translation>{0} 回合</translation>
         </message>
         <message>
             <source>&amp;Side:</source>
-            <translation type="unfinished" />
+            <translation>执子(&amp;I)：</translation>
         </message>
         <message>
             <source>&amp;Right moves:</source>
-            <translation type="unfinished" />
+            <translation>算对的着法(&amp;R)：</translation>
         </message>
         <message>
             <source>&amp;Depth:</source>
-            <translation type="unfinished" />
+            <translation>深度(&amp;D)：</translation>
         </message>
         <message>
             <source>S&amp;tart</source>
-            <translation type="unfinished" />
+            <translation>开始(&amp;T)</translation>
         </message>
         <message>
             <source>Cancel</source>
@@ -2137,39 +2141,39 @@
         </message>
         <message>
             <source>Details…</source>
-            <translation type="unfinished" />
+            <translation>详情…</translation>
         </message>
         <message>
             <source>Show the &amp;move</source>
-            <translation type="unfinished" />
+            <translation>看答案(&amp;M)</translation>
         </message>
         <message>
             <source>Show the repertoire's moves here (H); the position is then drilled again later, as after a wrong move</source>
-            <translation type="unfinished" />
+            <translation>显示谱中此处的着法（H）；之后这个局面会像走错一样再次练习</translation>
         </message>
         <message>
             <source>&amp;Next line</source>
-            <translation type="unfinished" />
+            <translation>下一变(&amp;N)</translation>
         </message>
         <message>
             <source>Start the next line (N): a due position first</source>
-            <translation type="unfinished" />
+            <translation>开始下一变（N）：先练到期的局面</translation>
         </message>
         <message>
             <source>No file chosen</source>
-            <translation type="unfinished" />
+            <translation>未选择文件</translation>
         </message>
         <message>
             <source>{0}: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0</source>
-            <translation type="unfinished" />
+            <translation>{0}：Chinese Chess Practical Dataset（CCPD），Yu-Han Tseng，CC BY 4.0</translation>
         </message>
         <message>
             <source>Choose an opening book</source>
-            <translation type="unfinished" />
+            <translation>选择开局库</translation>
         </message>
         <message>
             <source>Choose opening lines</source>
-            <translation type="unfinished" />
+            <translation>选择开局谱</translation>
         </message>
         <message>
             <source>Opening books (*.book)</source>
@@ -2185,7 +2189,7 @@
         </message>
         <message>
             <source>The book cannot be opened: {0}</source>
-            <translation type="unfinished" />
+            <translation>无法打开开局库：{0}</translation>
         </message>
         <message>
             <source>The file cannot be read: {0}</source>
@@ -2197,87 +2201,87 @@
         </message>
         <message>
             <source>Reading cancelled.</source>
-            <translation type="unfinished" />
+            <translation>已取消读取。</translation>
         </message>
         <message>
             <source>{0}: {1} lines, {2} positions; {3} records skipped</source>
-            <translation type="unfinished" />
+            <translation>{0}：{1} 路变例，{2} 个局面；跳过 {3} 局有问题的棋谱</translation>
         </message>
         <message>
             <source>{0}: {1} lines, {2} positions</source>
-            <translation type="unfinished" />
+            <translation>{0}：{1} 路变例，{2} 个局面</translation>
         </message>
         <message>
             <source>These records could not be read and were left out:</source>
-            <translation type="unfinished" />
+            <translation>以下棋谱无法读取，已跳过：</translation>
         </message>
         <message>
             <source>The repertoire has no line for this side.</source>
-            <translation type="unfinished" />
+            <translation>谱中没有这一方的变例。</translation>
         </message>
         <message>
             <source>A position due for review: your move.</source>
-            <translation type="unfinished" />
+            <translation>到期复习的局面：请走棋。</translation>
         </message>
         <message>
             <source>Your move.</source>
-            <translation type="unfinished" />
+            <translation>请走棋。</translation>
         </message>
         <message>
             <source>The repertoire plays: {0}</source>
-            <translation type="unfinished" />
+            <translation>谱中着法：{0}</translation>
         </message>
         <message>
             <source>The training history cannot be written: {0}</source>
-            <translation type="unfinished" />
+            <translation>无法写入练习记录：{0}</translation>
         </message>
         <message>
             <source>Not in the repertoire. It plays: {0}</source>
-            <translation type="unfinished" />
+            <translation>不在谱中。谱中着法：{0}</translation>
         </message>
         <message>
             <source>Right.</source>
-            <translation type="unfinished">答对了。</translation>
+            <translation>正确。</translation>
         </message>
         <message>
             <source>That's it.</source>
-            <translation type="unfinished" />
+            <translation>对了。</translation>
         </message>
         <message>
             <source>The line ends here: press N for the next one.</source>
-            <translation type="unfinished" />
+            <translation>这一变到此结束：按 N 开始下一变。</translation>
         </message>
         <message>
             <source>The position is added to the opening deck (next review: {0}).</source>
-            <translation type="unfinished" />
+            <translation>此局面已加入开局复习（下次复习：{0}）。</translation>
         </message>
         <message>
             <source>Next review of this position: {0}.</source>
-            <translation type="unfinished" />
+            <translation>此局面下次复习：{0}。</translation>
         </message>
         <message>
             <source>, </source>
-            <translation type="unfinished">，</translation>
+            <translation>、</translation>
         </message>
         <message>
             <source>Choose a repertoire and press Start.</source>
-            <translation type="unfinished" />
+            <translation>选择开局谱，然后按“开始”。</translation>
         </message>
         <message>
             <source>{0} ({1} lines)</source>
-            <translation type="unfinished" />
+            <translation>{0}（{1} 路变例）</translation>
         </message>
         <message>
             <source>{0} lines of the repertoire pass here</source>
-            <translation type="unfinished" />
+            <translation>谱中有 {0} 路变例经过这里</translation>
         </message>
         <message>
             <source>(start)</source>
-            <translation type="unfinished" />
+            <translation>（开局）</translation>
         </message>
         <message>
             <source>Right {0} · wrong {1} · due positions {2}</source>
-            <translation type="unfinished" />
+            <translation>对 {0} · 错 {1} · 到期局面 {2}</translation>
         </message>
     </context>
     <context>
@@ -3692,13 +3696,6 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Ani&amp;mate moves</source>
             <translation>走子动画(&amp;M)</translation>
-        </message>
-    </context>
-    <context>
-        <name>watch</name>
-        <message>
-            <source>Endgame challenge: {0} — {1}</source>
-            <translation>残局挑战：{0} — {1}</translation>
         </message>
     </context>
     <context>

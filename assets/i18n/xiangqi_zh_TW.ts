@@ -326,11 +326,11 @@
         <name>CardWords</name>
         <message>
             <source>Opening drill: {0}, move {1}</source>
-            <translation type="unfinished" />
+            <translation>開局練習：{0}，第 {1} 回合</translation>
         </message>
         <message>
             <source>Opening drill: move {0}</source>
-            <translation type="unfinished" />
+            <translation>開局練習：第 {0} 回合</translation>
         </message>
     </context>
     <context>
@@ -466,6 +466,10 @@
     </context>
     <context>
         <name>ChallengeWatch</name>
+        <message>
+            <source>Endgame challenge: {0} — {1}</source>
+            <translation>殘局挑戰：{0} — {1}</translation>
+        </message>
         <message>
             <source>Goal reached: {0} — {1}.</source>
             <translation>目標達成：{0} — {1}。</translation>
@@ -2057,35 +2061,35 @@
         <name>OpeningDrillWindow</name>
         <message>
             <source>Opening drill</source>
-            <translation type="unfinished" />
+            <translation>開局練習</translation>
         </message>
         <message>
             <source>Repertoire</source>
-            <translation type="unfinished" />
+            <translation>開局譜</translation>
         </message>
         <message>
             <source>CCPD opening lines (shipped)</source>
-            <translation type="unfinished" />
+            <translation>CCPD 開局譜（隨程式附帶）</translation>
         </message>
         <message>
             <source>A record file (PGN…)</source>
-            <translation type="unfinished" />
+            <translation>棋譜檔案（PGN 等）</translation>
         </message>
         <message>
             <source>An opening book file</source>
-            <translation type="unfinished" />
+            <translation>開局庫檔案</translation>
         </message>
         <message>
             <source>The open book ({0})</source>
-            <translation type="unfinished" />
+            <translation>已開啟的開局庫（{0}）</translation>
         </message>
         <message>
             <source>C&amp;hoose…</source>
-            <translation type="unfinished" />
+            <translation>選擇(&amp;H)…</translation>
         </message>
         <message>
             <source>&amp;Source:</source>
-            <translation type="unfinished" />
+            <translation>來源(&amp;S)：</translation>
         </message>
         <message>
             <source>Red</source>
@@ -2097,39 +2101,39 @@
         </message>
         <message>
             <source>Any move of the repertoire</source>
-            <translation type="unfinished" />
+            <translation>譜中任何著法</translation>
         </message>
         <message>
             <source>Only its main move</source>
-            <translation type="unfinished" />
+            <translation>只認主著</translation>
         </message>
         <message>
             <source>Which of your moves count as right: any move the repertoire plays in the position (moves it marks ? or ?! never), or only the one it plays most on its main lines</source>
-            <translation type="unfinished" />
+            <translation>哪些著法算對：譜中在此局面下的任何著法（標有 ? 或 ?! 的除外），或只認譜中主變裡最常走的那一步</translation>
         </message>
         <message>
             <source>To the end of the line</source>
-            <translation type="unfinished" />
+            <translation>直到譜盡</translation>
         </message>
         <message>
             <source>{0} moves</source>
-            <translation type="unfinished" />
+            <translation>{0} 回合</translation>
         </message>
         <message>
             <source>&amp;Side:</source>
-            <translation type="unfinished" />
+            <translation>執子(&amp;I)：</translation>
         </message>
         <message>
             <source>&amp;Right moves:</source>
-            <translation type="unfinished" />
+            <translation>算對的著法(&amp;R)：</translation>
         </message>
         <message>
             <source>&amp;Depth:</source>
-            <translation type="unfinished" />
+            <translation>深度(&amp;D)：</translation>
         </message>
         <message>
             <source>S&amp;tart</source>
-            <translation type="unfinished" />
+            <translation>開始(&amp;T)</translation>
         </message>
         <message>
             <source>Cancel</source>
@@ -2137,39 +2141,39 @@
         </message>
         <message>
             <source>Details…</source>
-            <translation type="unfinished" />
+            <translation>詳情…</translation>
         </message>
         <message>
             <source>Show the &amp;move</source>
-            <translation type="unfinished" />
+            <translation>看答案(&amp;M)</translation>
         </message>
         <message>
             <source>Show the repertoire's moves here (H); the position is then drilled again later, as after a wrong move</source>
-            <translation type="unfinished" />
+            <translation>顯示譜中此處的著法（H）；之後這個局面會像走錯一樣再次練習</translation>
         </message>
         <message>
             <source>&amp;Next line</source>
-            <translation type="unfinished" />
+            <translation>下一變(&amp;N)</translation>
         </message>
         <message>
             <source>Start the next line (N): a due position first</source>
-            <translation type="unfinished" />
+            <translation>開始下一變（N）：先練到期的局面</translation>
         </message>
         <message>
             <source>No file chosen</source>
-            <translation type="unfinished" />
+            <translation>未選擇檔案</translation>
         </message>
         <message>
             <source>{0}: Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0</source>
-            <translation type="unfinished" />
+            <translation>{0}：Chinese Chess Practical Dataset（CCPD），Yu-Han Tseng，CC BY 4.0</translation>
         </message>
         <message>
             <source>Choose an opening book</source>
-            <translation type="unfinished" />
+            <translation>選擇開局庫</translation>
         </message>
         <message>
             <source>Choose opening lines</source>
-            <translation type="unfinished" />
+            <translation>選擇開局譜</translation>
         </message>
         <message>
             <source>Opening books (*.book)</source>
@@ -2185,7 +2189,7 @@
         </message>
         <message>
             <source>The book cannot be opened: {0}</source>
-            <translation type="unfinished" />
+            <translation>無法開啟開局庫：{0}</translation>
         </message>
         <message>
             <source>The file cannot be read: {0}</source>
@@ -2197,87 +2201,87 @@
         </message>
         <message>
             <source>Reading cancelled.</source>
-            <translation type="unfinished" />
+            <translation>已取消讀取。</translation>
         </message>
         <message>
             <source>{0}: {1} lines, {2} positions; {3} records skipped</source>
-            <translation type="unfinished" />
+            <translation>{0}：{1} 路變例，{2} 個局面；跳過 {3} 局有問題的棋譜</translation>
         </message>
         <message>
             <source>{0}: {1} lines, {2} positions</source>
-            <translation type="unfinished" />
+            <translation>{0}：{1} 路變例，{2} 個局面</translation>
         </message>
         <message>
             <source>These records could not be read and were left out:</source>
-            <translation type="unfinished" />
+            <translation>以下棋譜無法讀取，已跳過：</translation>
         </message>
         <message>
             <source>The repertoire has no line for this side.</source>
-            <translation type="unfinished" />
+            <translation>譜中沒有這一方的變例。</translation>
         </message>
         <message>
             <source>A position due for review: your move.</source>
-            <translation type="unfinished" />
+            <translation>到期複習的局面：請走棋。</translation>
         </message>
         <message>
             <source>Your move.</source>
-            <translation type="unfinished" />
+            <translation>請走棋。</translation>
         </message>
         <message>
             <source>The repertoire plays: {0}</source>
-            <translation type="unfinished" />
+            <translation>譜中著法：{0}</translation>
         </message>
         <message>
             <source>The training history cannot be written: {0}</source>
-            <translation type="unfinished" />
+            <translation>無法寫入練習記錄：{0}</translation>
         </message>
         <message>
             <source>Not in the repertoire. It plays: {0}</source>
-            <translation type="unfinished" />
+            <translation>不在譜中。譜中著法：{0}</translation>
         </message>
         <message>
             <source>Right.</source>
-            <translation type="unfinished">答對了。</translation>
+            <translation>正確。</translation>
         </message>
         <message>
             <source>That's it.</source>
-            <translation type="unfinished" />
+            <translation>對了。</translation>
         </message>
         <message>
             <source>The line ends here: press N for the next one.</source>
-            <translation type="unfinished" />
+            <translation>這一變到此結束：按 N 開始下一變。</translation>
         </message>
         <message>
             <source>The position is added to the opening deck (next review: {0}).</source>
-            <translation type="unfinished" />
+            <translation>此局面已加入開局複習（下次複習：{0}）。</translation>
         </message>
         <message>
             <source>Next review of this position: {0}.</source>
-            <translation type="unfinished" />
+            <translation>此局面下次複習：{0}。</translation>
         </message>
         <message>
             <source>, </source>
-            <translation type="unfinished">，</translation>
+            <translation>、</translation>
         </message>
         <message>
             <source>Choose a repertoire and press Start.</source>
-            <translation type="unfinished" />
+            <translation>選擇開局譜，然後按「開始」。</translation>
         </message>
         <message>
             <source>{0} ({1} lines)</source>
-            <translation type="unfinished" />
+            <translation>{0}（{1} 路變例）</translation>
         </message>
         <message>
             <source>{0} lines of the repertoire pass here</source>
-            <translation type="unfinished" />
+            <translation>譜中有 {0} 路變例經過這裡</translation>
         </message>
         <message>
             <source>(start)</source>
-            <translation type="unfinished" />
+            <translation>（開局）</translation>
         </message>
         <message>
             <source>Right {0} · wrong {1} · due positions {2}</source>
-            <translation type="unfinished" />
+            <translation>對 {0} · 錯 {1} · 到期局面 {2}</translation>
         </message>
     </context>
     <context>
@@ -3692,13 +3696,6 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Ani&amp;mate moves</source>
             <translation>走子動畫(&amp;M)</translation>
-        </message>
-    </context>
-    <context>
-        <name>watch</name>
-        <message>
-            <source>Endgame challenge: {0} — {1}</source>
-            <translation>殘局挑戰：{0} — {1}</translation>
         </message>
     </context>
     <context>

@@ -14,13 +14,13 @@ from xiangqi.training.cards import CardDeck, DeckKind, deck_scheduler
 from xiangqi.training.database import TrainingDatabase
 from xiangqi.training.mistakes import Mistake, add_mistakes, player_side, review_mistakes
 
-# 1. 炮二平五 炮8平2?? (the cannon walks onto h2, where red's other cannon takes it) 2. 炮八平二 马8进7
+# 1. 炮二平五 炮8进5?? (the cannon walks onto h2, where red's other cannon takes it) 2. 炮八平二 马8进7
 MOVES = ("h2e2", "h7h2", "b2h2", "h9g7")
 RED_BEST, BLACK_BEST = Move.from_iccs("h2e2"), Move.from_iccs("h9g7")
 
 
 def reviewed_game() -> Game:
-    """The game as the review leaves it: black's 炮8平2 a blunder (??), 马8进7 beside it as the better move."""
+    """The game as the review leaves it: black's 炮8进5 a blunder (??), 马8进7 beside it as the better move."""
     game = Game()
     node = game.root
     for iccs in MOVES:

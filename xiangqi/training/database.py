@@ -105,7 +105,10 @@ class TrainingDatabase:
         """``CREATE TABLE IF NOT EXISTS name (columns_sql)`` and register it for export and import."""
         _check_name(name, "table", str(self.path))
         with self.write() as connection:
-            connection.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns_sql})")
+            try:
+                connection.execute(f"CREATE TABLE IF NOT EXISTS {name} ({columns_sql})")
+            except sqlite3.Error as error:
+                raise TrainingError(f"{self.path}: table {name} ({columns_sql}): {error}") from error
             connection.execute(f"INSERT OR REPLACE INTO {REGISTRY_TABLE} (name, columns_sql) VALUES (?, ?)",
                                (name, columns_sql))
 

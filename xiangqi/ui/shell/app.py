@@ -30,6 +30,8 @@ from xiangqi.ui.record.record_actions import RECORD_SUFFIXES, install_record_ui
 from xiangqi.ui.settings.settings_dialog import apply_settings, install_appearance_ui
 from xiangqi.ui.share.share_actions import install_share_ui
 from xiangqi.ui.study.study_tools import install_study_ui
+from xiangqi.training.database import training_db_path
+from xiangqi.ui.training.menu import install_training_ui
 from xiangqi.ui.shell.profile_lock import ProfileMode, claim_profile, profile_title
 from xiangqi.ui.shell.user_files import autosave_path, recent_files_settings, user_settings_path
 from xiangqi.ui.play.sounds import SoundPlayer
@@ -86,8 +88,9 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
                         setup_from_settings(settings.game))
     window.record_ui = install_record_ui(window, recent_files_settings())
     install_share_ui(window, window.record_ui.file_menu, window.record_ui.edit_menu)   # 导出图片…, 复制图片
-    install_study_ui(window)                      # Engine › Analyse, Game › Review, the evaluation graph
+    study = install_study_ui(window)              # Engine › Analyse, Game › Review, the evaluation graph
     install_match_ui(window, window.book_ui)      # Game › Engine match… (openings from the book)
+    install_training_ui(window, training_db_path(look.store.user or user_settings_path()), study.after_review)  # 练习
     window.book_ui.use_settings(look.store)       # the book opened last, book moves for engines
     window.controller.ponder = settings.game.ponder
     appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)

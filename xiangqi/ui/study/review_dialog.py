@@ -66,6 +66,16 @@ class ReviewSummaryView(QWidget):
         layout.addWidget(self.graph)
         layout.addWidget(self.note)
 
+    def add_extra(self, widget: QWidget) -> None:
+        """Another feature's note under the summary (the training feature: mistakes added to its deck)."""
+        widget.setParent(self)
+        layout = self.layout()
+        if layout is not None:
+            layout.addWidget(widget)
+        window = self.window()
+        if window is not self:
+            window.adjustSize()
+
     def show_summary(self, summary: ReviewSummary, game: Game) -> None:
         for column, side in enumerate((summary.red, summary.black)):
             for row, text in enumerate(self.side_texts(side)):

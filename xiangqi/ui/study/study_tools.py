@@ -18,7 +18,7 @@ Installed by ``install_study_ui(window)``; the window keeps it alive (its child)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction
@@ -28,7 +28,7 @@ from xiangqi.core import Move
 from xiangqi.engine.messages import Score
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
-from xiangqi.record import GameNode
+from xiangqi.record import Game, GameNode
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.play.controller import MovePlayed
 from xiangqi.review.series import record_evaluations, record_marks
@@ -41,6 +41,9 @@ from xiangqi.ui.study.study_analysis import Analyser, connect_panel
 from xiangqi.ui.window_host import WindowHost
 
 BUILTIN_ANALYSIS_LEVEL = 5   # the built-in engine analyses at full strength
+# Another feature's part of a finished review (练习: the player's mistakes go into the mistakes deck): called
+# with the reviewed record, it may return a widget shown under the review's summary.
+AfterReview = Callable[[Game], QWidget | None]
 
 
 def analysis_engines(engines: Sequence[EngineSpec]) -> list[EngineSpec]:
@@ -67,6 +70,7 @@ class StudyTools(QObject):
         self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
         self._last_engine_eval: Evaluation | None = None
         self.review_progress: ReviewProgress | None = None   # a review running in the background
+        self.after_review: list[AfterReview] = []   # set by the shell (the training feature's hook)
         self.panel = AnalysisPanel(window)
         self.panel.setObjectName("analysis_panel")
         self.panel.close_requested.connect(lambda: self.set_analysing(False))
@@ -295,6 +299,10 @@ class StudyTools(QObject):
         if dialog.game is self.controller.game.record:   # not when the user turned to another game
             self.controller.record_changed()
             self.refresh_graph()
+        for hook in self.after_review:
+            extra = hook(dialog.game)
+            if extra is not None:
+                dialog.summary_view.add_extra(extra)
         self._review_ended(dialog)
 
 
@@ -304,4 +312,4 @@ def install_study_ui(window: WindowHost, factory: EngineFactory | None = None) -
     return StudyTools(window, factory)
 
 
-__all__ = ["StudyTools", "analysis_engines", "install_study_ui", "preferred_engine"]
+__all__ = ["AfterReview", "StudyTools", "analysis_engines", "install_study_ui", "preferred_engine"]

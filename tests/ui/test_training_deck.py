@@ -1,0 +1,162 @@
+"""Learn from your mistakes, used like a user: a review of the player's game adds the player's ?/?? moves
+to the mistakes deck (said under the summary and in the status bar); 练习 › 今日复习 shows them and each
+answer schedules the card's next review as fsrs says."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from fsrs import Card, Rating
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from xiangqi.core import Move
+from xiangqi.engine.retire import engines_retiring
+from xiangqi.play.controller import GameController
+from xiangqi.record import Game
+from xiangqi.training.cards import CardDeck, DeckKind, deck_scheduler
+from xiangqi.training.database import TrainingDatabase
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.study.review_dialog import ReviewDialog
+from xiangqi.ui.study.study_tools import StudyTools, install_study_ui
+from xiangqi.ui.training.deck_view import DueCardsView
+from xiangqi.ui.training.menu import TrainingMenu, install_training_ui
+from xiangqi.ui.training.review_mistakes import MistakesNote
+
+from study_support import material_spec
+
+# 1. 炮二平五 炮8进5?? (the cannon walks onto h2, where red's other cannon takes it) 2. 炮八平二 马8进7
+MOVES = ("h2e2", "h7h2", "b2h2", "h9g7")
+
+
+def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, TrainingMenu]:
+    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [material_spec()])
+    qtbot.addWidget(window)
+    study = install_study_ui(window)
+    training = install_training_ui(window, tmp_path / "training.sqlite", study.after_review)
+    window.resize(1100, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window, study, training
+
+
+def game(red: str, black: str) -> Game:
+    record = Game({"Red": red, "Black": black, "Date": "2026.11.26"})
+    node = record.root
+    for iccs in MOVES:
+        node = node.add_child(Move.from_iccs(iccs))
+    return record
+
+
+def review(qtbot: QtBot, window: MainWindow, study: StudyTools, record: Game) -> ReviewDialog:
+    window.controller.open_record(record)
+    dialog = study.open_review()
+    assert isinstance(dialog, ReviewDialog)
+    dialog.time_box.setValue(50)
+    dialog.jobs_box.setValue(1)
+    with qtbot.waitSignal(dialog.reviewed, timeout=30_000):
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+    return dialog
+
+
+def test_menu_sits_after_the_game_menu(qtbot: QtBot, tmp_path: Path) -> None:
+    window, _study, training = build(qtbot, tmp_path)
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles.index(training.menu.title()) == titles.index(window.game_menu.title()) + 1
+    assert training.menu.title() == "&Training"
+    assert not (tmp_path / "training.sqlite").exists()      # opened on first use only
+
+
+def test_a_review_of_the_players_game_adds_their_mistakes(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, training = build(qtbot, tmp_path)
+    window.last_setup = replace(window.last_setup, player="Me")     # setting 你的名字
+    dialog = review(qtbot, window, study, game("Someone", "Me"))
+    note = dialog.summary_view.findChild(MistakesNote)
+    assert note is not None and note.isVisible()
+    said = "Mistakes deck: 1 added from Black's ? and ?? moves."
+    assert note.label.text() == said and window.statusBar().currentMessage() == said
+    assert note.practise_button.isVisible() and not note.red_button.isVisible()
+    deck = training.deck()
+    assert deck is not None
+    [card] = deck.due(kind=DeckKind.MISTAKES)
+    assert card.face.answers == ("b7b0",) and card.face.fen.split()[1] == "b"   # the fake engine: 炮2进7, a horse
+    assert "Someone – Me" in card.face.source
+    dialog.reject()
+
+
+def test_whose_mistakes_is_asked_when_not_known(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, training = build(qtbot, tmp_path)
+    dialog = review(qtbot, window, study, game("A", "B"))     # no player name: ask
+    note = dialog.summary_view.findChild(MistakesNote)
+    assert note is not None and note.red_button.isVisible() and note.black_button.isVisible()
+    assert training.deck() is not None and CardDeck(training.database()).due() == []  # type: ignore[arg-type]
+    qtbot.mouseClick(note.black_button, Qt.MouseButton.LeftButton)
+    assert note.label.text() == "Mistakes deck: 1 added from Black's ? and ?? moves."
+    assert not note.red_button.isVisible() and not note.black_button.isVisible()   # answered once
+    dialog.reject()
+
+
+def click_move(qtbot: QtBot, view: DueCardsView, iccs: str) -> None:
+    board = view.board.view
+    move = Move.from_iccs(iccs)
+    for square in (move.from_sq, move.to_sq):
+        qtbot.mouseClick(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, board.point_of(square))
+
+
+def fsrs_due(db: TrainingDatabase, right: bool) -> tuple[datetime, datetime]:
+    """The card's next due date as stored, and as fsrs computes it from the stored review."""
+    [card] = db.rows("SELECT added, due FROM deck_cards")
+    [answer] = db.rows("SELECT reviewed, correct FROM deck_reviews")
+    assert bool(answer["correct"]) is right
+    new = Card(card_id=0, due=datetime.fromisoformat(card["added"]))
+    expected, _log = deck_scheduler(fuzz=False).review_card(new, Rating.Good if right else Rating.Again,
+                                                            datetime.fromisoformat(answer["reviewed"]))
+    return datetime.fromisoformat(card["due"]), expected.due
+
+
+def open_due(qtbot: QtBot, window: MainWindow, training: TrainingMenu) -> DueCardsView:
+    training.menu.aboutToShow.emit()
+    training.due_action.trigger()                                # 练习 › 今日复习
+    view = next(d for d in window.dialogs if isinstance(d, DueCardsView))
+    qtbot.waitExposed(view)
+    return view
+
+
+def reviewed_deck(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TrainingMenu]:
+    window, study, training = build(qtbot, tmp_path)
+    window.last_setup = replace(window.last_setup, player="Me")
+    review(qtbot, window, study, game("Someone", "Me")).reject()
+    assert training.due_action.text() == "&Due today…"
+    training.menu.aboutToShow.emit()
+    assert training.due_action.text() == "&Due today (1)…"
+    return window, training
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_due_today_shows_the_card_and_the_answer_schedules_it_by_fsrs(qtbot: QtBot, tmp_path: Path,
+                                                                      right: bool) -> None:
+    window, training = reviewed_deck(qtbot, tmp_path)
+    view = open_due(qtbot, window, training)
+    assert view.counts_label.text() == "Card 1 of 1 · right 0 · wrong 0"
+    assert view.title_label.text().startswith("Move 1: 炮8进5?? was played here.")
+    assert view.board.position().fen().split()[1] == "b" and view.board.view.flipped   # black's view
+    click_move(qtbot, view, "b7b0" if right else "h9g7")         # 炮2进7 (the engine's) or 马8进7
+    stored, expected = fsrs_due(training.database(), right)     # type: ignore[arg-type]
+    assert stored == expected
+    assert view.counts_label.text() == ("Card 1 of 1 · right 1 · wrong 0" if right else
+                                        "Card 1 of 1 · right 0 · wrong 1")
+    said = view.result_label.text()
+    assert said.startswith("Right." if right else "Not this time. The answer: 炮2进7.")
+    assert expected.astimezone().strftime("%Y-%m-%d") in said
+    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert view.title_label.text() == f"Done for now: {int(right)} right, {int(not right)} wrong."
+    view.reject()
+    training.menu.aboutToShow.emit()
+    assert training.due_action.text() == "&Due today…"           # nothing due until fsrs says so
+    again = open_due(qtbot, window, training)
+    assert again.title_label.text() == "No cards are due now."

@@ -1,0 +1,121 @@
+"""练习 › 练习进度: the charts read the training history; export, import into a fresh profile, and a bad file
+refused with the file and field named, as a user sees them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from PySide6.QtCharts import QChartView
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from xiangqi.play.controller import GameController
+from xiangqi.training.cards import CardDeck, CardFace, DeckKind, deck_scheduler
+from xiangqi.training.database import TrainingDatabase
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.training.menu import TrainingMenu, install_training_ui
+from xiangqi.ui.training.progress_view import ProgressView
+
+FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+def build(qtbot: QtBot, tmp_path: Path, name: str = "training.sqlite") -> tuple[MainWindow, TrainingMenu]:
+    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [])
+    qtbot.addWidget(window)
+    training = install_training_ui(window, tmp_path / name)
+    window.show()
+    qtbot.waitExposed(window)
+    return window, training
+
+
+def fill(db: TrainingDatabase) -> None:
+    deck = CardDeck(db, deck_scheduler(fuzz=False))
+    now = datetime.now(UTC)
+    for n in range(3):
+        deck.add(DeckKind.MISTAKES, f"m{n}", CardFace(FEN, ("h2e2",), f"mistake {n}", "game"), now - timedelta(days=2))
+    deck.add(DeckKind.PUZZLES, "p0", CardFace(FEN, ("b2e2",), "puzzle", "set"), now - timedelta(days=2))
+    first = deck.due(now, DeckKind.MISTAKES)[0].card_id
+    deck.review(first, correct=True, now=now - timedelta(days=1))
+    deck.review(deck.due(now, DeckKind.MISTAKES)[0].card_id, correct=False, now=now - timedelta(hours=1))
+
+
+def open_view(qtbot: QtBot, window: MainWindow, training: TrainingMenu) -> ProgressView:
+    training.menu.aboutToShow.emit()
+    training.progress_action.trigger()                       # 练习 › 练习进度
+    view = next(d for d in window.dialogs if isinstance(d, ProgressView))
+    qtbot.waitExposed(view)
+    return view
+
+
+def message(window: MainWindow) -> QMessageBox:
+    return [d for d in window.dialogs if isinstance(d, QMessageBox)][-1]
+
+
+def test_the_progress_view_shows_due_counts_and_answers(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = build(qtbot, tmp_path)
+    db = training.database()
+    assert db is not None
+    fill(db)
+    training.menu.aboutToShow.emit()
+    assert training.due_action.text() == "&Due today (2)…"   # one mistake and the puzzle: the two answered wait
+    view = open_view(qtbot, window, training)
+    assert "Mistakes: 1 due of 3" in view.counts_label.text() and "Puzzles: 1 due of 1" in view.counts_label.text()
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["&Rating", "T&hemes", "&Answers", "D&ue"]
+    answers = view.tabs.widget(2)
+    assert isinstance(answers, QChartView)
+    right, wrong = answers.chart().series()[0].barSets()     # type: ignore[attr-defined]
+    assert (sum(right.at(i) for i in range(right.count())), sum(wrong.at(i) for i in range(wrong.count()))) == (1, 1)
+    due = view.tabs.widget(3)
+    assert isinstance(due, QChartView)
+    mistakes = due.chart().series()[0].barSets()[0]           # type: ignore[attr-defined]
+    today = datetime.now().astimezone().date()
+    due_today = sum(1 for r in db.rows("SELECT due FROM deck_cards WHERE kind = 'mistakes'")
+                    if datetime.fromisoformat(r["due"]).astimezone().date() <= today)
+    assert mistakes.label() == "Mistakes" and mistakes.at(0) == due_today >= 1
+
+
+def test_export_then_import_into_a_fresh_profile_gives_the_same_history(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = build(qtbot, tmp_path)
+    db = training.database()
+    assert db is not None
+    fill(db)
+    view = open_view(qtbot, window, training)
+    view.export_button.click()
+    dialog = next(d for d in window.dialogs if isinstance(d, QFileDialog))
+    assert dialog.acceptMode() == QFileDialog.AcceptMode.AcceptSave
+    exported = tmp_path / "history.json"
+    dialog.fileSelected.emit(str(exported))
+    assert str(exported) in message(window).text()
+    view.reject()
+
+    other, fresh = build(qtbot, tmp_path, "fresh.training.sqlite")
+    fresh_view = open_view(qtbot, other, fresh)
+    assert "Mistakes: 0 due of 0" in fresh_view.counts_label.text()
+    fresh_view.import_button.click()
+    dialog = next(d for d in other.dialogs if isinstance(d, QFileDialog))
+    dialog.fileSelected.emit(str(exported))
+    assert "entries added" in message(other).text()
+    assert fresh_view.counts_label.text() == view.counts_text()
+    fresh_db = fresh.database()
+    assert fresh_db is not None
+    query = "SELECT kind, key, due, state FROM deck_cards ORDER BY kind, key"
+    assert [tuple(r) for r in fresh_db.rows(query)] == [tuple(r) for r in db.rows(query)]
+    query = "SELECT * FROM deck_reviews ORDER BY reviewed"
+    assert [tuple(r) for r in fresh_db.rows(query)] == [tuple(r) for r in db.rows(query)]
+
+
+def test_a_bad_import_file_is_refused_naming_the_file_and_field(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = build(qtbot, tmp_path)
+    view = open_view(qtbot, window, training)
+    bad = tmp_path / "broken history.json"
+    bad.write_text('{"format": "xiangqi-training-history", "version": 1, "tables": {"deck_cards": '
+                   '{"columns_sql": "card_id INTEGER", "columns": ["card_id"], "rows": [[1, 2]]}}}', encoding="utf-8")
+    view.import_button.click()
+    dialog = next(d for d in window.dialogs if isinstance(d, QFileDialog))
+    dialog.fileSelected.emit(str(bad))
+    box = message(window)
+    assert box.text() == "Nothing was imported: the file cannot be used."
+    assert str(bad) in box.informativeText() and "tables.deck_cards.rows[0]" in box.informativeText()
+    assert "Mistakes: 0 due of 0" in view.counts_label.text()

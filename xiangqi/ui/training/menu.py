@@ -1,0 +1,128 @@
+"""The 练习 (Training) menu: every training mode from one place, after the Game menu.
+
+Each entry opens its mode with ``open_*(host, db)`` on the profile's training history
+(``xiangqi.training.database``), opened on first use beside the settings file; a history that cannot be
+opened is said in a message naming the file, and the rest of the app goes on without it. The 今日复习
+entry says how many cards are due (counted when the menu opens).
+
+The menu also gives the review its training part (``after_review``): the player's ?/?? moves go into the
+mistakes deck (``review_mistakes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QWidget
+
+from xiangqi.record import Game
+from xiangqi.training.cards import CardDeck
+from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.ui.training.deck_view import DUE_KINDS, open_due_cards
+from xiangqi.ui.training.endgame_challenge import open_endgame_challenge
+from xiangqi.ui.training.progress_view import open_progress
+from xiangqi.ui.training.review_mistakes import MistakesNote
+from xiangqi.ui.window_host import WindowHost
+
+Opener = Callable[[WindowHost, TrainingDatabase], None]
+
+
+class TrainingMenu(QObject):
+    """练习 in the window's menu bar, and the profile's training history it opens on first use."""
+
+    def __init__(self, window: WindowHost, db_path: Path) -> None:
+        super().__init__(window)
+        self.window = window
+        self.db_path = db_path
+        self._db: TrainingDatabase | None = None
+        self._deck: CardDeck | None = None
+        self.menu = QMenu(self.tr("&Training"), window)
+        self.menu.setObjectName("training_menu")
+        self.due_action = self._entry(self.tr("&Due today…"), open_due_cards)
+        self.menu.addSeparator()
+        self.endgame_action = self._entry(self.tr("&Endgame challenge…"), open_endgame_challenge)
+        self.menu.addSeparator()
+        self.progress_action = self._entry(self.tr("P&rogress and history…"), open_progress)
+        self.menu.aboutToShow.connect(self.show_due_count)
+        self._place_menu()
+
+    def _entry(self, text: str, opener: Opener) -> QAction:
+        action = self.menu.addAction(text)
+        action.triggered.connect(lambda _checked=False: self.open_mode(opener))
+        return action
+
+    def _place_menu(self) -> None:
+        """Right after the Game menu (游戏), where a player looks for what to do next."""
+        bar = self.window.menuBar()
+        actions = bar.actions()
+        game = self.window.game_menu.menuAction()
+        after = actions.index(game) + 1 if game in actions else len(actions)
+        if after < len(actions):
+            bar.insertMenu(actions[after], self.menu)
+        else:
+            bar.addMenu(self.menu)
+
+    # ----------------------------------------------------------------- the history
+    def database(self) -> TrainingDatabase | None:
+        """The profile's training history, opened on first use; None (said in a message) when it cannot be."""
+        if self._db is None:
+            try:
+                self._db = TrainingDatabase(self.db_path)
+            except TrainingError as error:
+                self.window.show_message(self.tr("Training"), self.tr("The training history cannot be opened."),
+                                         [str(error)])
+                return None
+        return self._db
+
+    def deck(self) -> CardDeck | None:
+        if self._deck is None and (db := self.database()) is not None:
+            try:
+                self._deck = CardDeck(db)
+            except TrainingError as error:
+                self.window.show_message(self.tr("Training"), self.tr("The card decks cannot be read."),
+                                         [str(error)])
+        return self._deck
+
+    def open_mode(self, opener: Opener) -> None:
+        db = self.database()
+        if db is not None:
+            opener(self.window, db)
+
+    def show_due_count(self) -> None:
+        """今日复习 (3): the cards due now, counted when the menu opens (only once the history exists)."""
+        if not self.db_path.exists():
+            return
+        deck = self.deck()
+        if deck is None:
+            return
+        counts = deck.counts()
+        due = sum(counts[kind].due for kind in DUE_KINDS)
+        self.due_action.setText(self.tr("&Due today ({0})…").format(due) if due else self.tr("&Due today…"))
+
+    # ----------------------------------------------------------------- the review's part
+    def after_review(self, game: Game) -> QWidget | None:
+        """A finished review: the player's mistakes into the mistakes deck (a note under the summary)."""
+        note = MistakesNote(self.window, game, self.deck)
+        note.practise_clicked.connect(lambda: self.open_mode(open_due_cards))
+        return note
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = self._deck = None
+
+
+def install_training_ui(window: WindowHost, db_path: Path,
+                        after_review: list[Callable[[Game], QWidget | None]] | None = None) -> TrainingMenu:
+    """The 练习 menu in ``window`` on the training history at ``db_path`` (see ``training_db_path``);
+    ``after_review``: the study tools' hooks of a finished review, where the mistakes deck joins in."""
+    training = TrainingMenu(window, db_path)
+    if after_review is not None:
+        after_review.append(training.after_review)
+    return training
+
+
+__all__ = ["TrainingMenu", "install_training_ui"]

@@ -1,0 +1,225 @@
+"""练习 › 练习进度 (Training progress): the puzzle rating over time, puzzles solved per theme, cards answered
+per day and cards due in the days ahead, drawn with Qt Charts; and the training history's export and import.
+
+Export writes the whole history (every mode's tables) as one JSON file; import merges such a file into
+this profile (rows already here are kept once) and says what it added; a file that cannot be imported
+is refused whole, with the reason naming the file and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QDateTimeAxis,
+                              QLineSeries, QStackedBarSeries, QValueAxis)
+from PySide6.QtCore import QDateTime, QMargins, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QPushButton,
+                               QTabWidget, QVBoxLayout, QWidget)
+
+from xiangqi.training.cards import CardDeck, DeckKind
+from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.progress import RatingPoint, ThemeCount, answers_per_day, due_forecast, \
+    rating_history, solved_per_theme
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.window_host import WindowHost
+
+HISTORY_SUFFIX = "json"
+RIGHT_COLOUR, WRONG_COLOUR = QColor("#3a8d3a"), QColor("#c0392b")
+DECK_COLOURS = {DeckKind.MISTAKES: QColor("#c0392b"), DeckKind.PUZZLES: QColor("#2e6fb7"),
+                DeckKind.OPENING: QColor("#d68910")}
+ANSWER_DAYS = 30
+
+
+def open_progress(host: WindowHost, db: TrainingDatabase) -> None:
+    """The 练习 › 练习进度 entry: the progress view, window-modal over the main window."""
+    host.open_dialog(ProgressView(host, db))
+
+
+def chart_view(chart: QChart, parent: QWidget) -> QChartView:
+    chart.setMargins(QMargins(4, 4, 4, 4))
+    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    view = QChartView(chart, parent)
+    view.setRenderHint(QPainter.RenderHint.Antialiasing)
+    view.setMinimumSize(360, 220)
+    return view
+
+
+class ProgressView(QDialog):
+    """The charts in tabs, a line of counts above them, export and import below."""
+
+    def __init__(self, host: WindowHost, db: TrainingDatabase) -> None:
+        super().__init__(host)
+        self.host, self.db = host, db
+        self.deck = CardDeck(db)     # its tables exist from here on, even in a new profile
+        self.themes_of: dict[str, list[str]] = {}   # puzzle id -> its themes' names, as the user reads them
+        self.setWindowTitle(self.tr("Training progress"))
+        self.counts_label = QLabel(self)
+        self.counts_label.setWordWrap(True)
+        self.tabs = QTabWidget(self)
+        self.export_button = QPushButton(self.tr("&Export history…"), self)
+        self.import_button = QPushButton(self.tr("&Import history…"), self)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.reject)
+        self.export_button.clicked.connect(self.export_dialog)
+        self.import_button.clicked.connect(self.import_dialog)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.counts_label)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(buttons)
+        self.refresh()
+        self.resize(720, 520)
+
+    # ----------------------------------------------------------------- the charts
+    def refresh(self) -> None:
+        """Everything read again from the history (after an import)."""
+        current = max(0, self.tabs.currentIndex())
+        self.tabs.clear()
+        self.counts_label.setText(self.counts_text())
+        self.tabs.addTab(chart_view(self.rating_chart(rating_history(self.db)), self.tabs), self.tr("&Rating"))
+        themes = solved_per_theme(self.db, self.themes_of)
+        self.tabs.addTab(chart_view(self.theme_chart(themes), self.tabs), self.tr("T&hemes"))
+        self.tabs.addTab(chart_view(self.answers_chart(), self.tabs), self.tr("&Answers"))
+        self.tabs.addTab(chart_view(self.due_chart(), self.tabs), self.tr("D&ue"))
+        self.tabs.setCurrentIndex(min(current, self.tabs.count() - 1))
+
+    def deck_name(self, kind: DeckKind) -> str:
+        return {DeckKind.MISTAKES: self.tr("Mistakes"), DeckKind.PUZZLES: self.tr("Puzzles"),
+                DeckKind.OPENING: self.tr("Openings")}[kind]
+
+    def counts_text(self) -> str:
+        counts = self.deck.counts()
+        parts = [self.tr("{0}: {1} due of {2}").format(self.deck_name(kind), c.due, c.total)
+                 for kind, c in counts.items()]
+        return self.tr("Cards due now: {0}.").format(", ".join(parts))
+
+    def rating_chart(self, points: Sequence[RatingPoint]) -> QChart:
+        chart = QChart()
+        chart.setTitle(self.tr("Puzzle rating") if points else self.tr("Puzzle rating: no puzzle solved yet"))
+        series = QLineSeries()
+        series.setName(self.tr("Rating"))
+        for point in points:
+            series.append(point.at.timestamp() * 1000, point.rating)
+        chart.addSeries(series)
+        time_axis = QDateTimeAxis()
+        time_axis.setFormat("yyyy-MM-dd")
+        value_axis = QValueAxis()
+        value_axis.setLabelFormat("%.0f")
+        if points:
+            ratings = [p.rating for p in points]
+            value_axis.setRange(min(ratings) - 50, max(ratings) + 50)
+            time_axis.setRange(QDateTime.fromMSecsSinceEpoch(int(points[0].at.timestamp() * 1000)),
+                               QDateTime.fromMSecsSinceEpoch(int(points[-1].at.timestamp() * 1000)))
+        else:
+            value_axis.setRange(1000, 2000)
+        chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(value_axis, Qt.AlignmentFlag.AlignLeft)
+        series.attachAxis(time_axis)
+        series.attachAxis(value_axis)
+        chart.legend().hide()
+        return chart
+
+    def theme_chart(self, themes: Sequence[ThemeCount]) -> QChart:
+        solved, failed = QBarSet(self.tr("Solved")), QBarSet(self.tr("Not solved"))
+        solved.setColor(RIGHT_COLOUR)
+        failed.setColor(WRONG_COLOUR)
+        for theme in themes:
+            solved.append(theme.solved)
+            failed.append(theme.tried - theme.solved)
+        title = self.tr("Puzzles per theme") if themes else self.tr("Puzzles per theme: none tried yet")
+        return self.bar_chart(title, QStackedBarSeries(), [solved, failed], [t.theme for t in themes])
+
+    def answers_chart(self) -> QChart:
+        days = answers_per_day(self.db, ANSWER_DAYS)
+        right, wrong = QBarSet(self.tr("Right")), QBarSet(self.tr("Wrong"))
+        right.setColor(RIGHT_COLOUR)
+        wrong.setColor(WRONG_COLOUR)
+        for day in days:
+            right.append(day.right)
+            wrong.append(day.wrong)
+        labels = [day.day.strftime("%m-%d") if i % 5 == len(days) % 5 - 1 or i == len(days) - 1 else ""
+                  for i, day in enumerate(days)]
+        return self.bar_chart(self.tr("Cards answered, last {0} days").format(ANSWER_DAYS),
+                              QStackedBarSeries(), [right, wrong], labels)
+
+    def due_chart(self) -> QChart:
+        forecast = due_forecast(self.db)
+        sets = []
+        for kind, per_day in forecast.items():
+            bar_set = QBarSet(self.deck_name(kind))
+            bar_set.setColor(DECK_COLOURS[kind])
+            bar_set.append([float(n) for n in per_day])
+            sets.append(bar_set)
+        today = datetime.now().astimezone().date()
+        days = len(next(iter(forecast.values())))
+        labels = [self.tr("Today")] + [(today.fromordinal(today.toordinal() + i)).strftime("%m-%d")
+                                       for i in range(1, days)]
+        return self.bar_chart(self.tr("Cards due in the days ahead"), QStackedBarSeries(), sets, labels)
+
+    @staticmethod
+    def bar_chart(title: str, series: QBarSeries | QStackedBarSeries, sets: list[QBarSet],
+                  labels: list[str]) -> QChart:
+        chart = QChart()
+        chart.setTitle(title)
+        for bar_set in sets:
+            series.append(bar_set)
+        chart.addSeries(series)
+        categories = QBarCategoryAxis()
+        categories.append(labels or [""])
+        values = QValueAxis()
+        values.setLabelFormat("%d")
+        top = max([sum(s.at(i) for s in sets) for i in range(len(labels))] or [0])
+        values.setRange(0, max(4, top))
+        values.applyNiceNumbers()
+        chart.addAxis(categories, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(values, Qt.AlignmentFlag.AlignLeft)
+        series.attachAxis(categories)
+        series.attachAxis(values)
+        return chart
+
+    # ----------------------------------------------------------------- export / import
+    def export_dialog(self) -> QFileDialog:
+        dialog = QFileDialog(self, self.tr("Export the training history"))
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setDefaultSuffix(HISTORY_SUFFIX)
+        dialog.setNameFilters([self.tr("Training history (*.json)")])
+        prepare_file_dialog(dialog, FileKind.RECORDS)
+        dialog.fileSelected.connect(lambda name: self.export_to(Path(name)))
+        self.host.open_dialog(dialog)
+        return dialog
+
+    def import_dialog(self) -> QFileDialog:
+        dialog = QFileDialog(self, self.tr("Import a training history"))
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setNameFilters([self.tr("Training history (*.json)"), self.tr("All files (*)")])
+        prepare_file_dialog(dialog, FileKind.RECORDS)
+        dialog.fileSelected.connect(lambda name: self.import_from(Path(name)))
+        self.host.open_dialog(dialog)
+        return dialog
+
+    def export_to(self, path: Path) -> QMessageBox:
+        try:
+            rows = self.db.export_history(path)
+        except TrainingError as error:
+            return self.host.show_message(self.tr("Export the training history"),
+                                          self.tr("The training history was not exported."), [str(error)])
+        return self.host.show_message(self.tr("Export the training history"),
+                                      self.tr("{0} entries written to {1}.").format(rows, path),
+                                      icon=QMessageBox.Icon.Information)
+
+    def import_from(self, path: Path) -> QMessageBox:
+        try:
+            summary = self.db.import_history(path)
+        except TrainingError as error:
+            return self.host.show_message(self.tr("Import a training history"),
+                                          self.tr("Nothing was imported: the file cannot be used."), [str(error)])
+        self.refresh()
+        return self.host.show_message(
+            self.tr("Import a training history"),
+            self.tr("{0} entries added from {1}; {2} were here already.").format(summary.added, path,
+                                                                                 summary.skipped),
+            icon=QMessageBox.Icon.Information)

@@ -25,6 +25,7 @@ usage:
     python -m xiangqi match --engine E --engine E --pgn OUT.pgn   engine against engine
     python -m xiangqi book build|probe ...  opening books from game collections
     python -m xiangqi image FILE [--ply K | --gif] -o OUT.png|.svg|.gif   a picture of a position or a game
+    python -m xiangqi puzzles build|ccpd|verify|list ...   puzzles found and verified by an engine
     python -m xiangqi --version
     python -m xiangqi --install-desktop    menu entry, icons and .pgn/.xqf/.cbl file types (XDG, per user)
     python -m xiangqi --uninstall-desktop
@@ -41,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "match": "xiangqi.commands.match",
     "review": "xiangqi.commands.review",
     "image": "xiangqi.commands.image",
+    "puzzles": "xiangqi.commands.puzzles",
 }
 
 

@@ -1,0 +1,210 @@
+"""练习 › 谜题: the solver as a user sees it. The line's move is right; another move is judged by the engine
+(a scripted one here, the real Fairy-Stockfish in the last test): a move as good as the solution is
+solved, a worse one is shown with its refutation; hint, retry, the rating and streak, the review deck."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from pytestqt.qtbot import QtBot
+
+from xiangqi.core import Move, Position
+from xiangqi.engine.registry import discover_engines
+from xiangqi.engine.retire import engines_retiring
+from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionKind, OptionValue, Score, SearchLimits
+from xiangqi.engine.protocol import Dialect
+from xiangqi.engine.registry import EngineSpec, Protocol
+from xiangqi.engine.seat import SeatEngine
+from xiangqi.engine.session_types import EngineInfo, SessionState
+from xiangqi.play.controller import GameController
+from xiangqi.training.cards import CardDeck, DeckKind
+from xiangqi.training.database import TrainingDatabase
+from xiangqi.training.puzzle_store import PuzzleHistory
+from xiangqi.training.puzzles import Puzzle, Theme, write_puzzle_set
+from xiangqi.ui.board.board_view import BoardView
+from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.main_window import MainWindow
+from xiangqi.ui.training.puzzle_engine import PuzzleEngine
+from xiangqi.ui.training.puzzle_trainer import PuzzleSolver, PuzzleTrainer
+
+# Two red rooks against a bare king: b1b8 and a0a8 both mate in 2; b1b9 only mates in 3.
+FEN = "4k4/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1"
+LINE = tuple(Move.from_iccs(m) for m in ("b1b8", "e9f9", "a0a9"))
+PUZZLE = Puzzle("two-rooks", FEN, LINE, frozenset({Theme.MATE}), mate_in=2, rating=(1400.0, 300.0, 0.06))
+SPEC = EngineSpec(name="Scripted Fish", command="scripted", protocol=Protocol.UCI)
+FAIRY = "/usr/games/fairy-stockfish"
+
+# What the scripted engine answers for the only move it may search (every other one banned).
+ANSWERS = {"b1b8": (2, "b1b8 e9f9 a0a9"), "a0a8": (2, "a0a8 e9f9 b1b9"), "b1b9": (3, "b1b9 e9e8 a0a7 e8e7 b9b7")}
+
+
+class ScriptedEngine(QObject):
+    ready = Signal(object)
+    info = Signal(object)
+    best_move = Signal(object)
+    failed = Signal(object)
+    state_changed = Signal(object)
+
+    def __init__(self, log: list[str], parent: QObject) -> None:
+        super().__init__(parent)
+        self.log = log
+        self.state = SessionState.BOOTING
+        self._info = EngineInfo("Scripted Fish 1.0", "", Dialect.UCI,
+                                (EngineOption("MultiPV", OptionKind.SPIN, 1, 1, 500),))
+
+    @property
+    def engine_info(self) -> EngineInfo | None:
+        return self._info if self.state is not SessionState.BOOTING else None
+
+    def start(self) -> None:
+        QTimer.singleShot(0, self._boot)
+
+    def _boot(self) -> None:
+        self.state = SessionState.IDLE
+        self.ready.emit(self._info)
+
+    def new_game(self) -> None:
+        pass
+
+    def set_option(self, name: str, value: OptionValue | None) -> None:
+        pass
+
+    def go(self, position: Position, limits: SearchLimits, *, ponder: bool = False, draw_offer: bool = False,
+           banned: Iterable[Move] = ()) -> None:
+        allowed = sorted(set(position.legal_moves()) - set(banned), key=Move.iccs)
+        key = allowed[0].iccs() if len(allowed) == 1 else "b1b8"
+        self.log.append(key)
+        mate, pv = ANSWERS.get(key, (2, "b1b8 e9f9 a0a9")) if position.fen() == Position(FEN).fen() else (1, "")
+        moves = tuple(Move.from_iccs(m) for m in pv.split()) or (position.legal_moves()[0],)
+        info = Info(depth=10, multipv=1, score=Score(mate=mate), pv=moves)
+        QTimer.singleShot(0, lambda: (self.info.emit(info), self.best_move.emit(BestMove(moves[0]))))
+
+    def stop(self) -> None:
+        pass
+
+    def ponderhit(self, draw_offer: bool = False) -> None:
+        pass
+
+    def shutdown(self) -> None:
+        self.state = SessionState.DEAD
+
+
+def scripted(log: list[str]) -> PuzzleEngine:
+    def factory(_spec: EngineSpec, owner: QObject) -> SeatEngine:
+        return ScriptedEngine(log, owner)
+    return PuzzleEngine(SPEC, factory)
+
+
+def solver_with(qtbot: QtBot, engine: PuzzleEngine | None) -> PuzzleSolver:
+    like = BoardView(GameController(None), FallbackBoardTheme(), FallbackPieceSet())
+    qtbot.addWidget(like)
+    solver = PuzzleSolver(like, engine)
+    qtbot.addWidget(solver)
+    solver.resize(800, 600)
+    solver.show()
+    qtbot.waitExposed(solver)
+    solver.show_puzzle(PUZZLE, "mate in 2")
+    return solver
+
+
+def click_move(qtbot: QtBot, solver: PuzzleSolver, iccs: str) -> None:
+    view = solver.board.view
+    move = Move.from_iccs(iccs)
+    for sq in (move.from_sq, move.to_sq):
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, view.point_of(sq))
+
+
+def test_the_line_move_is_right_and_the_reply_comes_from_the_line(qtbot: QtBot) -> None:
+    log: list[str] = []
+    solver = solver_with(qtbot, scripted(log))
+    results: list[tuple[bool, int]] = []
+    solver.attempted.connect(lambda _p, solved, hints: results.append((solved, hints)))
+    assert "find the best move" in solver.prompt.text()
+    click_move(qtbot, solver, "b1b8")
+    qtbot.waitUntil(lambda: solver.board.model.last_move == Move.from_iccs("e9f9"))
+    click_move(qtbot, solver, "a0a9")
+    qtbot.waitUntil(lambda: solver.prompt.text() == "Solved!")
+    assert results == [(True, 0)]
+    assert log == []                                     # no engine needed on the line
+
+
+def test_a_move_as_good_as_the_solution_counts_as_solved(qtbot: QtBot) -> None:
+    log: list[str] = []
+    solver = solver_with(qtbot, scripted(log))
+    click_move(qtbot, solver, "a0a8")                    # not the line's move, but a mate in 2 as well
+    qtbot.waitUntil(lambda: len(solver.board.position().move_stack) == 2)   # the engine's reply
+    assert solver.board.model.last_move == Move.from_iccs("e9f9")
+    assert log == ["a0a8", "b1b8"]                       # the move alone, then the solution alone
+    click_move(qtbot, solver, "b1b9")                    # mate
+    qtbot.waitUntil(lambda: solver.prompt.text() == "Solved!")
+
+
+def test_a_worse_move_is_shown_with_its_refutation_then_retry(qtbot: QtBot) -> None:
+    solver = solver_with(qtbot, scripted([]))
+    results: list[bool] = []
+    solver.attempted.connect(lambda _p, solved, _h: results.append(solved))
+    click_move(qtbot, solver, "b1b9")                    # mates only in 3
+    qtbot.waitUntil(lambda: solver.board.model.last_move == Move.from_iccs("e9e8"))
+    assert "answered by" in solver.prompt.text()
+    assert [a.move for a in solver.board.view.shapes.analysis] == [Move.from_iccs("e9e8")]
+    assert results == [False]
+    assert solver.retry_button.isEnabled()
+    qtbot.mouseClick(solver.retry_button, Qt.MouseButton.LeftButton)
+    assert solver.board.position().fen() == Position(FEN).fen()
+    click_move(qtbot, solver, "b1b8")
+    qtbot.waitUntil(lambda: solver.board.model.last_move == Move.from_iccs("e9f9"))
+    assert results == [False]                            # the retry is not rated again
+
+
+def test_hint_shows_the_move_and_a_solve_with_it_is_not_clean(qtbot: QtBot) -> None:
+    solver = solver_with(qtbot, None)
+    results: list[tuple[bool, int]] = []
+    solver.attempted.connect(lambda _p, solved, hints: results.append((solved, hints)))
+    qtbot.mouseClick(solver.hint_button, Qt.MouseButton.LeftButton)
+    assert solver.board.model.hint == LINE[0]
+    assert "Hint" in solver.detail.text()
+    click_move(qtbot, solver, "b1b8")
+    qtbot.waitUntil(lambda: solver.board.model.last_move == LINE[1])
+    click_move(qtbot, solver, "a0a9")
+    qtbot.waitUntil(lambda: solver.prompt.text() == "Solved!")
+    assert results == [(False, 1)]
+
+
+def test_the_trainer_rates_the_attempt_and_a_failed_puzzle_joins_the_deck(qtbot: QtBot, tmp_path: Path) -> None:
+    puzzles = tmp_path / "two.puzzles"
+    write_puzzle_set(puzzles, [PUZZLE], ["test set"])
+    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [])
+    qtbot.addWidget(window)
+    db = TrainingDatabase(tmp_path / "training.sqlite")
+    trainer = PuzzleTrainer(window, PuzzleHistory(db), scripted([]))
+    qtbot.addWidget(trainer)
+    trainer.show()
+    trainer.load(puzzles)
+    assert "1500" in trainer.standing.text()
+    click_move(qtbot, trainer.solver, "b1b9")
+    qtbot.waitUntil(lambda: "answered by" in trainer.solver.prompt.text())
+    assert "streak 0" in trainer.standing.text() and "(-" in trainer.standing.text()
+    assert CardDeck(db).counts()[DeckKind.PUZZLES].total == 1
+    assert "review deck" in trainer.solver.detail.text()
+
+
+@pytest.mark.fairy
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_fairy_stockfish_accepts_an_equal_move_and_refutes_a_worse_one(qtbot: QtBot) -> None:
+    spec = next(s for s in discover_engines([]) if s.family == "fairy-stockfish")
+    engine = PuzzleEngine(spec)
+    solver = solver_with(qtbot, engine)
+    click_move(qtbot, solver, "a0a8")                    # also mates in 2
+    qtbot.waitUntil(lambda: solver.board.model.trainee is not None and len(solver.board.position().move_stack) == 2,
+                    timeout=60_000)
+    assert "go on" in solver.prompt.text()
+    solver.show_puzzle(PUZZLE, "again")
+    click_move(qtbot, solver, "b1b9")                    # mates in 3 only
+    qtbot.waitUntil(lambda: "answered by" in solver.prompt.text(), timeout=60_000)
+    engine.close()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)

@@ -120,6 +120,7 @@ class AppearanceSettings:
     show_best_move_arrow: bool = field(default=True, metadata=flag())
     analysis_arrows: bool = field(default=True, metadata=flag())   # the analysis lines as graded arrows
     animate_moves: bool = field(default=True, metadata=flag())
+    text_size: int = field(default=100, metadata=number(100, 200, int))   # % of the system's font size
 
 
 @dataclass(frozen=True)

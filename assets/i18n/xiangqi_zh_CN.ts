@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>Accessibility</name>
+        <message>
+            <source>Board</source>
+            <translation>棋盘</translation>
+        </message>
+        <message>
+            <source>Move input</source>
+            <translation>着法输入</translation>
+        </message>
+        <message>
+            <source>Moves</source>
+            <translation>着法列表</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Engine lines</source>
+            <translation>引擎思考</translation>
+        </message>
+        <message>
+            <source>Clocks</source>
+            <translation>棋钟</translation>
+        </message>
+        <message>
+            <source>Red's clock</source>
+            <translation>红方棋钟</translation>
+        </message>
+        <message>
+            <source>Black's clock</source>
+            <translation>黑方棋钟</translation>
+        </message>
+        <message>
+            <source>T&amp;ype a move</source>
+            <translation>输入着法(&amp;Y)</translation>
+        </message>
+        <message>
+            <source>Move on the &amp;board with the keyboard</source>
+            <translation>用键盘在棋盘上走棋(&amp;B)</translation>
+        </message>
+    </context>
+    <context>
         <name>Analyser</name>
         <message>
             <source>starting…</source>
@@ -165,8 +208,8 @@
     <context>
         <name>Announcer</name>
         <message>
-            <source>Describe the p&amp;osition</source>
-            <translation>朗读局面(&amp;O)</translation>
+            <source>Desc&amp;ribe the position</source>
+            <translation>朗读局面(&amp;R)</translation>
         </message>
         <message>
             <source>{0}, {1}</source>
@@ -3613,6 +3656,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>&amp;Endgame challenge…</source>
             <translation>残局挑战(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>&amp;Guess the move…</source>
+            <translation>猜谱(&amp;G)…</translation>
+        </message>
+        <message>
+            <source>&amp;Opening drill…</source>
+            <translation>开局练习(&amp;O)…</translation>
         </message>
         <message>
             <source>P&amp;rogress and history…</source>

@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
     <context>
+        <name>Accessibility</name>
+        <message>
+            <source>Board</source>
+            <translation>棋盤</translation>
+        </message>
+        <message>
+            <source>Move input</source>
+            <translation>著法輸入</translation>
+        </message>
+        <message>
+            <source>Moves</source>
+            <translation>著法列表</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Engine lines</source>
+            <translation>引擎思考</translation>
+        </message>
+        <message>
+            <source>Clocks</source>
+            <translation>棋鐘</translation>
+        </message>
+        <message>
+            <source>Red's clock</source>
+            <translation>紅方棋鐘</translation>
+        </message>
+        <message>
+            <source>Black's clock</source>
+            <translation>黑方棋鐘</translation>
+        </message>
+        <message>
+            <source>T&amp;ype a move</source>
+            <translation>輸入著法(&amp;Y)</translation>
+        </message>
+        <message>
+            <source>Move on the &amp;board with the keyboard</source>
+            <translation>用鍵盤在棋盤上走棋(&amp;B)</translation>
+        </message>
+    </context>
+    <context>
         <name>Analyser</name>
         <message>
             <source>starting…</source>
@@ -165,8 +208,8 @@
     <context>
         <name>Announcer</name>
         <message>
-            <source>Describe the p&amp;osition</source>
-            <translation>朗讀局面(&amp;O)</translation>
+            <source>Desc&amp;ribe the position</source>
+            <translation>朗讀局面(&amp;R)</translation>
         </message>
         <message>
             <source>{0}, {1}</source>
@@ -3613,6 +3656,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>&amp;Endgame challenge…</source>
             <translation>殘局挑戰(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>&amp;Guess the move…</source>
+            <translation>猜譜(&amp;G)…</translation>
+        </message>
+        <message>
+            <source>&amp;Opening drill…</source>
+            <translation>開局練習(&amp;O)…</translation>
         </message>
         <message>
             <source>P&amp;rogress and history…</source>

@@ -32,8 +32,8 @@ def test_settings_dialog_applies_and_saves_what_changed(qtbot, window, store):
     dialog = SettingsDialog(store, window.appearance_ui.library, window, engine_manager=False)
     qtbot.addWidget(dialog)
     boards: QListWidget = widget_for(dialog, "appearance", "board_theme")
-    assert [boards.item(i).data(256) for i in range(boards.count())] == ["dark", "paper", "wood"]
-    boards.setCurrentRow(1)                                                       # paper
+    assert [boards.item(i).data(256) for i in range(boards.count())] == ["dark", "high_contrast", "paper", "wood"]
+    boards.setCurrentRow(2)                                                       # paper
     widget_for(dialog, "sound", "volume").setValue(25)
     language: QComboBox = widget_for(dialog, "language", "ui")
     language.setCurrentIndex(language.findData("zh_TW"))

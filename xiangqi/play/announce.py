@@ -57,7 +57,6 @@ NO_PIECES = QT_TRANSLATE_NOOP("Announce", "no pieces")
 SQUARE_PIECE = QT_TRANSLATE_NOOP("Announce", "{0}, {1} {2}")
 SQUARE_EMPTY = QT_TRANSLATE_NOOP("Announce", "{0}, empty")
 PICKED = QT_TRANSLATE_NOOP("Announce", "Picked up {0}")
-PUT_DOWN = QT_TRANSLATE_NOOP("Announce", "Put down")
 CANNOT_MOVE = QT_TRANSLATE_NOOP("Announce", "{0} cannot move there")
 
 
@@ -114,9 +113,6 @@ class Wording:
 
     def picked(self, position: Position, sq: int) -> str:
         return self.translate(PICKED).format(self.square(position, sq))
-
-    def put_down(self) -> str:
-        return self.translate(PUT_DOWN)
 
     def cannot_move(self, from_sq: int, to_sq: int) -> str:
         return self.translate(CANNOT_MOVE).format(f"{square_name(from_sq)}–{square_name(to_sq)}")

@@ -28,6 +28,7 @@ from xiangqi.core.notation import Notation
 from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES, current_language, system_language
+from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.board.themes import ThemeLibrary, board_preview, piece_preview
 from xiangqi.ui.settings.language_switch import switch_language
 from xiangqi.ui.window_host import WindowHost
@@ -57,6 +58,8 @@ def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: 
             board.set_coordinates(value)
         elif key == "notation":
             window.set_notation(Notation(value))
+        elif key == "text_size":
+            set_text_size(int(value))
         elif key == "analysis_arrows":
             board.shapes.show_analysis = bool(value)
             board.update()
@@ -361,6 +364,10 @@ class SettingsDialog(QDialog):
                           ("analysis_arrows", self.tr("Show the analysis lines as arrows")),
                           ("animate_moves", self.tr("Animate moves"))):
             self._bind(form, text, "appearance", key, QCheckBox())
+        size = self._number(100, 200, 0, 25)
+        if isinstance(size, QSpinBox):
+            size.setSuffix(" %")
+        self._bind(form, self.tr("Text size"), "appearance", "text_size", size)
         page.setLayout(form)
         return page
 

@@ -57,7 +57,7 @@ class Announcer(QObject):
         cursor.refused.connect(lambda a, b: self.announce(self.wording().cannot_move(a, b), assertive=True))
         move_box.refused.connect(lambda text: self.announce(text, assertive=True))
         c.changed.connect(self._describe_board)
-        self.describe_action = QAction(self.tr("&Describe the position"), window)
+        self.describe_action = QAction(self.tr("Desc&ribe the position"), window)
         self.describe_action.setShortcut(QKeySequence(DESCRIBE_KEYS))
         self.describe_action.triggered.connect(lambda _checked=False: self.describe_position())
         window.addAction(self.describe_action)
@@ -113,32 +113,29 @@ class Announcer(QObject):
 def name_parts(window: WindowHost, move_box: MoveBox) -> None:
     """Accessible names for the parts a screen reader lands on: the board, the move box, the move list
     (whatever view it shows), the clocks and the engine area."""
-    t = QCoreApplication.translate
-    window.board.setAccessibleName(t("Accessibility", "Board"))
-    move_box.setAccessibleName(t("Accessibility", "Move input"))
-    window.move_list.setAccessibleName(t("Accessibility", "Moves"))
+    window.board.setAccessibleName(QCoreApplication.translate("Accessibility", "Board"))
+    move_box.setAccessibleName(QCoreApplication.translate("Accessibility", "Move input"))
+    window.move_list.setAccessibleName(QCoreApplication.translate("Accessibility", "Moves"))
     for view in window.move_list.findChildren(QAbstractItemView):
-        view.setAccessibleName(t("Accessibility", "Moves"))
-    window.engine_area.setAccessibleName(t("Accessibility", "Engine"))
-    window.engine_panel.setAccessibleName(t("Accessibility", "Engine lines"))
+        view.setAccessibleName(QCoreApplication.translate("Accessibility", "Moves"))
+    window.engine_area.setAccessibleName(QCoreApplication.translate("Accessibility", "Engine"))
+    window.engine_panel.setAccessibleName(QCoreApplication.translate("Accessibility", "Engine lines"))
 
 
 def name_clocks(clocks: ClockView) -> None:
     """The clock labels read their own text ("红方 09:58"); the row is named as a whole."""
-    t = QCoreApplication.translate
-    clocks.setAccessibleName(t("Accessibility", "Clocks"))
-    clocks.labels[Color.RED].setAccessibleDescription(t("Accessibility", "Red's clock"))
-    clocks.labels[Color.BLACK].setAccessibleDescription(t("Accessibility", "Black's clock"))
+    clocks.setAccessibleName(QCoreApplication.translate("Accessibility", "Clocks"))
+    clocks.labels[Color.RED].setAccessibleDescription(QCoreApplication.translate("Accessibility", "Red's clock"))
+    clocks.labels[Color.BLACK].setAccessibleDescription(QCoreApplication.translate("Accessibility", "Black's clock"))
 
 
 def install_keyboard_play(window: WindowHost, move_box: MoveBox, clocks: ClockView) -> Announcer:
     """Game › Type a move (Ctrl+L, /) and Game › Move on the board (Ctrl+B: the keyboard cursor), the
     accessible names, and the announcer (with View › Describe the position)."""
-    t = QCoreApplication.translate
-    type_move = QAction(t("Accessibility", "&Type a move"), window)
+    type_move = QAction(QCoreApplication.translate("Accessibility", "T&ype a move"), window)
     type_move.setShortcuts([QKeySequence(key) for key in FOCUS_KEYS])
     type_move.triggered.connect(lambda _checked=False: move_box.focus())
-    on_board = QAction(t("Accessibility", "Move on the &board with the keyboard"), window)
+    on_board = QAction(QCoreApplication.translate("Accessibility", "Move on the &board with the keyboard"), window)
     on_board.setShortcut(QKeySequence(BOARD_KEYS))
     on_board.triggered.connect(lambda _checked=False: focus_board_cursor(window))
     move_box.edit.escaped.connect(lambda: focus_board_cursor(window))

@@ -23,6 +23,7 @@ from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.shell.help_menu import install_help_and_menu_order
 from xiangqi.ui.common.file_dialogs import remember_folders_in
 from xiangqi.ui.common.i18n import install_translator
+from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.settings.language_switch import follow_language
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.match.match_ui import install_match_ui
@@ -70,6 +71,7 @@ def load_appearance(app: QApplication, user_config: Path | None = None) -> Appea
     store = SettingsStore(SHIPPED_CONFIG, user_config or user_settings_path(), library.choices())
     settings = store.settings
     language = install_translator(app, settings.language.ui)
+    set_text_size(settings.appearance.text_size)   # before the widgets that size themselves from it (clocks)
     follow_language(store, language)   # English: WXF moves (C2=5) unless the user chose a notation
     board: BoardLook = library.board(settings.appearance.board_theme) if library.boards else FallbackBoardTheme()
     pieces: PieceLook = library.piece_set(settings.appearance.piece_set) if library.pieces else FallbackPieceSet()

@@ -39,6 +39,7 @@ from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import BookSource, WindowHost
 
 DEPTHS = (0, 20, 30, 40)        # plies a line may last (0: to the end of the repertoire)
+DEFAULT_SIZE = (1000, 740)      # px, or the screen less a margin when smaller
 Result = TypeVar("Result")
 
 
@@ -153,6 +154,8 @@ class OpeningDrillWindow(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.finished.connect(self._closed)
+        room = host.screen().availableGeometry()
+        self.resize(min(DEFAULT_SIZE[0], room.width() - 40), min(DEFAULT_SIZE[1], room.height() - 60))
         self._restore(_last_choice)
         self.show_state()
 

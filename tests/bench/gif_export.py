@@ -6,12 +6,15 @@ against drawing the same 101 positions as PNG files, measured in the same run.
 
 Figures: "gif" is ``pictures.gif_bytes`` (draw every frame with the board renderer, one palette, Pillow's
 encoder: only the changed part of each frame is stored); "png" draws the same positions and encodes each as
-its own PNG (what a user gets from exporting every position one by one). Times are CPU seconds of this
+its own PNG (what a user gets from exporting every position one by one); "gif+shapes" is the GIF with drawn
+shapes on every frame (an arrow for the next move and a circle on its piece, as ``[%cal]``/``[%csl]`` in
+each move's comment: the worst case, a real game has a few). Times are CPU seconds of this
 process (``time.process_time``), best of --repeat interleaved runs: the machine is shared, and wall time
 would count the other jobs (printed beside). Sizes are bytes. Expected (issue 24, 2026-11): the GIF takes
 about half the PNGs' CPU time and an eighth of their bytes; at 540 px a frame costs about 36 KiB, because
 a move changes about a quarter of the picture's area (the bounding box of the old and new last-move marks)
-and the wood texture inside that box compresses poorly.
+and the wood texture inside that box compresses poorly. Shapes on every frame widen that box (the arrow
+and circle move too): expected well under twice the plain GIF's time and size.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from xiangqi.record.files import load_games   # noqa: E402 - after the Qt platform is chosen
+from xiangqi.record.comment_commands import Brush, Shape   # noqa: E402 - after the Qt platform is chosen
+from xiangqi.record.files import load_games   # noqa: E402
 from xiangqi.ui.board.board_render import render_image   # noqa: E402
 from xiangqi.ui.share import pictures as pics   # noqa: E402
 
@@ -49,19 +53,28 @@ def main() -> None:
     game = load_games(args.file)[0]
     line = pics.GameLine(game.start_position().fen(), tuple(game.mainline_moves())[: args.plies])
     style = pics.shipped_style()
-    gif_runs, png_runs = [], []
+    nexts = [*line.moves, line.moves[-1]]
+    drawn = pics.GameLine(line.start_fen, line.moves, tuple(
+        (Shape(Brush.GREEN, move.from_sq, move.to_sq), Shape.circle(Brush.RED, move.from_sq)) for move in nexts))
+    gif_runs, png_runs, shape_runs = [], [], []
     for _ in range(args.repeat):
         gif_runs.append(timed(lambda: pics.gif_bytes(line.pictures(0, line.plies), style, args.size, args.delay)))
+        shape_runs.append(timed(lambda: pics.gif_bytes(drawn.pictures(0, drawn.plies), style, args.size,
+                                                        args.delay)))
         png_runs.append(timed(lambda: [pics.png_bytes(render_image(p, style, args.size))
                                        for p in line.pictures(0, line.plies)]))
     (data, frames), gif_cpu, gif_wall = min(gif_runs, key=lambda run: run[1])
     pngs, png_cpu, png_wall = min(png_runs, key=lambda run: run[1])
+    (shaped, _frames), shape_cpu, shape_wall = min(shape_runs, key=lambda run: run[1])
     png_size = sum(len(p) for p in pngs)
     print(f"game: {args.file} ({line.plies} plies, {frames} frames, {args.size} px, {args.delay} ms)")
     print(f"gif: {len(data):,} bytes ({len(data) / frames / 1024:.1f} KiB a frame), "
           f"{gif_cpu:.2f} s CPU ({gif_wall:.2f} s wall)")
     print(f"png: {png_size:,} bytes for {len(pngs)} files, {png_cpu:.2f} s CPU ({png_wall:.2f} s wall)")
+    print(f"gif+shapes: {len(shaped):,} bytes ({len(shaped) / frames / 1024:.1f} KiB a frame), "
+          f"{shape_cpu:.2f} s CPU ({shape_wall:.2f} s wall)")
     print(f"ratio gif/png: time {gif_cpu / png_cpu:.2f}, size {len(data) / png_size:.2f}")
+    print(f"ratio gif+shapes/gif: time {shape_cpu / gif_cpu:.2f}, size {len(shaped) / len(data):.2f}")
 
 
 if __name__ == "__main__":

@@ -105,6 +105,13 @@ def test_transposed_lines_merge_into_one_position(tmp_path: Path) -> None:
     assert tree.lines_through(merged) == 2
 
 
+def test_a_played_game_without_a_name_leaves_the_names_of_the_lines(tmp_path: Path) -> None:
+    played = '[Red "胡荣华"]\n[Black "杨官璘"]\n[Format "ICCS"]\n\n1. h2e2 h9g7 2. b0c2 i9h9 1-0\n'
+    tree = read_repertoire([write(tmp_path, "t.pgn", TRANSPOSED + "\n" + played)], "t")
+    position = after("h2e2", "h9g7", "b0c2", "i9h9")
+    assert tree.opening_name(position) == "C00 中炮对屏风马 (一)" and tree.lines_through(position) == 2
+
+
 def test_variations_count_and_main_moves_are_told_apart(tmp_path: Path) -> None:
     tree = read_repertoire([write(tmp_path, "v.pgn", VARIATIONS)], "v")
     position = after("h2e2", "h9g7")

@@ -270,11 +270,15 @@ class RepertoireBuilder:
             tree.dubious.add(pair)
 
     def _name(self, key: int, name: str, ecco: str, named: set[int]) -> None:
+        """Count the record at ``key`` and let its name and ECCO code vote (a record without either, e.g.
+        a played game, names nothing: memory stays with the counts)."""
         if key in named:
             return
         named.add(key)
         tree = self.tree
         tree.reached[key] += 1
+        if not name and not ecco:
+            return
         known = tree.names.get(key)
         if known is None:
             tree.names[key] = name

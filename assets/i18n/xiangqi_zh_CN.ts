@@ -630,14 +630,6 @@
             <translation>今日复习</translation>
         </message>
         <message>
-            <source>&amp;Show the answer</source>
-            <translation>看答案(&amp;S)</translation>
-        </message>
-        <message>
-            <source>&amp;Next card</source>
-            <translation>下一张(&amp;N)</translation>
-        </message>
-        <message>
             <source>Card {0} of {1} · right {2} · wrong {3}</source>
             <translation>第 {0} 张，共 {1} 张 · 答对 {2} · 答错 {3}</translation>
         </message>
@@ -652,14 +644,6 @@
         <message>
             <source>The next card is due on {0}.</source>
             <translation>下一张卡片在 {0} 到期。</translation>
-        </message>
-        <message>
-            <source>Right.</source>
-            <translation>答对了。</translation>
-        </message>
-        <message>
-            <source>Not this time. The answer: {0}.</source>
-            <translation>这次没答对。答案：{0}。</translation>
         </message>
         <message>
             <source>Next review on {0}.</source>
@@ -1199,6 +1183,14 @@
             <translation>{0} 没有可猜的着法。</translation>
         </message>
         <message>
+            <source>e.g. 炮二平五, C2.5 or h2e2</source>
+            <translation>例如 炮二平五、C2.5 或 h2e2</translation>
+        </message>
+        <message>
+            <source>&amp;Your move:</source>
+            <translation>你的着法(&amp;Y)：</translation>
+        </message>
+        <message>
             <source>&amp;Next move</source>
             <translation>下一步(&amp;N)</translation>
         </message>
@@ -1217,6 +1209,10 @@
         <message>
             <source>Round {0}: what did the master play? Make your move on the board.</source>
             <translation>第 {0} 回合：大师走了什么？请在棋盘上走出你的着法。</translation>
+        </message>
+        <message>
+            <source>Not a legal move here: {0}</source>
+            <translation>这里不能走这步棋：{0}</translation>
         </message>
         <message>
             <source>Your move: {0}. The engine is judging it…</source>
@@ -1890,6 +1886,10 @@
         <message>
             <source>; {0} have no better move in the record</source>
             <translation>；{0} 张在棋谱中没有更好的着法</translation>
+        </message>
+        <message>
+            <source>{0}.</source>
+            <translation>{0}。</translation>
         </message>
         <message>
             <source>Move {0}: {1}{2} was played here. Find a better move.</source>
@@ -2668,6 +2668,54 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>到期(&amp;U)</translation>
         </message>
         <message>
+            <source>Mate</source>
+            <translation>杀法</translation>
+        </message>
+        <message>
+            <source>Advantage</source>
+            <translation>优势</translation>
+        </message>
+        <message>
+            <source>Crushing</source>
+            <translation>大优</translation>
+        </message>
+        <message>
+            <source>Only move</source>
+            <translation>唯一着法</translation>
+        </message>
+        <message>
+            <source>Material</source>
+            <translation>得子</translation>
+        </message>
+        <message>
+            <source>Sacrifice</source>
+            <translation>弃子</translation>
+        </message>
+        <message>
+            <source>Quiet move</source>
+            <translation>静着</translation>
+        </message>
+        <message>
+            <source>Endgame</source>
+            <translation>残局</translation>
+        </message>
+        <message>
+            <source>Middlegame</source>
+            <translation>中局</translation>
+        </message>
+        <message>
+            <source>One move</source>
+            <translation>一步</translation>
+        </message>
+        <message>
+            <source>Long</source>
+            <translation>长题</translation>
+        </message>
+        <message>
+            <source>Other sets</source>
+            <translation>其他题集</translation>
+        </message>
+        <message>
             <source>Mistakes</source>
             <translation>错题本</translation>
         </message>
@@ -2855,11 +2903,11 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>Crushing</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">大优</translation>
         </message>
         <message>
             <source>Only move</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">唯一着法</translation>
         </message>
         <message>
             <source>Wins material</source>
@@ -2867,11 +2915,11 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>Sacrifice</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">弃子</translation>
         </message>
         <message>
             <source>Quiet move</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">静着</translation>
         </message>
         <message>
             <source>Endgame (残局)</source>
@@ -2879,11 +2927,11 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>Middlegame</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">中局</translation>
         </message>
         <message>
             <source>One move</source>
-            <translation type="unfinished" />
+            <translation type="unfinished">一步</translation>
         </message>
         <message>
             <source>Long (3 moves or more)</source>
@@ -3648,6 +3696,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>&amp;Training</source>
             <translation>练习(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Puzzles…</source>
+            <translation>谜题(&amp;P)…</translation>
         </message>
         <message>
             <source>&amp;Due today…</source>

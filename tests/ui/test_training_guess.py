@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QInputMethodEvent
+from PySide6.QtWidgets import QApplication, QWidget
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionKind, Score, SearchLimits
@@ -83,6 +85,13 @@ def make_window(qtbot, tmp_path: Path, engines) -> MainWindow:
     return window
 
 
+def commit(widget: QWidget, text: str) -> None:
+    """Chinese text as an input method commits it."""
+    event = QInputMethodEvent("", [])
+    event.setCommitString(text)
+    QApplication.sendEvent(widget, event)
+
+
 def click_move(qtbot, dialog: GuessTheMove, iccs: str) -> None:
     move, view = Move.from_iccs(iccs), dialog.board.view
     for square in (move.from_sq, move.to_sq):
@@ -120,7 +129,12 @@ def test_a_session_from_the_board_s_game_to_the_summary(qtbot, tmp_path: Path) -
     assert dialog.board.position().move_stack[-1] == Move.from_iccs("h0g2")   # the master's move is shown
     qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
 
-    click_move(qtbot, dialog, "b2c2")
+    commit(dialog.move_edit, "车五进一")            # typed moves too (an input method commits Chinese)
+    qtbot.keyClick(dialog.move_edit, Qt.Key.Key_Return)
+    assert dialog.prompt.text().startswith("Not a legal move here:") and "车五进一" in dialog.prompt.text()
+    dialog.move_edit.clear()
+    commit(dialog.move_edit, "炮八平七")            # b2c2
+    qtbot.keyClick(dialog.move_edit, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
     qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)   # the last move: on to the summary
     assert dialog.pages.currentIndex() == 2

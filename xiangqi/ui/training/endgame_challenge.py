@@ -15,10 +15,10 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
                                QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox,
-                               QProgressBar, QPushButton, QTableView, QVBoxLayout)
+                               QProgressBar, QPushButton, QTableView, QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, FenError
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
@@ -49,6 +49,7 @@ from xiangqi.ui.window_host import WindowHost
 
 BUILTIN_LEVEL = 5          # the built-in engine at its strongest: an endgame is no place for a weak defence
 DEFAULT_MOVE_SECONDS = 1.0
+FRAME_ROOM = 40           # px of the screen left for a window's frame and title
 TITLE_COLUMN, GOAL_COLUMN, ATTEMPTS_COLUMN, BEST_COLUMN = range(4)
 
 
@@ -139,7 +140,7 @@ class ChallengeChooser(QDialog):
         self.buttons.accepted.connect(self.start_selected)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
-        self.resize(760, 560)
+        resize_within_screen(self, 760, 560)
         self._update_start()
         self.show_challenges()
         last = records.last_file()
@@ -360,6 +361,15 @@ class ChallengeChooser(QDialog):
         super().done(result)
 
 
+def resize_within_screen(widget: QWidget, width: int, height: int) -> None:
+    """``width`` × ``height``, or less on a small screen (room left for the window frame)."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    if screen is not None:
+        room = screen.availableGeometry()
+        width, height = min(width, room.width() - FRAME_ROOM), min(height, room.height() - FRAME_ROOM)
+    widget.resize(width, height)
+
+
 def default_engine_index(engines: list[EngineSpec]) -> int:
     """The first engine that is not the built-in one (a strong defender), else the first."""
     return next((i for i, spec in enumerate(engines) if not is_builtin(spec)), 0)
@@ -397,8 +407,8 @@ class ChallengeWatch(QObject):
         watch = cls.current = cls(host, records, challenge, setup)
         host.controller.game_over.connect(watch._ended)
         host.controller.game_replaced.connect(watch._replaced)
-        host.statusBar().showMessage(watch.tr("Endgame challenge: {0} — {1}").format(
-            goal_text(watch.goal), challenge.title))
+        said = QCoreApplication.translate("ChallengeWatch", "Endgame challenge: {0} — {1}")
+        host.statusBar().showMessage(said.format(goal_text(watch.goal), challenge.title))
         return watch
 
     def _stop_watching(self) -> None:

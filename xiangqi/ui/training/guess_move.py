@@ -14,13 +14,13 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout,
-                               QHBoxLayout, QHeaderView, QLabel, QPushButton, QStackedWidget, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import QCoreApplication, QObject, QStringListModel, Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QDialog, QDoubleSpinBox, QFileDialog,
+                               QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QStackedWidget,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from xiangqi.core import Color, Move, Position
-from xiangqi.core.notation import Notation
+from xiangqi.core import Color, Move, NotationError, Position
+from xiangqi.core.notation import Notation, text_to_move
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
@@ -45,8 +45,9 @@ from xiangqi.training.guess import (
 )
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.play.move_box import legal_move_texts
 from xiangqi.ui.record.game_list_dialog import GameListDialog, prepare_rows
-from xiangqi.ui.training.endgame_challenge import default_engine_index
+from xiangqi.ui.training.endgame_challenge import default_engine_index, resize_within_screen
 from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import WindowHost
 
@@ -186,7 +187,7 @@ class GuessTheMove(QDialog):
         layout = QHBoxLayout(self)
         layout.addWidget(self.board, 3)
         layout.addWidget(self.pages, 2)
-        self.resize(1080, 680)
+        resize_within_screen(self, 1080, 700)
         self.finished.connect(lambda _result: self._close_engine())
         board_game = host.controller.game.record
         if board_game.mainline_moves():
@@ -318,6 +319,15 @@ class GuessTheMove(QDialog):
         self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.score_label = QLabel(page)
         self.score_label.setWordWrap(True)
+        self.move_edit = QLineEdit(page)
+        self.move_edit.setPlaceholderText(self.tr("e.g. 炮二平五, C2.5 or h2e2"))
+        self.move_edit.setCompleter(QCompleter(QStringListModel(self.move_edit), self.move_edit))
+        self.move_edit.returnPressed.connect(self._typed)
+        move_label = QLabel(self.tr("&Your move:"), page)
+        move_label.setBuddy(self.move_edit)
+        move_row = QHBoxLayout()
+        move_row.addWidget(move_label)
+        move_row.addWidget(self.move_edit, 1)
         self.next_button = QPushButton(self.tr("&Next move"), page)
         self.next_button.clicked.connect(self.next_step)
         self.finish_button = QPushButton(self.tr("&Finish now"), page)
@@ -326,7 +336,10 @@ class GuessTheMove(QDialog):
         buttons.addWidget(self.next_button)
         buttons.addWidget(self.finish_button)
         column = QVBoxLayout(page)
-        for widget in (self.progress_label, self.prompt, self.feedback, self.score_label):
+        column.addWidget(self.progress_label)
+        column.addWidget(self.prompt)
+        column.addLayout(move_row)
+        for widget in (self.feedback, self.score_label):
             column.addWidget(widget)
         column.addStretch(1)
         column.addLayout(buttons)
@@ -373,7 +386,32 @@ class GuessTheMove(QDialog):
         self.prompt.setText(self.tr("Round {0}: what did the master play? Make your move on the board.")
                             .format(step.ply // 2 + 1))
         self.next_button.setEnabled(False)
+        self._offer_moves(step.position)
         self.board.view.setFocus()
+
+    def _offer_moves(self, position: Position | None) -> None:
+        """The move field takes a move while one is to be guessed (its completer lists the legal ones)."""
+        self.move_edit.clear()
+        self.move_edit.setEnabled(position is not None)
+        completer = self.move_edit.completer()
+        model = completer.model() if completer is not None else None
+        if isinstance(model, QStringListModel):
+            model.setStringList(legal_move_texts(position, self.notation, traditional_moves()) if position else [])
+
+    def _typed(self) -> None:
+        """A guess typed in any notation the program reads; a wrong entry is quoted."""
+        session = self.session
+        step = session.current if session is not None else None
+        text = self.move_edit.text().strip()
+        if step is None or not text:
+            return
+        try:
+            move = text_to_move(step.position, text)
+        except NotationError as error:
+            self.prompt.setText(self.tr("Not a legal move here: {0}").format(error))
+            return
+        if not self.board.model.try_move(move):
+            self.prompt.setText(self.tr("Not a legal move here: {0}").format(text))
 
     def _guessed(self, guess: Move) -> None:
         session, judge = self.session, self.judge
@@ -381,6 +419,7 @@ class GuessTheMove(QDialog):
         if step is None or judge is None or judge.busy:
             return
         self.board.set_trainee(None)
+        self._offer_moves(None)
         self.prompt.setText(self.tr("Your move: {0}. The engine is judging it…").format(
             self._move_text(step.position, guess)))
         judge.judge(step, guess)

@@ -11,6 +11,7 @@ import pytest
 from xiangqi.core import Color, FenError, Termination
 from xiangqi.game.result import GameResult
 from xiangqi.record import PgnFile
+from xiangqi.record.collection import open_collection
 from xiangqi.training.database import TrainingDatabase
 from xiangqi.training.endgame import (
     Challenge,
@@ -20,7 +21,9 @@ from xiangqi.training.endgame import (
     Standing,
     Verdict,
     attempt_of,
+    challenge_of_fen,
     challenge_title,
+    challenges_of,
     goal_from_result,
     goal_met,
     goal_of_record,
@@ -145,3 +148,23 @@ def test_ccpd_endgames_carry_their_goal_in_the_result(shared_data: Path) -> None
     assert challenge_title(first.tags).startswith("1981年全國聯賽 1 底線切入 (廣東 楊官璘")
     goals = [goal_of_record(e.tags, Challenge(e.tag("FEN"), "", "", None).turn) for e in pgn if e.tag("FEN")]
     assert len(goals) == 244 and sum(g is not None for g in goals) > 200
+
+
+def test_positions_of_any_record_file_with_their_goals_and_the_records_skipped(shared_data: Path) -> None:
+    xqf = shared_data / "games" / "eleeye" / "SAMPLE.XQF"
+    found = challenges_of(open_collection(xqf.read_bytes(), str(xqf)), xqf.name)
+    assert [(c.title, c.goal) for c in found.challenges] == [("许银川让九子对聂棋圣 (许银川 – 聂卫平)", RED_WIN)]
+    assert found.challenges[0].fen.startswith("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w")  # its set-up
+    text = ('[Event "七星聚会 红先和"]\n[FEN "3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1"]\n\n*\n\n'
+            '[Event "no king"]\n[FEN "9/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]\n\n*\n')
+    found = challenges_of(PgnFile.from_bytes(text.encode(), "studies.pgn"), "studies.pgn")
+    assert [(c.title, c.goal) for c in found.challenges] == [("七星聚会 红先和", RED_DRAW)]
+    assert len(found.problems) == 1 and found.problems[0].startswith("studies.pgn: record 2 (line 6): FEN")
+
+
+def test_a_typed_fen_is_a_challenge_whose_goal_the_title_may_declare() -> None:
+    challenge = challenge_of_fen("  3k5/9/9/9/9/9/9/9/4K4/R8 w  ", "车胜将 红先胜", "FEN")
+    assert challenge.goal == RED_WIN and challenge.key == position_key(ROOK_MATE)
+    assert challenge_of_fen(ROOK_MATE, "FEN", "FEN").goal is None
+    with pytest.raises(FenError, match="'9/9 w'"):
+        challenge_of_fen("9/9 w", "", "FEN")

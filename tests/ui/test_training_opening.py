@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Color, Move, Position
@@ -118,6 +118,8 @@ def test_the_bundled_lines_are_read_off_the_gui_thread_and_drilled_as_black(
     drill.source_box.setCurrentIndex(drill.source_box.findData(SourceKind.BUNDLED))
     drill.side_box.setCurrentIndex(drill.side_box.findData(Color.BLACK))
     assert "CCPD" in drill.file_label.text() and "CC BY 4.0" in drill.file_label.text()
+    labels = [label for label in drill.findChildren(QLabel) if label.text() == "&Source:"]
+    assert len(labels) == 1 and labels[0].buddy() is drill.source_box     # Alt+S, and no "&" shown
     qtbot.mouseClick(drill.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: drill.drill is not None, timeout=60_000)
     assert "953 lines" in drill.status.text()

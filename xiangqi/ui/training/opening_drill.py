@@ -177,7 +177,9 @@ class OpeningDrillWindow(QDialog):
         source_row = QHBoxLayout()
         source_row.addWidget(self.source_box, 1)
         source_row.addWidget(self.file_button)
-        form.addRow(self.tr("&Source:"), source_row)
+        source_label = QLabel(self.tr("&Source:"), box)
+        source_label.setBuddy(self.source_box)      # a layout as the field gives the row's text no buddy
+        form.addRow(source_label, source_row)
         form.addRow("", self.file_label)
         self.side_box = QComboBox(box)
         self.side_box.addItem(self.tr("Red"), Color.RED)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -159,3 +159,29 @@ def test_the_completer_offers_the_legal_moves_in_every_notation(window: MainWind
     cannon = parse_square("h2")
     assert window.move_box.completer.completionCount() == sum(
         1 for m in window.controller.game.position.legal_moves() if m.from_sq == cannon)
+
+
+def test_tab_reaches_the_board_whose_focus_frame_and_cursor_are_drawn(window: MainWindow, qtbot) -> None:
+    new_game_from_keyboard(qtbot, window, "")
+    board = window.board
+    corner = board.board_geometry().board_rect().topLeft().toPoint() + QPoint(3, 3)
+    press(qtbot, Qt.Key.Key_L, modifier=CTRL)   # away from the board: no frame
+    unfocused = board.grab().toImage().pixelColor(corner * board.devicePixelRatioF())
+    tab_to(qtbot, board)
+    assert board.keyboard_cursor.awake   # Tab is the keyboard's way in: the cursor shows itself
+    image = board.grab().toImage()
+    assert image.pixelColor(corner * board.devicePixelRatioF()) != unfocused
+    geo = board.board_geometry()
+    edge = (geo.point(board.keyboard_cursor.square) + QPointF(geo.cell * 0.52, 0)).toPoint()
+    press(qtbot, Qt.Key.Key_Escape)       # the cursor sleeps: ← and → step through the moves again
+    assert not board.keyboard_cursor.awake and board.hasFocus()
+    asleep = board.grab().toImage()
+    ratio = board.devicePixelRatioF()
+    assert image.pixelColor(edge * ratio) != asleep.pixelColor(edge * ratio)   # the cursor's outline was there
+    assert asleep.pixelColor(corner * ratio) == image.pixelColor(corner * ratio)   # the frame stays with the focus
+
+
+def test_the_window_announces_what_a_feature_asks(window: MainWindow, qtbot) -> None:
+    with qtbot.waitSignal(window.announcer.announced) as said:
+        window.announce("Wrong move: 车一进一", assertive=True)   # e.g. a puzzle's wrong answer
+    assert said.args == ["Wrong move: 车一进一"]

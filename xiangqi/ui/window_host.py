@@ -56,6 +56,10 @@ class WindowHost(QMainWindow):
         """Open ``dialog`` window-modal without a nested event loop (announced by ``dialog_opened``)."""
         raise NotImplementedError
 
+    def announce(self, text: str, *, assertive: bool = False) -> None:
+        """Say ``text`` to screen readers (e.g. a wrong puzzle move; ``assertive``: interrupting)."""
+        raise NotImplementedError
+
     def show_message(self, title: str, text: str, details: list[str] | None = None,
                      icon: QMessageBox.Icon = QMessageBox.Icon.Critical) -> QMessageBox:
         """A message with an OK button and optional details (one line each)."""

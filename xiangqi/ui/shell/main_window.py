@@ -307,6 +307,9 @@ class MainWindow(WindowHost):
         self.dialog_opened.emit(dialog)
         return dialog
 
+    def announce(self, text: str, *, assertive: bool = False) -> None:
+        self.announcer.announce(text, assertive=assertive)
+
     def focus_board(self) -> None:
         """The keys (←/→/End, H, F, …) go to the window again once the last dialog is closed: the focus
         comes back to the board, not to a list or text box that keeps the arrow keys for itself."""

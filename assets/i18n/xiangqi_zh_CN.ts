@@ -1155,6 +1155,14 @@
             <translation>开始(&amp;S)</translation>
         </message>
         <message>
+            <source>{0}: {1} ({2}) — {3} of {4} as the master, accuracy {5:.1f} against {6:.1f}</source>
+            <translation>{0}：{1}（{2}）— {4} 步中猜中 {3} 步，准确度 {5:.1f}，大师 {6:.1f}</translation>
+        </message>
+        <message>
+            <source>Your last sessions:</source>
+            <translation>最近的猜谱：</translation>
+        </message>
+        <message>
             <source>Open a master game</source>
             <translation>打开大师对局</translation>
         </message>
@@ -2281,6 +2289,14 @@
         <message>
             <source>Not in the repertoire. It plays: {0}</source>
             <translation>不在谱中。谱中着法：{0}</translation>
+        </message>
+        <message>
+            <source>The repertoire marks this move as a mistake. It plays: {0}</source>
+            <translation>谱中把这步标为错着。谱中着法：{0}</translation>
+        </message>
+        <message>
+            <source>Not the repertoire's main move here. It plays: {0}</source>
+            <translation>这不是谱中此处的主着。谱中着法：{0}</translation>
         </message>
         <message>
             <source>Right.</source>

@@ -1155,6 +1155,14 @@
             <translation>開始(&amp;S)</translation>
         </message>
         <message>
+            <source>{0}: {1} ({2}) — {3} of {4} as the master, accuracy {5:.1f} against {6:.1f}</source>
+            <translation>{0}：{1}（{2}）— {4} 步中猜中 {3} 步，準確度 {5:.1f}，大師 {6:.1f}</translation>
+        </message>
+        <message>
+            <source>Your last sessions:</source>
+            <translation>最近的猜譜：</translation>
+        </message>
+        <message>
             <source>Open a master game</source>
             <translation>開啟大師對局</translation>
         </message>
@@ -2281,6 +2289,14 @@
         <message>
             <source>Not in the repertoire. It plays: {0}</source>
             <translation>不在譜中。譜中著法：{0}</translation>
+        </message>
+        <message>
+            <source>The repertoire marks this move as a mistake. It plays: {0}</source>
+            <translation>譜中把這步標為錯著。譜中著法：{0}</translation>
+        </message>
+        <message>
+            <source>Not the repertoire's main move here. It plays: {0}</source>
+            <translation>這不是譜中此處的主著。譜中著法：{0}</translation>
         </message>
         <message>
             <source>Right.</source>

@@ -159,6 +159,37 @@ def test_the_menu_entry_opens_the_window_on_the_board_s_game(qtbot, tmp_path: Pa
     dialog.reject()
 
 
+def test_a_game_chosen_from_a_file_of_games_and_the_last_sessions_listed(qtbot, tmp_path: Path) -> None:
+    games = tmp_path / "masters.pgn"
+    second = GAME.replace("猜谱测试", "第二局").replace("胡荣华", "吕钦")
+    games.write_text(GAME + "\n" + second, encoding="utf-8")
+    window = make_window(qtbot, tmp_path, [builtin_like_spec()])
+    db = TrainingDatabase(tmp_path / "training.sqlite")
+    clients: list[JudgingClient] = []
+    dialog = GuessTheMove(window, GuessSessions(db), judging_factory(clients))
+    window.open_dialog(dialog)
+    assert not dialog.start_button.isEnabled() and dialog.history_label.text() == ""
+    chooser = dialog.choose_file()
+    chooser.selectFile(str(games))
+    chooser.accept()
+    qtbot.waitUntil(lambda: dialog.game_list is not None and dialog.game_list.isVisible(), timeout=5_000)
+    game_list = dialog.game_list
+    assert game_list is not None and game_list.visible_row_count() == 2
+    game_list.choose_row(1)
+    assert "吕钦 – 杨官璘, 第二局" in dialog.game_label.text() and "masters.pgn #2" in dialog.game_label.text()
+    dialog.side_box.setCurrentIndex(dialog.side_box.findData(Color.BLACK))
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert dialog.board.view.flipped and dialog.board.position().move_stack == [Move.from_iccs("h2e2")]
+    click_move(qtbot, dialog, "h9g7")
+    qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
+    qtbot.mouseClick(dialog.finish_button, Qt.MouseButton.LeftButton)
+    assert "Guessed 1 moves; 1 as the master (100%)." in dialog.summary_label.text()
+    qtbot.mouseClick(dialog.again_button, Qt.MouseButton.LeftButton)
+    assert dialog.pages.currentIndex() == 0
+    assert "吕钦 – 杨官璘, 第二局 (Black) — 1 of 1 as the master" in dialog.history_label.text()
+    dialog.reject()
+
+
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
 def test_fairy_stockfish_judges_a_guess_in_a_ccpd_master_game(qtbot, shared_data: Path) -> None:
     spec = next(s for s in discover_engines([]) if s.family == "fairy-stockfish")

@@ -54,7 +54,8 @@ from xiangqi.ui.window_host import WindowHost
 DEFAULT_SECONDS = 1.0
 BUILTIN_SECONDS = 3.0   # the built-in engine searches slowly: more time for a useful depth
 SUMMARY_COLUMNS = 6
-LINE_PLIES = 8          # how much of the engine's line is shown
+LINE_PLIES = 8
+HISTORY_ROWS = 5        # sessions listed on the first page          # how much of the engine's line is shown
 SETUP_PAGE, PLAY_PAGE, SUMMARY_PAGE = range(3)
 
 
@@ -236,13 +237,30 @@ class GuessTheMove(QDialog):
         self.start_button.clicked.connect(self.start)
         self.setup_status = QLabel(page)
         self.setup_status.setWordWrap(True)
+        self.history_label = QLabel(page)
+        self.history_label.setWordWrap(True)
         column = QVBoxLayout(page)
         column.addLayout(form)
         column.addWidget(self.setup_status)
         column.addStretch(1)
+        column.addWidget(self.history_label)
         column.addWidget(self.start_button)
         self._update_start()
+        self.show_history()
         return page
+
+    def show_history(self) -> None:
+        """The latest sessions: game, side, guesses as the master's and accuracy against the master's."""
+        try:
+            recent = self.sessions.recent(HISTORY_ROWS)
+        except TrainingError as error:
+            self.history_label.setText(str(error))
+            return
+        lines = [self.tr("{0}: {1} ({2}) — {3} of {4} as the master, accuracy {5:.1f} against {6:.1f}").format(
+            saved.started_at.astimezone().strftime("%Y-%m-%d"), saved.title,
+            self.tr("Red") if saved.side is Color.RED else self.tr("Black"), saved.summary.matched,
+            saved.summary.moves, saved.summary.your_accuracy, saved.summary.master_accuracy) for saved in recent]
+        self.history_label.setText("\n".join([self.tr("Your last sessions:"), *lines]) if lines else "")
 
     def _engine_changed(self) -> None:
         spec = self.engine_box.currentData()
@@ -494,12 +512,17 @@ class GuessTheMove(QDialog):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.again_button = QPushButton(self.tr("&Another game"), page)
-        self.again_button.clicked.connect(lambda: self.pages.setCurrentIndex(SETUP_PAGE))
+        self.again_button.clicked.connect(self._another_game)
         column = QVBoxLayout(page)
         column.addWidget(self.summary_label)
         column.addWidget(self.table, 1)
         column.addWidget(self.again_button)
         return page
+
+    def _another_game(self) -> None:
+        self.show_history()
+        self.pages.setCurrentIndex(SETUP_PAGE)
+        self.start_button.setFocus()
 
     def finish(self) -> None:
         """The summary: your score against the master's, move by move; the session is saved."""

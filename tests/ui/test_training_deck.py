@@ -102,7 +102,7 @@ def test_whose_mistakes_is_asked_when_not_known(qtbot: QtBot, tmp_path: Path) ->
 
 
 def click_move(qtbot: QtBot, view: DueCardsView, iccs: str) -> None:
-    board = view.board.view
+    board = view.solver.board.view
     move = Move.from_iccs(iccs)
     for square in (move.from_sq, move.to_sq):
         qtbot.mouseClick(board, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, board.point_of(square))
@@ -137,26 +137,35 @@ def reviewed_deck(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TrainingMen
     return window, training
 
 
-@pytest.mark.parametrize("right", [True, False])
+@pytest.mark.parametrize("answer", ["b7b0", "h9g7", "solution"])
 def test_due_today_shows_the_card_and_the_answer_schedules_it_by_fsrs(qtbot: QtBot, tmp_path: Path,
-                                                                      right: bool) -> None:
+                                                                      answer: str) -> None:
     window, training = reviewed_deck(qtbot, tmp_path)
+    window.set_engines([])        # no engine to accept another move as good: the card's answer decides
     view = open_due(qtbot, window, training)
     assert view.counts_label.text() == "Card 1 of 1 · right 0 · wrong 0"
-    assert view.title_label.text().startswith("Move 1: 炮8进5?? was played here.")
-    assert view.board.position().fen().split()[1] == "b" and view.board.view.flipped   # black's view
-    click_move(qtbot, view, "b7b0" if right else "h9g7")         # 炮2进7 (the engine's) or 马8进7
+    assert view.solver.title.text().startswith("Move 1: 炮8进5?? was played here.")
+    assert view.solver.prompt.text() == "Black to move: find the best move."
+    assert view.solver.board.position().fen().split()[1] == "b" and view.solver.board.view.flipped
+    if answer == "solution":
+        qtbot.mouseClick(view.solver.solution_button, Qt.MouseButton.LeftButton)
+    else:
+        click_move(qtbot, view, answer)                          # 炮2进7 (the engine's) or 马8进7
+    right = answer == "b7b0"
     stored, expected = fsrs_due(training.database(), right)     # type: ignore[arg-type]
     assert stored == expected
     assert view.counts_label.text() == ("Card 1 of 1 · right 1 · wrong 0" if right else
                                         "Card 1 of 1 · right 0 · wrong 1")
-    said = view.result_label.text()
-    assert said.startswith("Right." if right else "Not this time. The answer: 炮2进7.")
-    assert expected.astimezone().strftime("%Y-%m-%d") in said
-    qtbot.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
-    assert view.title_label.text() == f"Done for now: {int(right)} right, {int(not right)} wrong."
+    prompt = {"b7b0": "Solved!", "h9g7": "Not the best move: 马8进7.", "solution": "The solution: 炮2进7."}
+    assert view.solver.prompt.text() == prompt[answer]
+    assert view.result_label.text() == f"Next review on {expected.astimezone().strftime('%Y-%m-%d')}."
+    qtbot.mouseClick(view.solver.next_button, Qt.MouseButton.LeftButton)
+    assert view.counts_label.text() == f"Done for now: {int(right)} right, {int(not right)} wrong."
+    assert not view.solver.isVisible()
     view.reject()
     training.menu.aboutToShow.emit()
     assert training.due_action.text() == "&Due today…"           # nothing due until fsrs says so
     again = open_due(qtbot, window, training)
-    assert again.title_label.text() == "No cards are due now."
+    assert again.counts_label.text() == "No cards are due now."
+    again.reject()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)

@@ -6,13 +6,17 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from PySide6.QtCharts import QChartView
+from PySide6.QtCharts import QBarCategoryAxis, QChartView
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from xiangqi.core import Move
 from xiangqi.play.controller import GameController
 from xiangqi.training.cards import CardDeck, CardFace, DeckKind, deck_scheduler
 from xiangqi.training.database import TrainingDatabase
+from xiangqi.training.puzzle_store import PuzzleHistory
+from xiangqi.training.puzzles import Puzzle
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.menu import TrainingMenu, install_training_ui
@@ -33,6 +37,10 @@ def build(qtbot: QtBot, tmp_path: Path, name: str = "training.sqlite") -> tuple[
 def fill(db: TrainingDatabase) -> None:
     deck = CardDeck(db, deck_scheduler(fuzz=False))
     now = datetime.now(UTC)
+    history = PuzzleHistory(db)                              # the puzzle trainer's attempts, as it keeps them
+    puzzles = [Puzzle(f"t{n}", FEN, (Move.from_iccs("h2e2"),)) for n in range(2)]
+    for day, (puzzle, solved) in enumerate([(puzzles[0], True), (puzzles[1], False), (puzzles[0], True)]):
+        history.record(puzzle, solved, 0, "title", now - timedelta(days=5 - day))
     for n in range(3):
         deck.add(DeckKind.MISTAKES, f"m{n}", CardFace(FEN, ("h2e2",), f"mistake {n}", "game"), now - timedelta(days=2))
     deck.add(DeckKind.PUZZLES, "p0", CardFace(FEN, ("b2e2",), "puzzle", "set"), now - timedelta(days=2))
@@ -59,10 +67,20 @@ def test_the_progress_view_shows_due_counts_and_answers(qtbot: QtBot, tmp_path: 
     assert db is not None
     fill(db)
     training.menu.aboutToShow.emit()
-    assert training.due_action.text() == "&Due today (2)…"   # one mistake and the puzzle: the two answered wait
+    assert training.due_action.text() == "&Due today (3)…"   # 1 mistake, 2 puzzles (1 failed there)
     view = open_view(qtbot, window, training)
-    assert "Mistakes: 1 due of 3" in view.counts_label.text() and "Puzzles: 1 due of 1" in view.counts_label.text()
+    assert "Mistakes: 1 due of 3" in view.counts_label.text() and "Puzzles: 2 due of 2" in view.counts_label.text()
     assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["&Rating", "T&hemes", "&Answers", "D&ue"]
+    rating = view.tabs.widget(0)
+    assert isinstance(rating, QChartView)
+    assert rating.chart().series()[0].count() == 3         # type: ignore[attr-defined]  # one point an attempt
+    themes = view.tabs.widget(1)
+    assert isinstance(themes, QChartView)
+    solved, failed = themes.chart().series()[0].barSets()   # type: ignore[attr-defined]
+    assert (list(solved.at(i) for i in range(solved.count())), list(failed.at(i) for i in range(failed.count()))) \
+        == ([1], [1])                                       # puzzles of a set not shipped: "Other sets"
+    axis = themes.chart().axes(Qt.Orientation.Vertical)[0]
+    assert isinstance(axis, QBarCategoryAxis) and axis.categories() == ["Other sets"]
     answers = view.tabs.widget(2)
     assert isinstance(answers, QChartView)
     right, wrong = answers.chart().series()[0].barSets()     # type: ignore[attr-defined]

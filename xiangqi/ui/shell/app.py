@@ -92,7 +92,8 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     install_share_ui(window, window.record_ui.file_menu, window.record_ui.edit_menu)   # 导出图片…, 复制图片
     study = install_study_ui(window)              # Engine › Analyse, Game › Review, the evaluation graph
     install_match_ui(window, window.book_ui)      # Game › Engine match… (openings from the book)
-    install_training_ui(window, training_db_path(look.store.user or user_settings_path()), study.after_review)  # 练习
+    install_training_ui(window, training_db_path(look.store.user or user_settings_path()),   # 练习
+                        study.after_review, window.book_ui)
     window.book_ui.use_settings(look.store)       # the book opened last, book moves for engines
     window.controller.ponder = settings.game.ponder
     appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)

@@ -1,22 +1,22 @@
 """练习 › 今日复习 (Due today): the cards due now, one by one (the mistakes deck and failed puzzles), each
-answered on a training board (the main board's look); the first try grades the card in fsrs (right: Good,
-wrong or "Show the answer": Again), the answer is drawn as arrows and the view says when the card comes
-back. Counts of cards done, right and wrong stay on top.
+solved on the puzzle trainer's ``PuzzleSolver`` (a move the engine finds as good as the card's answer counts
+too); the first result grades the card in fsrs (solved clean: Good; a wrong move, a hint or "Show solution":
+Again) and the view says when it comes back. Counts of cards done, right and wrong stay on top.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from xiangqi.core import Move, Position
-from xiangqi.core.notation import move_to_text
+from xiangqi.core import Move
 from xiangqi.training.cards import CardDeck, DeckKind, DueCard
 from xiangqi.training.database import TrainingDatabase, TrainingError
-from xiangqi.ui.common.i18n import traditional_moves
-from xiangqi.ui.training.training_board import TrainingBoard
+from xiangqi.training.puzzles import Puzzle
+from xiangqi.ui.training.puzzle_engine import PuzzleEngine
+from xiangqi.ui.training.puzzle_trainer import PuzzleSolver, puzzle_engine_spec
 from xiangqi.ui.window_host import WindowHost
 
 DUE_KINDS = (DeckKind.MISTAKES, DeckKind.PUZZLES)   # the opening drill shows its own cards
@@ -32,11 +32,18 @@ def open_due_cards(host: WindowHost, db: TrainingDatabase) -> None:
     host.open_dialog(DueCardsView(host, deck))
 
 
+def card_puzzle(card: DueCard) -> Puzzle:
+    """A card as a one-move puzzle: its position and first answer (the solver's engine accepts a move as
+    good as that one)."""
+    return Puzzle(f"card-{card.card_id}", card.face.fen, (Move.from_iccs(card.face.answers[0]),),
+                  source=card.face.source)
+
+
 class DueCardsView(QDialog):
-    """The due cards one after another; each card's first answer grades it."""
+    """The due cards one after another; each card's first result grades it."""
 
     def __init__(self, host: WindowHost, deck: CardDeck, now: datetime | None = None,
-                 parent: QWidget | None = None) -> None:
+                 engine: PuzzleEngine | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent or host)
         self.host, self.deck = host, deck
         self.setWindowTitle(self.tr("Due today"))
@@ -44,31 +51,26 @@ class DueCardsView(QDialog):
         self.index = -1
         self.right = self.wrong = 0
         self.graded: dict[int, datetime] = {}     # card id -> next due date
+        spec = puzzle_engine_spec(host.engines)
+        self.engine = engine if engine is not None else (PuzzleEngine(spec, parent=self) if spec else None)
         self.counts_label = QLabel(self)
-        self.title_label = QLabel(self)
-        self.title_label.setWordWrap(True)
         self.source_label = QLabel(self)
         self.source_label.setWordWrap(True)
         self.source_label.setEnabled(False)       # quieter: where the card came from
-        self.board = TrainingBoard(host.board, self)
-        self.board.move_played.connect(self.answer)
+        self.solver = PuzzleSolver(host.board, self.engine, host.move_list.notation, self)
+        self.solver.attempted.connect(lambda _puzzle, solved, _hints: self.grade(solved))
+        self.solver.next_requested.connect(self.next_card)
         self.result_label = QLabel(self)
         self.result_label.setWordWrap(True)
-        self.show_button = QPushButton(self.tr("&Show the answer"), self)
-        self.show_button.clicked.connect(lambda: self.reveal(None))
-        self.next_button = QPushButton(self.tr("&Next card"), self)
-        self.next_button.clicked.connect(self.next_card)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.addButton(self.show_button, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.addButton(self.next_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        for label in (self.counts_label, self.title_label, self.source_label):
-            layout.addWidget(label)
-        layout.addWidget(self.board, 1)
+        layout.addWidget(self.counts_label)
+        layout.addWidget(self.source_label)
+        layout.addWidget(self.solver, 1)
         layout.addWidget(self.result_label)
         layout.addWidget(buttons)
-        self.resize(520, 680)
+        self.resize(860, 640)
         self.next_card()
 
     @property
@@ -81,7 +83,7 @@ class DueCardsView(QDialog):
                                                                          self.wrong)
 
     def next_card(self) -> None:
-        """The next due card on the board, the trainee to move (or the end of the session)."""
+        """The next due card in the solver (or the end of the session)."""
         self.index += 1
         self.result_label.clear()
         self.counts_label.setText(self.counts_text())
@@ -89,64 +91,22 @@ class DueCardsView(QDialog):
         if card is None:
             self.show_done()
             return
-        position = Position.from_fen(card.face.fen)
-        self.title_label.setText(card.face.title)
         self.source_label.setText(card.face.source)
-        self.board.set_position(position, position.turn)
-        self.board.view.setFocus(Qt.FocusReason.OtherFocusReason)   # moves by keyboard at once
-        self.show_button.setEnabled(True)
-        self.next_button.setEnabled(False)
+        self.solver.show_puzzle(card_puzzle(card), card.face.title)
+        self.solver.board.view.setFocus()   # moves by keyboard at once
 
     def show_done(self) -> None:
-        self.title_label.setText(self.tr("No cards are due now.") if not self.cards else
-                                 self.tr("Done for now: {0} right, {1} wrong.").format(self.right, self.wrong))
+        self.solver.hide()
+        done = (self.tr("No cards are due now.") if not self.cards else
+                self.tr("Done for now: {0} right, {1} wrong.").format(self.right, self.wrong))
         upcoming = [c for c in self.deck.due(datetime.max.replace(tzinfo=UTC)) if c.kind in DUE_KINDS]
         later = min((c.due for c in upcoming), default=None)
+        self.counts_label.setText(done)
         self.source_label.setText(self.tr("The next card is due on {0}.").format(
             later.astimezone().strftime("%Y-%m-%d %H:%M")) if later is not None else "")
-        self.board.set_trainee(None)
-        self.board.setEnabled(False)
-        self.show_button.hide()
-        self.next_button.hide()
-
-    def answer(self, move: Move) -> None:
-        """The trainee's move on the board: right if it is one of the card's answers."""
-        card = self.card
-        if card is None:
-            return
-        correct = move.iccs() in card.face.answers
-        if not correct:
-            self.board.take_back()
-        self.reveal(move if correct else None)
-
-    def reveal(self, right_move: Move | None) -> None:
-        """Grade the card (right only when ``right_move`` was played) and draw the answers."""
-        card = self.card
-        if card is None:
-            return
-        self.board.set_trainee(None)
-        answers = tuple(Move.from_iccs(a) for a in card.face.answers)
-        self.board.show_arrows(() if right_move is not None else answers)
-        due = self.grade(right_move is not None)
-        texts = [self.tr("Right.") if right_move is not None else
-                 self.tr("Not this time. The answer: {0}.").format(self.answers_text(card))]
-        if due is not None:
-            texts.append(self.tr("Next review on {0}.").format(due.astimezone().strftime("%Y-%m-%d")))
-        self.result_label.setText(" ".join(texts))
-        self.show_button.setEnabled(False)
-        self.next_button.setEnabled(True)
-        self.next_button.setDefault(True)
-        self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def answers_text(self, card: DueCard) -> str:
-        """The accepted moves in the window's notation."""
-        position = Position.from_fen(card.face.fen)
-        notation = self.host.move_list.notation
-        return " / ".join(move_to_text(position, Move.from_iccs(a), notation, traditional=traditional_moves())
-                          for a in card.face.answers)
 
     def grade(self, correct: bool) -> datetime | None:
-        """The card's first answer schedules it in fsrs (right: Good, wrong: Again); its next due date."""
+        """The card's first result schedules it in fsrs (right: Good, wrong: Again); its next due date."""
         card = self.card
         if card is None or card.card_id in self.graded:
             return None
@@ -161,4 +121,10 @@ class DueCardsView(QDialog):
         else:
             self.wrong += 1
         self.counts_label.setText(self.counts_text())
+        self.result_label.setText(self.tr("Next review on {0}.").format(due.astimezone().strftime("%Y-%m-%d")))
         return due
+
+    def done(self, result: int) -> None:
+        if self.engine is not None:
+            self.engine.close()
+        super().done(result)

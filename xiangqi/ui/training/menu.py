@@ -23,9 +23,12 @@ from xiangqi.training.cards import CardDeck
 from xiangqi.training.database import TrainingDatabase, TrainingError
 from xiangqi.ui.training.deck_view import DUE_KINDS, open_due_cards
 from xiangqi.ui.training.endgame_challenge import open_endgame_challenge
+from xiangqi.ui.training.guess_move import open_guess_the_move
+from xiangqi.ui.training.opening_drill import open_opening_drill
 from xiangqi.ui.training.progress_view import open_progress
+from xiangqi.ui.training.puzzle_trainer import open_puzzle_trainer
 from xiangqi.ui.training.review_mistakes import MistakesNote
-from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.window_host import BookSource, WindowHost
 
 Opener = Callable[[WindowHost, TrainingDatabase], None]
 
@@ -33,17 +36,21 @@ Opener = Callable[[WindowHost, TrainingDatabase], None]
 class TrainingMenu(QObject):
     """练习 in the window's menu bar, and the profile's training history it opens on first use."""
 
-    def __init__(self, window: WindowHost, db_path: Path) -> None:
+    def __init__(self, window: WindowHost, db_path: Path, book: BookSource | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.db_path = db_path
+        self.book = book     # the open opening book, which the opening drill may drill
         self._db: TrainingDatabase | None = None
         self._deck: CardDeck | None = None
         self.menu = QMenu(self.tr("&Training"), window)
         self.menu.setObjectName("training_menu")
+        self.puzzles_action = self._entry(self.tr("&Puzzles…"), open_puzzle_trainer)
         self.due_action = self._entry(self.tr("&Due today…"), open_due_cards)
         self.menu.addSeparator()
         self.endgame_action = self._entry(self.tr("&Endgame challenge…"), open_endgame_challenge)
+        self.guess_action = self._entry(self.tr("&Guess the move…"), open_guess_the_move)
+        self.opening_action = self._entry(self.tr("&Opening drill…"), self.open_drill)
         self.menu.addSeparator()
         self.progress_action = self._entry(self.tr("P&rogress and history…"), open_progress)
         self.menu.aboutToShow.connect(self.show_due_count)
@@ -91,6 +98,9 @@ class TrainingMenu(QObject):
         if db is not None:
             opener(self.window, db)
 
+    def open_drill(self, host: WindowHost, db: TrainingDatabase) -> None:
+        open_opening_drill(host, db, self.book)
+
     def show_due_count(self) -> None:
         """今日复习 (3): the cards due now, counted when the menu opens (only once the history exists)."""
         if not self.db_path.exists():
@@ -116,10 +126,12 @@ class TrainingMenu(QObject):
 
 
 def install_training_ui(window: WindowHost, db_path: Path,
-                        after_review: list[Callable[[Game], QWidget | None]] | None = None) -> TrainingMenu:
+                        after_review: list[Callable[[Game], QWidget | None]] | None = None,
+                        book: BookSource | None = None) -> TrainingMenu:
     """The 练习 menu in ``window`` on the training history at ``db_path`` (see ``training_db_path``);
-    ``after_review``: the study tools' hooks of a finished review, where the mistakes deck joins in."""
-    training = TrainingMenu(window, db_path)
+    ``after_review``: the study tools' hooks of a finished review, where the mistakes deck joins in;
+    ``book``: the opening book feature, whose open book the opening drill offers."""
+    training = TrainingMenu(window, db_path, book)
     if after_review is not None:
         after_review.append(training.after_review)
     return training

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QDateTimeAxis,
-                              QLineSeries, QStackedBarSeries, QValueAxis)
+                              QHorizontalStackedBarSeries, QLineSeries, QStackedBarSeries, QValueAxis)
 from PySide6.QtCore import QDateTime, QMargins, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QPushButton,
@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, Q
 
 from xiangqi.training.cards import CardDeck, DeckKind
 from xiangqi.training.database import TrainingDatabase, TrainingError
-from xiangqi.training.progress import RatingPoint, ThemeCount, answers_per_day, due_forecast, \
-    rating_history, solved_per_theme
+from xiangqi.training.progress import (OTHER_THEME, RatingPoint, ThemeCount, answers_per_day, due_forecast,
+                                       rating_history, solved_per_theme)
+from xiangqi.training.puzzles import PuzzleError, Theme, read_puzzle_set
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.training.puzzle_trainer import starter_set_path
 from xiangqi.ui.window_host import WindowHost
 
 HISTORY_SUFFIX = "json"
@@ -54,7 +56,7 @@ class ProgressView(QDialog):
         super().__init__(host)
         self.host, self.db = host, db
         self.deck = CardDeck(db)     # its tables exist from here on, even in a new profile
-        self.themes_of: dict[str, list[str]] = {}   # puzzle id -> its themes' names, as the user reads them
+        self.themes_of = self.shipped_themes()   # puzzle id -> its themes' names, as the user reads them
         self.setWindowTitle(self.tr("Training progress"))
         self.counts_label = QLabel(self)
         self.counts_label.setWordWrap(True)
@@ -86,6 +88,23 @@ class ProgressView(QDialog):
         self.tabs.addTab(chart_view(self.answers_chart(), self.tabs), self.tr("&Answers"))
         self.tabs.addTab(chart_view(self.due_chart(), self.tabs), self.tr("D&ue"))
         self.tabs.setCurrentIndex(min(current, self.tabs.count() - 1))
+
+    def theme_names(self) -> dict[str, str]:
+        return {Theme.MATE.value: self.tr("Mate"), Theme.ADVANTAGE.value: self.tr("Advantage"),
+                Theme.CRUSHING.value: self.tr("Crushing"), Theme.ONLY_MOVE.value: self.tr("Only move"),
+                Theme.MATERIAL.value: self.tr("Material"), Theme.SACRIFICE.value: self.tr("Sacrifice"),
+                Theme.QUIET.value: self.tr("Quiet move"), Theme.ENDGAME.value: self.tr("Endgame"),
+                Theme.MIDDLEGAME.value: self.tr("Middlegame"), Theme.ONE_MOVE.value: self.tr("One move"),
+                Theme.LONG.value: self.tr("Long"), OTHER_THEME: self.tr("Other sets")}
+
+    def shipped_themes(self) -> dict[str, list[str]]:
+        """The themes of the shipped puzzles by id (a puzzle from a set the user opened counts as other)."""
+        names = self.theme_names()
+        try:
+            puzzles = read_puzzle_set(starter_set_path()).puzzles
+        except (OSError, PuzzleError):
+            return {}
+        return {p.puzzle_id: [names[t.value] for t in Theme if t in p.themes] for p in puzzles}
 
     def deck_name(self, kind: DeckKind) -> str:
         return {DeckKind.MISTAKES: self.tr("Mistakes"), DeckKind.PUZZLES: self.tr("Puzzles"),
@@ -131,7 +150,9 @@ class ProgressView(QDialog):
             solved.append(theme.solved)
             failed.append(theme.tried - theme.solved)
         title = self.tr("Puzzles per theme") if themes else self.tr("Puzzles per theme: none tried yet")
-        return self.bar_chart(title, QStackedBarSeries(), [solved, failed], [t.theme for t in themes])
+        names = self.theme_names()
+        labels = [names.get(t.theme, t.theme) for t in themes]
+        return self.bar_chart(title, QHorizontalStackedBarSeries(), [solved, failed], labels)
 
     def answers_chart(self) -> QChart:
         days = answers_per_day(self.db, ANSWER_DAYS)
@@ -161,8 +182,9 @@ class ProgressView(QDialog):
         return self.bar_chart(self.tr("Cards due in the days ahead"), QStackedBarSeries(), sets, labels)
 
     @staticmethod
-    def bar_chart(title: str, series: QBarSeries | QStackedBarSeries, sets: list[QBarSet],
-                  labels: list[str]) -> QChart:
+    def bar_chart(title: str, series: QBarSeries | QStackedBarSeries | QHorizontalStackedBarSeries,
+                  sets: list[QBarSet], labels: list[str]) -> QChart:
+        """Bars (stacked) per label; a horizontal series puts the labels on the left, where long names fit."""
         chart = QChart()
         chart.setTitle(title)
         for bar_set in sets:
@@ -175,8 +197,9 @@ class ProgressView(QDialog):
         top = max([sum(s.at(i) for s in sets) for i in range(len(labels))] or [0])
         values.setRange(0, max(4, top))
         values.applyNiceNumbers()
-        chart.addAxis(categories, Qt.AlignmentFlag.AlignBottom)
-        chart.addAxis(values, Qt.AlignmentFlag.AlignLeft)
+        horizontal = isinstance(series, QHorizontalStackedBarSeries)
+        chart.addAxis(categories, Qt.AlignmentFlag.AlignLeft if horizontal else Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(values, Qt.AlignmentFlag.AlignBottom if horizontal else Qt.AlignmentFlag.AlignLeft)
         series.attachAxis(categories)
         series.attachAxis(values)
         return chart

@@ -93,7 +93,7 @@ class MistakesNote(QWidget):
             text += self.tr("; {0} were in the deck already").format(result.known)
         if result.unanswered:
             text += self.tr("; {0} have no better move in the record").format(result.unanswered)
-        return text + "."
+        return self.tr("{0}.").format(text)   # a full stop as the language writes it (。)
 
     def face_text(self, mistake: Mistake) -> tuple[str, str]:
         """The card's title (the move played, in the window's notation) and where it came from."""

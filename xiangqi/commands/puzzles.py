@@ -9,7 +9,7 @@
 ``build`` finds puzzles in any game collection the way lichess's generator does (``training.puzzle_finder``):
 a cheap scan of every position (``--scan-nodes``, default 3000; ``--last N``: only the last N plies of
 each game), then a MultiPV-2 verification of the candidates at the limit given (default ``--nodes 60000``):
-a puzzle is kept when its first move mates and no other does, or is ``--gap`` Win% points (default 25)
+a puzzle is kept when its first move mates and no other mates as fast, or is ``--gap`` Win% points (default 25)
 better than the second-best move. ``ccpd`` builds a set from the CCPD training files: a record set up from
 a FEN is kept when its first move is the engine's best by the same criterion; a whole game is searched
 like ``build`` does (its last ``--last`` plies, default 24); an opening line is no puzzle. Each file's
@@ -263,7 +263,8 @@ def _set_comments(args: argparse.Namespace, settings: FinderSettings) -> list[st
     names = ", ".join(p.name for p in args.files)
     comments = [f"xiangqi puzzle set made from {names} by `python -m xiangqi puzzles {args.command}`.",
                 f"Criterion: MultiPV 2 at {limit_text(settings.verify)} ({args.engine}); kept when the first move "
-                f"mates and no other does, or its Win% is {settings.min_gap:g} points above the second-best move."]
+                f"mates and no other mates as fast, or its Win% is {settings.min_gap:g} points above the second-best "
+                "move."]
     if args.command == "ccpd":
         comments.append(f"Data: {CCPD_CREDIT}; changed: converted and selected by engine verification.")
     return comments

@@ -7,7 +7,8 @@ Two passes keep the engine time small:
    move suddenly has a mate, or its winning chances (lichess's Win%, ``review.accuracy``) are at least
    ``min_win`` and rose by ``min_jump`` points or more since the position before (the opponent erred).
 2. **Verify**: each candidate gets a deeper search with two lines (MultiPV 2, ``FinderSettings.verify``).
-   It is kept when its best move is *clearly* the best: the best line mates and the second does not, or
+   It is kept when its best move is *clearly* the best: the best line mates and the second does not mate
+   as fast, or
    the best line's Win% is ``min_gap`` points or more above the second's (and, for a record with a
    solution of its own, the engine's best move is that solution). A position with one legal move is no
    puzzle. A winning puzzle that is not a mate is followed further: after the engine's reply, the
@@ -59,7 +60,7 @@ class DropReason(Enum):
     NO_ANSWER = "the engine gave no exact score"
     ONE_LEGAL_MOVE = "only one legal move"
     NOT_ENGINE_BEST = "the record's move is not the engine's best"
-    TWO_MATES = "another move mates too"
+    TWO_MATES = "another move mates as fast"
     NO_CLEAR_BEST = "no clearly best move"
     ALREADY_LOST = "the side to move is mated whatever it plays"
 
@@ -89,15 +90,17 @@ def judge(lines: Lines, legal_moves: int, min_gap: float, expected: Move | None 
         return Judgement(None, None, 0.0, DropReason.NO_ANSWER)
     best, second = lines[0], (lines[1] if len(lines) > 1 else None)
     gap = win_percent(best.score) - win_percent(second.score) if second is not None else 100.0
+    if mates(best.score):
+        # A mate counts as Win% 100 here (the Win% curve stops at +10 pawns, short of it).
+        gap = 100.0 - win_percent(second.score) if second is not None else 100.0
+        if second is not None and mates(second.score) and (second.score.mate or 0) <= (best.score.mate or 0):
+            return Judgement(best, second, gap, DropReason.TWO_MATES)
     if expected is not None and best.move != expected:
         return Judgement(best, second, gap, DropReason.NOT_ENGINE_BEST)
     if best.score.mate is not None and best.score.mate <= 0:
         return Judgement(best, second, gap, DropReason.ALREADY_LOST)
     if mates(best.score):
-        # A mate counts as Win% 100 here (the Win% curve stops at +10 pawns, short of it).
-        gap = 100.0 - win_percent(second.score) if second is not None else 100.0
-        drop = DropReason.TWO_MATES if second is not None and mates(second.score) else None
-        return Judgement(best, second, gap, drop)
+        return Judgement(best, second, gap, None)
     return Judgement(best, second, gap, None if gap >= min_gap else DropReason.NO_CLEAR_BEST)
 
 

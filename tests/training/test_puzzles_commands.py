@@ -1,0 +1,135 @@
+"""``python -m xiangqi puzzles``: list a set; build, ccpd and verify with the real Fairy-Stockfish on tiny
+inputs (a game ending in a mate, a CCPD file with a broken record); bad arguments."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xiangqi.core import Move
+from xiangqi.training.puzzles import Puzzle, Theme, read_puzzle_set, write_puzzle_set
+
+FAIRY = "/usr/games/fairy-stockfish"
+
+# Middle game (from the CCPD mating exercises): e2e7 wins a rook's worth, every other move much less.
+WINS = Puzzle("wins", "4ka3/4a4/4b4/p3R3p/2r6/9/P5p1P/1RN1C2r1/1c1c5/2B1KA3 w - - 0 24",
+              (Move.from_iccs("e2e7"),), frozenset({Theme.ADVANTAGE}), source="test")
+# Two rooks against a bare king: two moves mate in 2, so no unique first move.
+TWO_MATES = Puzzle("two-mates", "4k4/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1",
+                   tuple(Move.from_iccs(m) for m in ("b1b8", "e9f9", "a0a9")), frozenset({Theme.MATE}), mate_in=2)
+
+# A one-move game: red mates (a0a9; the rook on i8 guards the eighth rank); other moves mate later.
+GAME = """[Event "test"]
+[Result "1-0"]
+[FEN "4k4/8R/5a3/9/9/9/9/9/9/R2K5 w - - 0 1"]
+
+1. 車九進九
+1-0
+"""
+
+CCPD = """[Game "Chinese Chess"]
+[Event "fine"]
+[Result "1-0"]
+[FEN "4ka3/4a4/4b4/p3R3p/2r6/9/P5p1P/1RN1C2r1/1c1c5/2B1KA3 w - - 0 24"]
+
+1. 炮五進五
+1-0
+
+[Game "Chinese Chess"]
+[Event "no black king"]
+[Result "1-0"]
+[FEN "9/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1"]
+
+1. 車八進七
+1-0
+
+[Game "Chinese Chess"]
+[Event "illegal move"]
+[Result "1-0"]
+[FEN "4k4/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1"]
+
+1. 車八進七 將５進１
+1-0
+"""
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "xiangqi", "puzzles", *args], capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_list_summarises_a_set(tmp_path: Path) -> None:
+    path = tmp_path / "s.puzzles"
+    write_puzzle_set(path, [WINS, TWO_MATES], ["Data: CCPD"])
+    done = run("list", str(path))
+    assert done.returncode == 0, done.stderr
+    assert f"{path}: 2 puzzles" in done.stdout
+    assert "# Data: CCPD" in done.stdout
+    assert "mate in: 2: 1" in done.stdout and "advantage 1" in done.stdout
+
+
+def test_list_reports_a_bad_line_and_reads_the_rest(tmp_path: Path) -> None:
+    path = tmp_path / "s.puzzles"
+    write_puzzle_set(path, [WINS])
+    path.write_text(path.read_text(encoding="utf-8") + "{broken\n", encoding="utf-8")
+    done = run("list", str(path))
+    assert done.returncode == 1
+    assert f"{path}:2: not JSON" in done.stderr and "1 puzzles" in done.stdout
+
+
+def test_bad_arguments_are_refused(tmp_path: Path) -> None:
+    done = run("build", str(tmp_path / "x.pgn"), "--engine", "fairy-stockfish", "--jobs", "0", "-o",
+               str(tmp_path / "o.puzzles"))
+    assert done.returncode == 2 and "--jobs 0" in done.stderr
+
+
+@pytest.mark.fairy
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_build_finds_the_mate_in_a_game(tmp_path: Path) -> None:
+    games = tmp_path / "g.pgn"
+    games.write_text(GAME, encoding="utf-8")
+    out = tmp_path / "found.puzzles"
+    done = run("build", str(games), "--engine", "fairy-stockfish", "--nodes", "20000", "--jobs", "1", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "games/min" in done.stdout and "1 puzzles written" in done.stdout
+    assert "1/1 games" in done.stderr                   # the progress bar
+    [puzzle] = read_puzzle_set(out).puzzles
+    assert puzzle.mate_in is not None and Theme.MATE in puzzle.themes
+    assert puzzle.source == "g.pgn game 1, ply 0" and puzzle.mate_in == 1
+
+
+@pytest.mark.fairy
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_ccpd_keeps_a_clear_solution_and_reports_broken_records_by_file_and_number(tmp_path: Path) -> None:
+    path = tmp_path / "殺局_殺法_練習題.pgn"
+    path.write_bytes(CCPD.encode("big5"))
+    out = tmp_path / "starter.puzzles"
+    done = run("ccpd", str(path), "--engine", "fairy-stockfish", "--nodes", "20000", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert f"warning: record 2: skipped: {path}" in done.stderr and "no black king" in done.stderr
+    assert f"warning: record 3: skipped: {path}" in done.stderr and "illegal" in done.stderr
+    assert "3 records, 0 whole games, 1 positions searched: 1 puzzles kept; dropped: 2" in done.stdout
+    assert "2  the record cannot be read" in done.stdout
+    read = read_puzzle_set(out)
+    assert [p.puzzle_id for p in read.puzzles] == ["ccpd-mate-0001"]
+    assert any("CCPD" in c and "CC BY 4.0" in c for c in read.comments)
+
+
+@pytest.mark.fairy
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_verify_keeps_a_clear_puzzle_and_drops_one_with_two_mates(tmp_path: Path) -> None:
+    path = tmp_path / "s.puzzles"
+    write_puzzle_set(path, [WINS, TWO_MATES])
+    out = tmp_path / "checked.puzzles"
+    done = run("verify", str(path), "--engine", "fairy-stockfish", "--nodes", "20000", "-o", str(out))
+    assert done.returncode == 1
+    assert "2 puzzles, 1 still clearly best at nodes 20000, 1 not" in done.stdout
+    assert "another move mates as fast" in done.stdout
+    assert [p.puzzle_id for p in read_puzzle_set(out).puzzles] == ["wins"]

@@ -94,7 +94,7 @@ def test_a_wrong_move_is_taken_back_the_expected_moves_are_shown_and_a_card_is_a
     assert drill.board.position().fen() == before_wrong.fen()           # taken back
     expected = chinese(before_wrong, "b0c2", "h0g2")
     assert all(text in drill.feedback.text() for text in expected)
-    assert drill.feedback.text().startswith("Not in the repertoire. It plays:")
+    assert drill.feedback.text().startswith("The repertoire marks this move as a mistake. It plays:")
     assert "added to the opening deck" in drill.feedback.text()
     assert CardDeck(db).counts()[DeckKind.OPENING].total == 1
     assert drill.counts_label.text() == "Right 1 · wrong 1 · due positions 0"

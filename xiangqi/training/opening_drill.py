@@ -518,6 +518,10 @@ class OpeningDrill:
     def opening_name(self) -> str:
         return self.repertoire.opening_name(self.position)
 
+    def in_repertoire(self, move: Move) -> RepertoireMove | None:
+        """What the repertoire says of ``move`` here (None: it never plays it)."""
+        return next((entry for entry in self.repertoire.moves(self.position) if entry.move == move), None)
+
     def lines_through(self) -> int:
         return self.repertoire.lines_through(self.position)
 

@@ -525,8 +525,16 @@ class OpeningDrillWindow(QDialog):
     # ----------------------------------------------------------------- what the panel says
     def verdict_text(self, answer: Answer, move: Move) -> str:
         if answer.verdict is Verdict.WRONG:
-            return (self.tr("Not in the repertoire. It plays: {0}").format(self.moves_text(answer.expected))
-                    + self._due_text(answer))
+            assert self.drill is not None
+            known = self.drill.in_repertoire(move)
+            expected = self.moves_text(answer.expected)
+            if known is None:
+                text = self.tr("Not in the repertoire. It plays: {0}").format(expected)
+            elif known.dubious:
+                text = self.tr("The repertoire marks this move as a mistake. It plays: {0}").format(expected)
+            else:
+                text = self.tr("Not the repertoire's main move here. It plays: {0}").format(expected)
+            return text + self._due_text(answer)
         text = self.tr("Right.") if answer.verdict is Verdict.RIGHT else self.tr("That's it.")
         if answer.line_over:
             text += " " + self.tr("The line ends here: press N for the next one.")

@@ -135,3 +135,27 @@ def test_the_bundled_lines_are_read_off_the_gui_thread_and_drilled_as_black(
     click_move(qtbot, drill, expected[0].iccs())
     assert drill.feedback.text().startswith("That's it.")
     assert (drill.drill.right, drill.drill.wrong) == (0, 1)
+
+
+def test_the_drill_is_played_with_the_keyboard_alone(qtbot: QtBot, db: TrainingDatabase) -> None:
+    _window, drill = build(qtbot, db)
+    drill.source_box.setCurrentIndex(drill.source_box.findData(SourceKind.BUNDLED))
+    drill.side_box.setCurrentIndex(drill.side_box.findData(Color.RED))
+    drill.source_box.setFocus()
+    press(qtbot, Qt.Key.Key_Return)                      # the default button: Start
+    qtbot.waitUntil(lambda: drill.drill is not None, timeout=60_000)
+    assert drill.board.view.hasFocus()                  # the board takes the keys once the line starts
+    # the cursor wakes on e3; 炮二平五 is h2 -> e2
+    for key in (Qt.Key.Key_Return, *[Qt.Key.Key_Right] * 3, Qt.Key.Key_Down, Qt.Key.Key_Return,
+                *[Qt.Key.Key_Left] * 3, Qt.Key.Key_Return):
+        press(qtbot, key)
+    stack = drill.board.position().move_stack
+    assert stack[0] == Move.from_iccs("h2e2") and len(stack) == 2        # and black's reply
+    assert drill.feedback.text() == "Right."
+    press(qtbot, Qt.Key.Key_H)
+    assert drill.board.view.shapes.analysis                              # the repertoire's moves drawn
+    press(qtbot, Qt.Key.Key_N)
+    assert drill.board.position().move_stack == [] and drill.feedback.text() == "Your move."
+    press(qtbot, Qt.Key.Key_Escape)                      # the cursor sleeps, then the window closes
+    press(qtbot, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not drill.isVisible())

@@ -1074,6 +1074,17 @@
         </message>
     </context>
     <context>
+        <name>GamePicker</name>
+        <message>
+            <source>Games in {0}</source>
+            <translation>{0} 中的对局</translation>
+        </message>
+        <message>
+            <source>Filter by player, event, date or result</source>
+            <translation>按棋手、赛事、日期或结果筛选</translation>
+        </message>
+    </context>
+    <context>
         <name>GameTableModel</name>
         <message>
             <source>#</source>
@@ -1364,6 +1375,10 @@
         <message>
             <source>Licence: GPL 3.0 or later. Drawings and sounds CC0; glyph outlines SIL OFL 1.1 (Noto CJK).</source>
             <translation>许可证：GPL 3.0 或更高版本。图画和声音 CC0；字形轮廓 SIL OFL 1.1（Noto CJK）。</translation>
+        </message>
+        <message>
+            <source>Puzzles and training positions made from the Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0 (converted and selected).</source>
+            <translation>谜题和练习局面取自 Chinese Chess Practical Dataset（CCPD），Yu-Han Tseng，CC BY 4.0（经转换和筛选）。</translation>
         </message>
         <message>
             <source>Engines found</source>
@@ -1927,20 +1942,28 @@
             <translation>还没轮到你走</translation>
         </message>
         <message>
-            <source>“{0}” cannot be played now.</source>
-            <translation>现在不能走“{0}”。</translation>
+            <source>“{0}” is not a move: write it like 炮二平五, C2.5 or h2e2.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>“{0}” fits more than one move: {1}. Say which piece (e.g. 前/后).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>“{0}” is not a legal move in this position.</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <source>The game is over: “{0}” was not played.</source>
             <translation>对局已结束：“{0}”没有走。</translation>
         </message>
         <message>
-            <source>Not your turn: “{0}” was not played.</source>
-            <translation>还没轮到你：“{0}”没有走。</translation>
+            <source>An earlier position is shown: “{0}” was not played (End goes back to the game).</source>
+            <translation type="unfinished" />
         </message>
         <message>
-            <source>“{0}” is not a legal move here ({1}).</source>
-            <translation>“{0}”在这个局面不是合法着法（{1}）。</translation>
+            <source>Not your turn: “{0}” was not played.</source>
+            <translation>还没轮到你：“{0}”没有走。</translation>
         </message>
     </context>
     <context>
@@ -2752,6 +2775,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>现在到期的卡片：{0}。</translation>
         </message>
         <message>
+            <source>, </source>
+            <translation>，</translation>
+        </message>
+        <message>
             <source>Puzzle rating</source>
             <translation>谜题等级分</translation>
         </message>
@@ -2836,19 +2863,19 @@ Its game is saved after every move; a second window on the same profile would ov
         <name>PuzzleSolver</name>
         <message>
             <source>Hint</source>
-            <translation type="unfinished" />
+            <translation>提示</translation>
         </message>
         <message>
             <source>Retry</source>
-            <translation type="unfinished" />
+            <translation>重试</translation>
         </message>
         <message>
             <source>Show solution</source>
-            <translation type="unfinished" />
+            <translation>显示答案</translation>
         </message>
         <message>
             <source>Next puzzle</source>
-            <translation type="unfinished" />
+            <translation>下一题</translation>
         </message>
         <message>
             <source>Red</source>
@@ -2860,142 +2887,142 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>{0} to move: find the best move.</source>
-            <translation type="unfinished" />
+            <translation>{0}走：找出最佳着法。</translation>
         </message>
         <message>
             <source>Right! {0} to move: go on.</source>
-            <translation type="unfinished" />
+            <translation>正确！{0}继续走。</translation>
         </message>
         <message>
             <source>Checking your move…</source>
-            <translation type="unfinished" />
+            <translation>正在检查你的着法…</translation>
         </message>
         <message>
             <source>The engine cannot judge moves: {0}</source>
-            <translation type="unfinished" />
+            <translation>引擎无法判断着法：{0}</translation>
         </message>
         <message>
             <source>Not the best move: {0} is answered by {1}.</source>
-            <translation type="unfinished" />
+            <translation>不是最佳着法：{0}，对方应以{1}。</translation>
         </message>
         <message>
             <source>Not the best move: {0}.</source>
-            <translation type="unfinished" />
+            <translation>不是最佳着法：{0}。</translation>
         </message>
         <message>
             <source>Solved!</source>
-            <translation type="unfinished" />
+            <translation>解出来了！</translation>
         </message>
         <message>
             <source>Hint: the arrow shows the move. A puzzle solved with a hint is not counted as solved for your rating.</source>
-            <translation type="unfinished" />
+            <translation>提示：箭头标出了着法。用了提示解出的谜题，等级分按未解出计算。</translation>
         </message>
         <message>
             <source>The solution: {0}.</source>
-            <translation type="unfinished" />
+            <translation>答案：{0}。</translation>
         </message>
     </context>
     <context>
         <name>PuzzleTrainer</name>
         <message>
             <source>Puzzles</source>
-            <translation type="unfinished">谜题</translation>
+            <translation>谜题</translation>
         </message>
         <message>
             <source>Open puzzle set…</source>
-            <translation type="unfinished" />
+            <translation>打开谜题集…</translation>
         </message>
         <message>
             <source>Theme:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <source>Mate (杀法)</source>
-            <translation type="unfinished" />
+            <translation>主题：</translation>
         </message>
         <message>
             <source>Winning advantage</source>
-            <translation type="unfinished" />
+            <translation>取得胜势</translation>
+        </message>
+        <message>
+            <source>Mate</source>
+            <translation>杀法</translation>
         </message>
         <message>
             <source>Crushing</source>
-            <translation type="unfinished">大优</translation>
+            <translation>大优</translation>
         </message>
         <message>
             <source>Only move</source>
-            <translation type="unfinished">唯一着法</translation>
+            <translation>唯一着法</translation>
         </message>
         <message>
             <source>Wins material</source>
-            <translation type="unfinished" />
+            <translation>得子</translation>
         </message>
         <message>
             <source>Sacrifice</source>
-            <translation type="unfinished">弃子</translation>
+            <translation>弃子</translation>
         </message>
         <message>
             <source>Quiet move</source>
-            <translation type="unfinished">静着</translation>
+            <translation>静着</translation>
         </message>
         <message>
-            <source>Endgame (残局)</source>
-            <translation type="unfinished" />
+            <source>Endgame</source>
+            <translation>残局</translation>
         </message>
         <message>
             <source>Middlegame</source>
-            <translation type="unfinished">中局</translation>
+            <translation>中局</translation>
         </message>
         <message>
             <source>One move</source>
-            <translation type="unfinished">一步</translation>
+            <translation>一步</translation>
         </message>
         <message>
             <source>Long (3 moves or more)</source>
-            <translation type="unfinished" />
+            <translation>长题（三步以上）</translation>
         </message>
         <message>
             <source>The puzzle set cannot be read.</source>
-            <translation type="unfinished" />
+            <translation>无法读取谜题集。</translation>
         </message>
         <message>
             <source>Some puzzles were skipped.</source>
-            <translation type="unfinished" />
+            <translation>有些谜题被跳过了。</translation>
         </message>
         <message>
             <source>All themes ({0})</source>
-            <translation type="unfinished" />
+            <translation>全部主题（{0}）</translation>
         </message>
         <message>
             <source>No puzzle to show.</source>
-            <translation type="unfinished" />
+            <translation>没有可显示的谜题。</translation>
         </message>
         <message>
             <source>Mate in {0}. </source>
-            <translation type="unfinished" />
+            <translation>{0} 步杀。</translation>
         </message>
         <message>
             <source>{0}Puzzle rating {1}. {2}</source>
-            <translation type="unfinished" />
+            <translation>{0}题目等级分 {1}。{2}</translation>
         </message>
         <message>
             <source>The attempt cannot be saved.</source>
-            <translation type="unfinished" />
+            <translation>无法保存这次练习。</translation>
         </message>
         <message>
-            <source>This puzzle joins your review deck (练习 › 今日复习).</source>
-            <translation type="unfinished" />
+            <source>This puzzle joins your review deck (Training › Due today).</source>
+            <translation>这道题已加入复习卡片（练习 › 今日复习）。</translation>
         </message>
         <message>
             <source>Your rating: {0}{1} · streak {2} (best {3})</source>
-            <translation type="unfinished" />
+            <translation>你的等级分：{0}{1} · 连对 {2}（最佳 {3}）</translation>
         </message>
         <message>
             <source>Open puzzle set</source>
-            <translation type="unfinished" />
+            <translation>打开谜题集</translation>
         </message>
         <message>
             <source>Puzzle sets (*.puzzles)</source>
-            <translation type="unfinished" />
+            <translation>谜题集 (*.puzzles)</translation>
         </message>
     </context>
     <context>
@@ -3590,6 +3617,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Text size</source>
             <translation>文字大小</translation>
+        </message>
+        <message>
+            <source>High-contrast window colours</source>
+            <translation>高对比度窗口颜色</translation>
         </message>
         <message>
             <source>Play sounds</source>

@@ -175,7 +175,9 @@ def test_a_game_chosen_from_a_file_of_games_and_the_last_sessions_listed(qtbot, 
     qtbot.waitUntil(lambda: dialog.game_list is not None and dialog.game_list.isVisible(), timeout=5_000)
     game_list = dialog.game_list
     assert game_list is not None and game_list.visible_row_count() == 2
-    game_list.choose_row(1)
+    commit(game_list.filter_edit, "第二")                 # filtered as you type
+    assert game_list.visible_row_count() == 1
+    qtbot.keyClick(game_list.list, Qt.Key.Key_Return)
     assert "吕钦 – 杨官璘, 第二局" in dialog.game_label.text() and "masters.pgn #2" in dialog.game_label.text()
     dialog.side_box.setCurrentIndex(dialog.side_box.findData(Color.BLACK))
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QStringListModel, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QDialog, QDoubleSpinBox, QFileDialog,
-                               QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QStackedWidget,
+from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, QStringListModel, Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QDialog, QDialogButtonBox, QDoubleSpinBox,
+                               QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListView,
+                               QPushButton, QStackedWidget,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, Move, NotationError, Position
@@ -27,7 +28,7 @@ from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatIn
 from xiangqi.game.notation_text import line_text
 from xiangqi.game.setup import is_builtin
 from xiangqi.play.engine_list import engine_display_name
-from xiangqi.record import Game, PgnFile, RecordError
+from xiangqi.record import Game, GameEntry, PgnFile, RecordError
 from xiangqi.record.collection import open_collection
 from xiangqi.record.detect import NotARecordError, RecordKind
 from xiangqi.record.files import check_whole_size, file_kind
@@ -46,7 +47,6 @@ from xiangqi.training.guess import (
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.play.move_box import legal_move_texts
-from xiangqi.ui.record.game_list_dialog import GameListDialog, prepare_rows
 from xiangqi.ui.training.endgame_challenge import default_engine_index, resize_within_screen
 from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import WindowHost
@@ -138,7 +138,7 @@ class GuessJudge(QObject):
 class FileJob(QObject):
     """Reads a record file's index (and its game when it holds one) on a worker thread."""
 
-    finished = Signal(object, object, object)   # Path, PgnFile, Game | None (the only game, read)
+    finished = Signal(object, object, object, object)   # Path, PgnFile, Game | None (the only game), rows
     failed = Signal(str)
 
     def __init__(self, path: Path) -> None:
@@ -158,13 +158,63 @@ class FileJob(QObject):
             else:
                 check_whole_size(self.path, size, kind)
                 games = open_collection(self.path.read_bytes(), str(self.path))
-            prepare_rows(games)
+            rows = [game_row(entry) for entry in games] if len(games) > 1 else []
             only = games.game(0) if len(games) == 1 else None
         except (NotARecordError, RecordError, OSError) as error:
             self.failed.emit(f"{self.path}: {error}")
             return
         if not self.cancelled.is_set():
-            self.finished.emit(self.path, games, only)
+            self.finished.emit(self.path, games, only, rows)
+
+
+def game_row(entry: GameEntry) -> str:
+    """One game of a file as the picker lists it: number, players, event, date, result."""
+    players = " – ".join(name for name in (entry.red.strip(), entry.black.strip()) if name)
+    parts = (players, entry.event.strip(), entry.tag("Date").strip(), entry.result)
+    return f"{entry.index + 1}. " + " · ".join(part for part in parts if part)
+
+
+class GamePicker(QDialog):
+    """The games of a file, filtered as you type; Enter or a double click takes one."""
+
+    game_chosen = Signal(int)   # the game's number in the file (from 0)
+
+    def __init__(self, name: str, rows: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Games in {0}").format(name))
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(QStringListModel(rows, self))
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText(self.tr("Filter by player, event, date or result"))
+        self.filter_edit.textChanged.connect(self._filter)
+        self.list = QListView(self)
+        self.list.setModel(self.proxy)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list.activated.connect(lambda index: self.choose_row(index.row()))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel,
+                                   self)
+        buttons.accepted.connect(lambda: self.choose_row(self.list.currentIndex().row()))
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        for widget in (self.filter_edit, self.list, buttons):
+            layout.addWidget(widget)
+        resize_within_screen(self, 720, 520)
+        self._filter("")
+
+    def _filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        self.list.setCurrentIndex(self.proxy.index(0, 0))
+
+    def visible_row_count(self) -> int:
+        return self.proxy.rowCount()
+
+    def choose_row(self, row: int) -> None:
+        """Take the ``row``-th game shown (the filter applied)."""
+        if 0 <= row < self.proxy.rowCount():
+            source = self.proxy.mapToSource(self.proxy.index(row, 0)).row()
+            self.game_chosen.emit(source)
+            self.accept()
 
 
 class GuessTheMove(QDialog):
@@ -177,7 +227,7 @@ class GuessTheMove(QDialog):
         self.session: GuessSession | None = None
         self.judge: GuessJudge | None = None
         self.job: FileJob | None = None
-        self.game_list: GameListDialog | None = None
+        self.game_list: GamePicker | None = None
         self.setWindowTitle(self.tr("Guess the move"))
         self.board = TrainingBoard(host.board, self)
         self.board.move_played.connect(self._guessed)
@@ -288,7 +338,7 @@ class GuessTheMove(QDialog):
         self.setup_status.setText(self.tr("Reading {0}…").format(path.name))
         job.start()
 
-    def _file_read(self, path: Path, games: PgnFile, only: Game | None) -> None:
+    def _file_read(self, path: Path, games: PgnFile, only: Game | None, rows: list[str]) -> None:
         if self.job is None or self.job.path != path:
             return
         self.job = None
@@ -298,8 +348,7 @@ class GuessTheMove(QDialog):
         elif len(games) == 0:
             self.setup_status.setText(self.tr("{0} holds no game.").format(path.name))
         else:
-            game_list = self.game_list = GameListDialog(path, self)
-            game_list.set_index(games)
+            game_list = self.game_list = GamePicker(path.name, rows, self)
             game_list.game_chosen.connect(lambda index: self._game_chosen(path, games, index))
             game_list.open()
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QPageSize
 from PySide6.QtPdf import QPdfDocument
-from PySide6.QtPrintSupport import QPrintPreviewDialog
+from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from xiangqi.core.notation import Notation
@@ -154,6 +155,29 @@ def test_print_opens_the_preview_of_the_sheet(qtbot, window, shared_data: Path) 
                     timeout=30_000)
     preview = share.print_ui.preview
     assert isinstance(preview, QPrintPreviewDialog)
+    widget = preview.findChild(QPrintPreviewWidget)
+    assert widget is not None
+    widget.updatePreview()            # lays the sheet out on the dialog's printer again (kept alive by PrintUi)
+    QApplication.processEvents()
+    assert widget.pageCount() >= 3
+    assert share.print_ui.printer is not None and share.print_ui.printer.pageLayout().pageSize().id() == \
+        QPageSize.PageSizeId.A4
     preview.reject()
     qtbot.waitUntil(lambda: share.print_ui.preview is None)
     QApplication.processEvents()
+
+
+def test_the_image_command_writes_the_sheet_as_pdf(shared_data: Path, tmp_path: Path, qapp: object) -> None:
+    from test_image_command import run_image
+
+    sample, out = str(shared_data / "games" / SAMPLE), tmp_path / "sheet.pdf"
+    done = run_image(sample, "--pdf", "--every", "20", "--notation", "wxf", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"{out}: sheet of {sample}: game 1"
+    pages = pdf_pages(out, tmp_path)
+    assert "1.C8.5C8.5" in squeezed(pages[0]) and pages[-1].rstrip().endswith(str(len(pages)))
+    done = run_image(sample, "--pdf", "--every", "200", "-o", str(tmp_path / "bad.pdf"))
+    assert done.returncode == 1 and "--every: diagram every 200 moves is outside 0 … 100" in done.stderr
+    done = run_image(sample, "--pdf", "-o", str(tmp_path / "sheet.png"))
+    assert done.returncode == 1 and "--pdf writes a .pdf file" in done.stderr
+    assert not (tmp_path / "bad.pdf").exists() and not (tmp_path / "sheet.png").exists()

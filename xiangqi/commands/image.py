@@ -3,11 +3,14 @@
     python -m xiangqi image FILE [--game N] [--ply K | --gif [--from A] [--to B] [--delay MS]]
                             [--size PX] [--flip] [--coordinates traditional|iccs|none]
                             [--theme NAME] [--pieces NAME] -o OUT.png|OUT.svg|OUT.gif
+    python -m xiangqi image FILE --pdf [--every N] [--notation chinese|wxf|iccs] -o OUT.pdf
 
 The kind follows OUT's suffix. Game N of FILE (from 1, default 1), main line; the position after K moves
 (default: the end of the game) with its move marked; ``--gif`` animates plies A … B (default the whole game),
 MS apart, the last frame held longer. The pictures are drawn by the app's board renderer with the shipped
-themes (``--theme``/``--pieces`` name one: wood, paper, dark / engraved, flat, letters). No display is
+themes (``--theme``/``--pieces`` name one: wood, paper, dark / engraved, flat, letters); the shapes drawn in
+the app (``[%cal]``/``[%csl]`` in a move's comment) are drawn too. ``--pdf`` writes the game as a printable
+A4 sheet instead (header, moves, comments, a diagram every N moves), as File › 导出 PDF… does. No display is
 needed: with none, Qt draws off screen. Prints the file written; errors name the file, game and ply and
 end with exit status 1 (2 for a bad command line).
 
@@ -26,6 +29,7 @@ from xiangqi.record import Game, RecordError
 from xiangqi.record.files import NotARecordError, read_records
 
 COORDINATES = ("traditional", "iccs", "none")
+NOTATIONS = ("chinese", "wxf", "iccs")
 DEFAULT_DELAY_MS, DEFAULT_WIDTH = 1000, 540   # pictures.DEFAULT_DELAY_MS, DEFAULT_WIDTH (a test keeps them equal)
 
 
@@ -53,7 +57,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--coordinates", choices=COORDINATES, default="traditional", help="file and rank labels")
     p.add_argument("--theme", metavar="NAME", help="board theme (wood, paper, dark)")
     p.add_argument("--pieces", metavar="NAME", help="piece set (engraved, flat, letters)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="the picture to write (.png, .svg, .gif)")
+    p.add_argument("--pdf", action="store_true", help="a printable sheet of the game: moves, comments, diagrams "
+                   "(needs -o OUT.pdf)")
+    p.add_argument("--every", type=int, default=10, metavar="N",
+                   help="PDF: a diagram every N moves (default 10; 0: only at the end)")
+    p.add_argument("--notation", choices=NOTATIONS, default="chinese", help="PDF: the moves' notation")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="the picture to write (.png, .svg, .gif) or with --pdf the sheet (.pdf)")
     return p
 
 
@@ -68,9 +78,32 @@ def game_of(path: str, number: int) -> Game:
     raise CommandError(f"{shown_name(path)}: --game {number}: the file has {count} game(s)")
 
 
+def make_sheet(args: argparse.Namespace) -> str:
+    """Write the printable sheet (PDF); what to print. ImageError, RecordError or OSError as pictures."""
+    from xiangqi.core.notation import Notation
+    from xiangqi.ui.share import pictures as pics   # Qt: only now that the command line is read
+    from xiangqi.ui.share import print_sheet
+    from xiangqi.ui.share.sheet import SheetError, SheetOptions
+
+    if not str(args.output).lower().endswith(".pdf"):
+        raise pics.ImageError(f"{shown_name(args.output)}: --pdf writes a .pdf file")
+    try:
+        options = SheetOptions(args.every, Notation(args.notation))
+    except SheetError as error:
+        raise pics.ImageError(f"--every: {error}") from error
+    game = game_of(args.file, args.game)
+    pics.picture_application()
+    style = pics.shipped_style(args.theme, args.pieces, args.coordinates, args.flip)
+    print_sheet.write_pdf(args.output, game, options, style)
+    return f"{shown_name(args.output)}: sheet of {shown_name(args.file)}: game {args.game}"
+
+
 def make_picture(args: argparse.Namespace) -> str:
     """Write the picture; what to print. ImageError, RecordError or OSError when it cannot be made."""
     from xiangqi.ui.share import pictures as pics   # Qt: only now that the command line is read
+
+    if args.pdf:
+        return make_sheet(args)
 
     kind = pics.ImageKind.of_file(args.output)
     if args.gif != (kind is pics.ImageKind.GIF):
@@ -97,6 +130,8 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     if args.ply is not None and args.gif:
         p.error("--ply shows one position; --gif animates --from A --to B")
+    if args.pdf and (args.gif or args.ply is not None):
+        p.error("--pdf prints the whole game; --ply and --gif make pictures")
     from xiangqi.ui.share.pictures import ImageError   # Qt: only now that the command line is read
     try:
         print(make_picture(args))

@@ -105,6 +105,7 @@ class PrintUi(QObject):
         self.dialog: PrintOptionsDialog | None = None
         self.job: ps.SheetJob | None = None
         self.preview: QPrintPreviewDialog | None = None
+        self.printer: QPrinter | None = None
         self.print_action = QAction(self.tr("&Print…"), window)
         self.print_action.setShortcut(QKeySequence.StandardKey.Print)
         self.print_action.triggered.connect(lambda _checked=False: self.open_dialog(pdf=False))
@@ -153,7 +154,8 @@ class PrintUi(QObject):
         self.window.statusBar().showMessage(self.tr("PDF saved: {0}").format(path), 5000)
 
     def _preview(self, document: QTextDocument) -> None:
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        # the dialog does not own its printer: kept here (a printer collected under it crashes the preview)
+        self.printer = printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         ps.page_setup(printer)
         preview = QPrintPreviewDialog(printer, self.window)
         preview.paintRequested.connect(document.print_)

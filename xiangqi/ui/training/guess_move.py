@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListView,
-                               QPushButton, QStackedWidget,
+                               QProgressBar, QPushButton, QStackedWidget,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, Move, NotationError, Position
@@ -140,6 +140,7 @@ class FileJob(QObject):
 
     finished = Signal(object, object, object, object)   # Path, PgnFile, Game | None (the only game), rows
     failed = Signal(str)
+    progress = Signal(int, int)                          # characters read, total
 
     def __init__(self, path: Path) -> None:
         super().__init__()
@@ -150,11 +151,15 @@ class FileJob(QObject):
     def start(self) -> None:
         self._thread.start()
 
+    def _keep_going(self, done: int, total: int) -> bool:
+        self.progress.emit(done, total)
+        return not self.cancelled.is_set()
+
     def _run(self) -> None:
         try:
             kind, size = file_kind(self.path)
             if kind is RecordKind.PGN:
-                games = PgnFile.open(self.path, lambda _d, _t: not self.cancelled.is_set())
+                games = PgnFile.open(self.path, self._keep_going)
             else:
                 check_whole_size(self.path, size, kind)
                 games = open_collection(self.path.read_bytes(), str(self.path))
@@ -239,7 +244,7 @@ class GuessTheMove(QDialog):
         layout.addWidget(self.board, 3)
         layout.addWidget(self.pages, 2)
         resize_within_screen(self, 1080, 700)
-        self.finished.connect(lambda _result: self._close_engine())
+        self.finished.connect(lambda _result: self._closed())
         board_game = host.controller.game.record
         if board_game.mainline_moves():
             self.set_game(board_game, self.tr("the game on the board"))
@@ -287,11 +292,14 @@ class GuessTheMove(QDialog):
         self.start_button.clicked.connect(self.start)
         self.setup_status = QLabel(page)
         self.setup_status.setWordWrap(True)
+        self.read_progress = QProgressBar(page)
+        self.read_progress.hide()
         self.history_label = QLabel(page)
         self.history_label.setWordWrap(True)
         column = QVBoxLayout(page)
         column.addLayout(form)
         column.addWidget(self.setup_status)
+        column.addWidget(self.read_progress)
         column.addStretch(1)
         column.addWidget(self.history_label)
         column.addWidget(self.start_button)
@@ -335,13 +343,21 @@ class GuessTheMove(QDialog):
         job = self.job = FileJob(path)           # not a child: it may outlive the window on its thread
         job.finished.connect(self._file_read)     # bound methods: the connections end with the window
         job.failed.connect(self._file_failed)
+        job.progress.connect(self._show_progress)
         self.setup_status.setText(self.tr("Reading {0}…").format(path.name))
+        self.read_progress.setRange(0, 0)
+        self.read_progress.show()
         job.start()
+
+    def _show_progress(self, done: int, total: int) -> None:
+        self.read_progress.setRange(0, max(total, 1))
+        self.read_progress.setValue(done)
 
     def _file_read(self, path: Path, games: PgnFile, only: Game | None, rows: list[str]) -> None:
         if self.job is None or self.job.path != path:
             return
         self.job = None
+        self.read_progress.hide()
         self.setup_status.clear()
         if only is not None:
             self.set_game(only, path.name)
@@ -362,6 +378,7 @@ class GuessTheMove(QDialog):
 
     def _file_failed(self, message: str) -> None:
         self.job = None
+        self.read_progress.hide()
         self.setup_status.setText(self.tr("The file cannot be read: {0}").format(message))
 
     def set_game(self, game: Game, source: str) -> None:
@@ -613,6 +630,11 @@ class GuessTheMove(QDialog):
                 if column >= 4:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
+
+    def _closed(self) -> None:
+        if self.job is not None:
+            self.job.cancelled.set()   # a file still being read is not wanted any more
+        self._close_engine()
 
     def _close_engine(self) -> None:
         if self.judge is not None:

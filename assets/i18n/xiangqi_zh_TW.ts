@@ -1250,16 +1250,32 @@
             <translation>大師走的是 {0}。</translation>
         </message>
         <message>
+            <source>−{0:.1f} against the best</source>
+            <translation>比最佳著法 −{0:.1f}</translation>
+        </message>
+        <message>
+            <source>as good as the best</source>
+            <translation>與最佳著法相當</translation>
+        </message>
+        <message>
+            <source>−{0:.1f} against the master</source>
+            <translation>比大師 −{0:.1f}</translation>
+        </message>
+        <message>
+            <source>no worse than the master's</source>
+            <translation>不比大師差</translation>
+        </message>
+        <message>
             <source>Same move as the master!</source>
             <translation>與大師的著法相同！</translation>
         </message>
         <message>
-            <source>Your move {0}: Win% {1:.1f} (−{2:.1f} against the best, −{3:.1f} against the master)</source>
-            <translation>你的著法 {0}：勝率 {1:.1f}%（比最佳著法 −{2:.1f}，比大師 −{3:.1f}）</translation>
+            <source>Your move {0}: Win% {1:.1f} ({2}, {3})</source>
+            <translation>你的著法 {0}：勝率 {1:.1f}%（{2}，{3}）</translation>
         </message>
         <message>
-            <source>Master's move {0}: Win% {1:.1f} (−{2:.1f} against the best)</source>
-            <translation>大師的著法 {0}：勝率 {1:.1f}%（比最佳著法 −{2:.1f}）</translation>
+            <source>Master's move {0}: Win% {1:.1f} ({2})</source>
+            <translation>大師的著法 {0}：勝率 {1:.1f}%（{2}）</translation>
         </message>
         <message>
             <source>Engine's best {0}: Win% {1:.1f}, depth {2}</source>
@@ -1943,15 +1959,15 @@
         </message>
         <message>
             <source>“{0}” is not a move: write it like 炮二平五, C2.5 or h2e2.</source>
-            <translation type="unfinished" />
+            <translation>「{0}」不是著法：請寫成 炮二平五、C2.5 或 h2e2 這樣的形式。</translation>
         </message>
         <message>
             <source>“{0}” fits more than one move: {1}. Say which piece (e.g. 前/后).</source>
-            <translation type="unfinished" />
+            <translation>「{0}」可以指不止一步：{1}。請說明是哪個棋子（如 前/後）。</translation>
         </message>
         <message>
             <source>“{0}” is not a legal move in this position.</source>
-            <translation type="unfinished" />
+            <translation>「{0}」在這個局面不是合法著法。</translation>
         </message>
         <message>
             <source>The game is over: “{0}” was not played.</source>
@@ -1959,7 +1975,7 @@
         </message>
         <message>
             <source>An earlier position is shown: “{0}” was not played (End goes back to the game).</source>
-            <translation type="unfinished" />
+            <translation>正在檢視之前的局面：「{0}」沒有走（按 End 回到對局）。</translation>
         </message>
         <message>
             <source>Not your turn: “{0}” was not played.</source>

@@ -59,7 +59,8 @@ class PuzzleSolver(QWidget):
     def __init__(self, like: BoardView, engine: PuzzleEngine | None, notation: Notation = Notation.CHINESE,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.engine, self.notation = engine, notation
+        self.notation = notation
+        self.engine: PuzzleEngine | None = None
         self.session: SolveSession | None = None
         self._reported = False
         self._pending: Move | None = None      # the user's move the engine is judging
@@ -68,6 +69,7 @@ class PuzzleSolver(QWidget):
         self.board.move_played.connect(self._on_move)
         self.title = QLabel(self)
         self.title.setObjectName("puzzle_title")
+        self.title.setWordWrap(True)
         self.prompt = QLabel(self)
         self.prompt.setObjectName("puzzle_prompt")
         self.prompt.setWordWrap(True)
@@ -83,6 +85,13 @@ class PuzzleSolver(QWidget):
         self.solution_button.clicked.connect(self.show_solution)
         self.next_button.clicked.connect(self.next_requested)
         self._layout()
+        self.set_engine(engine)
+
+    def set_engine(self, engine: PuzzleEngine | None) -> None:
+        """The engine that judges moves from now on (the old one is closed)."""
+        if self.engine is not None and self.engine is not engine:
+            self.engine.close()
+        self.engine = engine
         if engine is not None:
             engine.compared.connect(self._on_compared)
             engine.found.connect(self._on_found)
@@ -306,9 +315,8 @@ class PuzzleTrainer(QDialog):
         self.host, self.history = host, history
         self.rng = random.Random()
         self.puzzles: tuple[Puzzle, ...] = ()
-        spec = puzzle_engine_spec(host.engines)
-        self.engine = engine if engine is not None else (PuzzleEngine(spec, parent=self) if spec else None)
-        self.solver = PuzzleSolver(host.board, self.engine, host.move_list.notation, self)
+        self.fixed_engine = engine is not None
+        self.solver = PuzzleSolver(host.board, engine, host.move_list.notation, self)
         self.solver.attempted.connect(self._on_attempted)
         self.solver.next_requested.connect(self.next_puzzle)
         self.theme_box = QComboBox(self)
@@ -327,14 +335,15 @@ class PuzzleTrainer(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.solver, 1)
-        self.resize(900, 680)
+        screen = host.screen().availableGeometry()
+        self.resize(min(900, screen.width() - 40), min(680, screen.height() - 60))
         self._show_standing()
 
     def theme_names(self) -> dict[Theme, str]:
-        return {Theme.MATE: self.tr("Mate (杀法)"), Theme.ADVANTAGE: self.tr("Winning advantage"),
+        return {Theme.MATE: self.tr("Mate"), Theme.ADVANTAGE: self.tr("Winning advantage"),
                 Theme.CRUSHING: self.tr("Crushing"), Theme.ONLY_MOVE: self.tr("Only move"),
                 Theme.MATERIAL: self.tr("Wins material"), Theme.SACRIFICE: self.tr("Sacrifice"),
-                Theme.QUIET: self.tr("Quiet move"), Theme.ENDGAME: self.tr("Endgame (残局)"),
+                Theme.QUIET: self.tr("Quiet move"), Theme.ENDGAME: self.tr("Endgame"),
                 Theme.MIDDLEGAME: self.tr("Middlegame"), Theme.ONE_MOVE: self.tr("One move"),
                 Theme.LONG: self.tr("Long (3 moves or more)")}
 
@@ -371,7 +380,16 @@ class PuzzleTrainer(QDialog):
         if puzzle is None:
             self.solver.prompt.setText(self.tr("No puzzle to show."))
             return
+        self._choose_engine()
         self.solver.show_puzzle(puzzle, self.title_of(puzzle))
+
+    def _choose_engine(self) -> None:
+        """The best engine offered now (engines found on disk arrive after the window opened)."""
+        spec = puzzle_engine_spec(self.host.engines)
+        current = self.solver.engine
+        if self.fixed_engine or spec is None or (current is not None and current.spec == spec):
+            return
+        self.solver.set_engine(PuzzleEngine(spec, parent=self))
 
     def title_of(self, puzzle: Puzzle) -> str:
         names = self.theme_names()
@@ -389,7 +407,7 @@ class PuzzleTrainer(QDialog):
         change = after.rating - before.rating
         self._show_standing(f" ({change:+.0f})")
         if not solved:
-            self.solver.detail.setText(self.tr("This puzzle joins your review deck (练习 › 今日复习)."))
+            self.solver.detail.setText(self.tr("This puzzle joins your review deck (Training › Due today)."))
 
     def _show_standing(self, change: str = "") -> None:
         standing = self.history.standing()
@@ -406,6 +424,6 @@ class PuzzleTrainer(QDialog):
         return dialog
 
     def done(self, result: int) -> None:
-        if self.engine is not None:
-            self.engine.close()
+        if self.solver.engine is not None:
+            self.solver.engine.close()
         super().done(result)

@@ -121,6 +121,7 @@ class AppearanceSettings:
     analysis_arrows: bool = field(default=True, metadata=flag())   # the analysis lines as graded arrows
     animate_moves: bool = field(default=True, metadata=flag())
     text_size: int = field(default=100, metadata=number(100, 200, int))   # % of the system's font size
+    high_contrast: bool = field(default=False, metadata=flag())   # white on black window colours
 
 
 @dataclass(frozen=True)

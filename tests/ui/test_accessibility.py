@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QAccessibleInterface, QColor
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 from xiangqi.core import Move, Position
@@ -23,6 +23,7 @@ from xiangqi.resources import assets_dir
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.board.themes import ThemeLibrary
 from xiangqi.ui.common.i18n import install_translator
+from xiangqi.ui.common.contrast import set_high_contrast
 from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.shell.main_window import MainWindow
 
@@ -152,3 +153,18 @@ def test_the_high_contrast_board_theme_loads_with_opaque_marks() -> None:
     assert theme.background == QColor("#000000") and theme.line == QColor("#ffffff")
     assert all(color.alpha() == 255 for color in (theme.highlight, theme.hint, theme.check))
     assert theme.name("zh_CN") == "高对比度"
+
+
+def test_high_contrast_colours_turn_the_window_white_on_black_and_back(window: MainWindow, qtbot) -> None:
+    system = QApplication.palette().color(QPalette.ColorRole.Window)
+    try:
+        set_high_contrast(True)
+        qtbot.waitUntil(lambda: window.move_list.palette().color(QPalette.ColorRole.Window) == QColor("#000000"))
+        palette = window.move_box.edit.palette()
+        assert palette.color(QPalette.ColorRole.Text) == QColor("#ffffff")
+        assert palette.color(QPalette.ColorRole.Highlight) == QColor("#ffff00")
+        qtbot.waitUntil(lambda: "#ff8a80" in window.move_box.error.styleSheet())   # a red that reads on black
+    finally:
+        set_high_contrast(False)
+    qtbot.waitUntil(lambda: window.move_list.palette().color(QPalette.ColorRole.Window) == system)
+    assert "#b00020" in window.move_box.error.styleSheet()

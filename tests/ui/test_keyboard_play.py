@@ -136,15 +136,24 @@ def test_a_whole_game_against_the_engine_with_the_keyboard_alone(window: MainWin
 def test_a_wrong_entry_is_quoted_and_nothing_is_played(window: MainWindow, qtbot) -> None:
     said: list[str] = []
     window.announcer.announced.connect(said.append)
-    new_game_from_keyboard(qtbot, window, "")
-    for text in ("炮二进九", "xyz"):
+    new_game_from_keyboard(qtbot, window, "3k5/4a4/9/9/9/2R6/9/2R6/9/5K3 w - - 0 1")   # two rooks on file 七
+    box = window.move_box
+    for text, message, detail in (
+            ("车七进一", "“车七进一” fits more than one move: 前车进一 / 后车进一. Say which piece (e.g. 前/后).",
+             "ambiguous"),
+            ("R7+1", "“R7+1” fits more than one move: 前车进一 / 后车进一. Say which piece (e.g. 前/后).", "c4c5"),
+            ("车一进一", "“车一进一” is not a legal move in this position.", "no such rook"),
+            ("xyz", "“xyz” is not a move: write it like 炮二平五, C2.5 or h2e2.", "cannot read 'xyz'")):
         press(qtbot, Qt.Key.Key_L, modifier=CTRL)
         type_text(qtbot, text)
         press(qtbot, Qt.Key.Key_Return)
-        box = window.move_box
-        assert box.error.isVisible() and f"“{text}”" in box.error.text() and said[-1] == box.error.text()
+        assert box.error.isVisible() and box.error.text() == message and said[-1] == message
+        assert detail in box.error.toolTip()
         assert moves(window) == [] and box.edit.text() == text   # kept, to be corrected
         press(qtbot, Qt.Key.Key_Backspace)   # the text is selected: one key clears it
+        assert box.edit.text() == ""
+    type_move(qtbot, window, "后车进一", 2)
+    assert moves(window)[0] == "c2c3" and not box.error.isVisible()
 
 
 def test_the_completer_offers_the_legal_moves_in_every_notation(window: MainWindow, qtbot) -> None:

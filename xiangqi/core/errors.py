@@ -51,5 +51,14 @@ class NotationError(XiangqiError, ValueError):
     """Move or square text that cannot be read (bad syntax, no such piece, ambiguous)."""
 
 
+class AmbiguousMoveError(NotationError):
+    """Move text that fits more than one legal move; ``moves`` are their ICCS texts (for a reader that
+    words the choice in another language or notation)."""
+
+    def __init__(self, message: str, moves: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.moves = moves
+
+
 class IllegalMoveError(XiangqiError, ValueError):
     """A move that breaks the rules in the position it was played in."""

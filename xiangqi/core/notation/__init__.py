@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from xiangqi.core.errors import NotationError
+from xiangqi.core.errors import AmbiguousMoveError, NotationError
 from xiangqi.core.move import Move
 from xiangqi.core.notation import chinese, iccs, wxf
 from xiangqi.core.notation.tables import contains_cjk, normalise
@@ -100,5 +100,5 @@ def _pawn_place_or_wxf(position: Position, text: str, pawn: Reading) -> Move:
         return next(iter(found))
     if found:
         both = "; ".join(f"{label} gives {move.iccs()}" for move, label in found.items())
-        raise NotationError(f"{text!r} is ambiguous: {both}")
+        raise AmbiguousMoveError(f"{text!r} is ambiguous: {both}", tuple(move.iccs() for move in found))
     raise problems[-1]

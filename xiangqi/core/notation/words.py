@@ -15,7 +15,7 @@ from enum import Enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from xiangqi.core.errors import NotationError
+from xiangqi.core.errors import AmbiguousMoveError, NotationError
 from xiangqi.core.move import Move
 from xiangqi.core.pieces import Color, PieceType, piece_value
 from xiangqi.core.position import MOVES
@@ -254,8 +254,8 @@ def choose_move(position: Position, text: str, readings: Sequence[Reading]) -> M
         if len(moves) == 1:
             return moves[0]
         if moves:
-            fits = ", ".join(m.iccs() for m in moves)
-            raise NotationError(f"{text!r} is ambiguous: it fits {fits}")
+            fits = tuple(m.iccs() for m in moves)
+            raise AmbiguousMoveError(f"{text!r} is ambiguous: it fits {', '.join(fits)}", fits)
     side = color.name.lower()
     piece_name = readings[0].piece.name.lower()
     if not any_piece:

@@ -7,18 +7,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from xiangqi.core import NotationError, Position
-from xiangqi.core.notation import Notation, move_to_text, text_to_move
+from xiangqi.core import Move, NotationError, Position
+from xiangqi.core.errors import AmbiguousMoveError
+from xiangqi.core.notation import Notation, detect_notation, move_to_text, text_to_move
+from xiangqi.ui.common.contrast import error_color
 from xiangqi.ui.common.i18n import traditional_moves
 
 if TYPE_CHECKING:
     from xiangqi.play.controller import GameController
 
-ERROR_STYLE = "color: #b00020"
 
 
 def legal_move_texts(position: Position, first: Notation, traditional: bool) -> list[str]:
@@ -64,7 +65,7 @@ class MoveBox(QWidget):
         self.error = QLabel(self)
         self.error.setObjectName("move_box_error")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(ERROR_STYLE)
+        self._colour_error()
         self.error.hide()
         self.model = QStringListModel(self)
         self.completer = QCompleter(self.model, self)
@@ -88,6 +89,14 @@ class MoveBox(QWidget):
         self.edit.textEdited.connect(lambda _text: self.error.hide())
         controller.changed.connect(self.refresh)
         self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._colour_error()   # high contrast on or off: a red that reads on the new background
+        super().changeEvent(event)
+
+    def _colour_error(self) -> None:
+        self.error.setStyleSheet(f"color: {error_color(self.palette())}")
 
     def set_notation(self, notation: Notation) -> None:
         self.notation = notation
@@ -122,34 +131,49 @@ class MoveBox(QWidget):
         text = self.edit.text().strip()
         if not text:
             return
-        problem = self._problem(text)
-        if problem is not None:
-            self._refuse(problem)
+        c = self.controller
+        if c.game.is_over or not c.human_to_move():
+            self._refuse(self._not_now(text))
             return
-        move = text_to_move(self.controller.game.position, text)
-        if self.controller.try_move(move):
+        try:
+            move = text_to_move(c.game.position, text)
+        except NotationError as error:
+            self._refuse(self._unplayable(text, error), str(error))
+            return
+        if c.try_move(move):
             self.edit.clear()
             self.error.hide()
             self.move_entered.emit(move)
         else:
-            self._refuse(self.tr("“{0}” cannot be played now.").format(text))
+            self._refuse(self._not_now(text))
 
-    def _problem(self, text: str) -> str | None:
-        """Why ``text`` cannot be played now, quoting it (None: it names one legal move)."""
+    def _not_now(self, text: str) -> str:
         c = self.controller
         if c.game.is_over:
             return self.tr("The game is over: “{0}” was not played.").format(text)
-        if not c.human_to_move():
-            return self.tr("Not your turn: “{0}” was not played.").format(text)
-        try:
-            text_to_move(c.game.position, text)
-        except NotationError as error:
-            # the reader's own words after ours: they quote the text and say why (ambiguous, no such piece…)
-            return self.tr("“{0}” is not a legal move here ({1}).").format(text, error)
-        return None
+        if c.game.viewing:
+            return self.tr("An earlier position is shown: “{0}” was not played (End goes back to the game).") \
+                .format(text)
+        return self.tr("Not your turn: “{0}” was not played.").format(text)
 
-    def _refuse(self, message: str) -> None:
+    def _unplayable(self, text: str, error: NotationError) -> str:
+        """Why ``text`` names no legal move, quoting it: unreadable, ambiguous (the moves it fits, in the
+        player's notation) or not legal here."""
+        position = self.controller.game.position
+        try:
+            detect_notation(text)
+        except NotationError:
+            return self.tr("“{0}” is not a move: write it like 炮二平五, C2.5 or h2e2.").format(text)
+        if isinstance(error, AmbiguousMoveError):
+            fits = [move_to_text(position, Move.from_iccs(iccs), self.notation, traditional=traditional_moves())
+                    for iccs in error.moves]
+            return self.tr("“{0}” fits more than one move: {1}. Say which piece (e.g. 前/后).").format(
+                text, " / ".join(fits))
+        return self.tr("“{0}” is not a legal move in this position.").format(text)
+
+    def _refuse(self, message: str, detail: str = "") -> None:
         self.error.setText(message)
+        self.error.setToolTip(detail)   # the notation reader's own words (which piece, which rule)
         self.error.show()
         self.refused.emit(message)
         self.edit.selectAll()

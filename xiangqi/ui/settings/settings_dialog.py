@@ -28,6 +28,7 @@ from xiangqi.core.notation import Notation
 from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES, current_language, system_language
+from xiangqi.ui.common.contrast import set_high_contrast
 from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.board.themes import ThemeLibrary, board_preview, piece_preview
 from xiangqi.ui.settings.language_switch import switch_language
@@ -60,6 +61,8 @@ def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: 
             window.set_notation(Notation(value))
         elif key == "text_size":
             set_text_size(int(value))
+        elif key == "high_contrast":
+            set_high_contrast(bool(value))
         elif key == "analysis_arrows":
             board.shapes.show_analysis = bool(value)
             board.update()
@@ -368,6 +371,7 @@ class SettingsDialog(QDialog):
         if isinstance(size, QSpinBox):
             size.setSuffix(" %")
         self._bind(form, self.tr("Text size"), "appearance", "text_size", size)
+        self._bind(form, self.tr("High-contrast window colours"), "appearance", "high_contrast", QCheckBox())
         page.setLayout(form)
         return page
 

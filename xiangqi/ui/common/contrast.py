@@ -1,0 +1,42 @@
+"""High-contrast colours for the whole window (setting appearance.high_contrast): white text on black,
+yellow selection, cyan links, and disabled text still readable (7:1). The board has its own theme
+("high_contrast", 高对比度) chosen with the other board themes."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+Role, Group = QPalette.ColorRole, QPalette.ColorGroup
+BLACK, WHITE, YELLOW, CYAN, GREY = "#000000", "#ffffff", "#ffff00", "#00e5ff", "#a0a0a0"
+ERROR_ON_DARK, ERROR_ON_LIGHT = "#ff8a80", "#b00020"   # error text: 7:1 on black, 7:1 on white
+COLORS: dict[QPalette.ColorRole, str] = {
+    Role.Window: BLACK, Role.WindowText: WHITE, Role.Base: BLACK, Role.AlternateBase: "#1a1a1a",
+    Role.Text: WHITE, Role.Button: BLACK, Role.ButtonText: WHITE, Role.BrightText: YELLOW,
+    Role.Highlight: YELLOW, Role.HighlightedText: BLACK, Role.Link: CYAN, Role.LinkVisited: CYAN,
+    Role.ToolTipBase: BLACK, Role.ToolTipText: WHITE, Role.PlaceholderText: GREY,
+    Role.Light: WHITE, Role.Midlight: GREY, Role.Mid: GREY, Role.Dark: WHITE, Role.Shadow: WHITE,
+}
+DISABLED = (Role.WindowText, Role.Text, Role.ButtonText)
+
+_system: list[QPalette] = []   # the palette before the first change (the system's)
+
+
+def high_contrast_palette() -> QPalette:
+    palette = QPalette()
+    for role, color in COLORS.items():
+        palette.setColor(role, QColor(color))
+    for role in DISABLED:
+        palette.setColor(Group.Disabled, role, QColor(GREY))
+    return palette
+
+
+def set_high_contrast(on: bool) -> None:
+    """The application's colours: high contrast, or the system's again."""
+    if not _system:
+        _system.append(QGuiApplication.palette())
+    QGuiApplication.setPalette(high_contrast_palette() if on else _system[0])
+
+
+def error_color(palette: QPalette) -> str:
+    """A red that reads on the window's background (dark or light)."""
+    return ERROR_ON_DARK if palette.color(Role.Window).lightness() < 128 else ERROR_ON_LIGHT

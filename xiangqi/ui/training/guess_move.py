@@ -54,8 +54,9 @@ from xiangqi.ui.window_host import WindowHost
 DEFAULT_SECONDS = 1.0
 BUILTIN_SECONDS = 3.0   # the built-in engine searches slowly: more time for a useful depth
 SUMMARY_COLUMNS = 6
-LINE_PLIES = 8
-HISTORY_ROWS = 5        # sessions listed on the first page          # how much of the engine's line is shown
+LINE_PLIES = 8          # how much of the engine's line is shown
+HISTORY_ROWS = 5        # sessions listed on the first page
+LOSS_SHOWN = 0.05       # Win% lost below this reads "as good as" (the engine cannot tell them apart)
 SETUP_PAGE, PLAY_PAGE, SUMMARY_PAGE = range(3)
 
 
@@ -535,13 +536,19 @@ class GuessTheMove(QDialog):
         position = step.position
         best_line = " ".join(line_text(position, self._best_line(judgement), self.notation,
                                        traditional=traditional_moves()))
+        guess = self._move_text(position, judgement.guess)
+        master = self._move_text(position, judgement.master)
+        against_best = (self.tr("−{0:.1f} against the best").format(judgement.guess_loss)
+                        if judgement.guess_loss >= LOSS_SHOWN else self.tr("as good as the best"))
+        against_master = (self.tr("−{0:.1f} against the master").format(judgement.loss_to_master)
+                          if judgement.loss_to_master >= LOSS_SHOWN else self.tr("no worse than the master's"))
+        master_part = (self.tr("−{0:.1f} against the best").format(judgement.master_loss)
+                       if judgement.master_loss >= LOSS_SHOWN else self.tr("as good as the best"))
         lines = [
-            (self.tr("Same move as the master!") if judgement.matched else
-             self.tr("Your move {0}: Win% {1:.1f} (−{2:.1f} against the best, −{3:.1f} against the master)").format(
-                 self._move_text(position, judgement.guess), judgement.guess_win, judgement.guess_loss,
-                 judgement.loss_to_master)),
-            self.tr("Master's move {0}: Win% {1:.1f} (−{2:.1f} against the best)").format(
-                self._move_text(position, judgement.master), judgement.master_win, judgement.master_loss),
+            self.tr("Same move as the master!") if judgement.matched else
+            self.tr("Your move {0}: Win% {1:.1f} ({2}, {3})").format(guess, judgement.guess_win, against_best,
+                                                                    against_master),
+            self.tr("Master's move {0}: Win% {1:.1f} ({2})").format(master, judgement.master_win, master_part),
             self.tr("Engine's best {0}: Win% {1:.1f}, depth {2}").format(
                 self._move_text(position, judgement.best), judgement.best_win, judgement.depth),
             self.tr("Engine's line: {0}").format(best_line),

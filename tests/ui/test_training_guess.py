@@ -126,6 +126,8 @@ def test_a_session_from_the_board_s_game_to_the_summary(qtbot, tmp_path: Path) -
                                                                           .legal_moves()), 1]
     text = dialog.feedback.text()
     assert "Your move 兵九进一" in text and "Master's move 马二进三" in text
+    assert "Master's move 马二进三: Win% " in text and "(as good as the best)" in text    # h0g2 is the best
+    assert "Engine's line: 马二进三" in text
     assert dialog.board.position().move_stack[-1] == Move.from_iccs("h0g2")   # the master's move is shown
     qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
 

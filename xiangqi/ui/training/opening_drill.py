@@ -181,6 +181,12 @@ class OpeningDrillWindow(QDialog):
         source_label.setBuddy(self.source_box)      # a layout as the field gives the row's text no buddy
         form.addRow(source_label, source_row)
         form.addRow("", self.file_label)
+        form.addRow(self._options(box))
+        self.source_box.currentIndexChanged.connect(lambda _index: self._source_changed())
+        return box
+
+    def _options(self, box: QGroupBox) -> QHBoxLayout:
+        """Side, which moves count as right, depth, and Start."""
         self.side_box = QComboBox(box)
         self.side_box.addItem(self.tr("Red"), Color.RED)
         self.side_box.addItem(self.tr("Black"), Color.BLACK)
@@ -206,9 +212,7 @@ class OpeningDrillWindow(QDialog):
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(lambda _checked=False: self.start())
         options.addWidget(self.start_button)
-        form.addRow(options)
-        self.source_box.currentIndexChanged.connect(lambda _index: self._source_changed())
-        return box
+        return options
 
     def _progress_row(self) -> QHBoxLayout:
         row = QHBoxLayout()

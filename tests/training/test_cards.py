@@ -81,3 +81,10 @@ def test_an_exported_deck_imports_with_its_schedule(tmp_path: Path, deck: CardDe
     copy = CardDeck(fresh)
     assert [(c.face, c.due) for c in copy.due(due)] == [(FACE, due)]
     assert copy.counts(due) == deck.counts(due)
+
+
+def test_cards_added_together_are_one_transaction_each_key_once(deck: CardDeck) -> None:
+    cards = [(DeckKind.MISTAKES, "x", FACE), (DeckKind.MISTAKES, "x", FACE), (DeckKind.PUZZLES, "x", FACE)]
+    assert deck.add_all(cards, START) == [True, False, True]
+    assert deck.add_all([], START) == []
+    assert deck.counts(START)[DeckKind.MISTAKES] == DeckCounts(1, 1)

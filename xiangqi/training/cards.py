@@ -12,6 +12,7 @@ move played), so the same card is never added twice and an imported history merg
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
@@ -91,15 +92,22 @@ class CardDeck:
 
     def add(self, kind: DeckKind, key: str, face: CardFace, now: datetime | None = None) -> bool:
         """A new card, due at once; False when the deck already holds ``key``."""
-        moment = _now(now)
-        state = Card(card_id=0, due=moment)
+        return self.add_all([(kind, key, face)], now)[0]
+
+    def add_all(self, cards: Sequence[tuple[DeckKind, str, CardFace]], now: datetime | None = None) -> list[bool]:
+        """New cards in one transaction (one disk flush, however many); per card, False when known."""
+        moment = stamp(_now(now))
+        state = Card(card_id=0, due=_now(now)).to_json()
+        added = []
         with self.db.write() as connection:
-            cursor = connection.execute(
-                f"INSERT INTO {CARDS_TABLE} (kind, key, fen, answers, title, source, added, due, state) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (kind.value, key, face.fen, json.dumps(list(face.answers)), face.title, face.source,
-                 stamp(moment), stamp(moment), state.to_json()))
-            return cursor.rowcount == 1
+            for kind, key, face in cards:
+                cursor = connection.execute(
+                    f"INSERT INTO {CARDS_TABLE} (kind, key, fen, answers, title, source, added, due, state) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (kind.value, key, face.fen, json.dumps(list(face.answers)), face.title, face.source,
+                     moment, moment, state))
+                added.append(cursor.rowcount == 1)
+        return added
 
     def due(self, now: datetime | None = None, kind: DeckKind | None = None) -> list[DueCard]:
         """The cards due by ``now`` (of one deck, or all), the longest overdue first."""

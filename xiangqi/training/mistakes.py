@@ -102,7 +102,8 @@ def add_mistakes(deck: CardDeck, game: Game, side: Color,
                  face_text: Callable[[Mistake], tuple[str, str]]) -> AddedMistakes:
     """Add ``side``'s ?/?? moves of a reviewed ``game`` to the mistakes deck; ``face_text`` gives a
     mistake's title and source as the user reads them (the UI's language)."""
-    added = known = unanswered = 0
+    cards: list[tuple[DeckKind, str, CardFace]] = []
+    unanswered = 0
     for mistake in review_mistakes(game):
         if mistake.mover is not side:
             continue
@@ -110,9 +111,7 @@ def add_mistakes(deck: CardDeck, game: Game, side: Color,
             unanswered += 1
             continue
         title, source = face_text(mistake)
-        face = CardFace(mistake.fen, tuple(m.iccs() for m in mistake.better), title, source)
-        if deck.add(DeckKind.MISTAKES, mistake.key, face):
-            added += 1
-        else:
-            known += 1
-    return AddedMistakes(side, added, known, unanswered)
+        cards.append((DeckKind.MISTAKES, mistake.key,
+                      CardFace(mistake.fen, tuple(m.iccs() for m in mistake.better), title, source)))
+    added = sum(deck.add_all(cards))
+    return AddedMistakes(side, added, len(cards) - added, unanswered)

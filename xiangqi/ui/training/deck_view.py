@@ -70,7 +70,8 @@ class DueCardsView(QDialog):
         layout.addWidget(self.solver, 1)
         layout.addWidget(self.result_label)
         layout.addWidget(buttons)
-        self.resize(860, 640)
+        room = host.screen().availableGeometry()   # a small screen (800x600) still shows Close
+        self.resize(min(860, room.width() * 95 // 100), min(640, room.height() * 9 // 10))
         self.next_card()
 
     @property

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -55,6 +55,9 @@ class TrainingMenu(QObject):
         self.progress_action = self._entry(self.tr("P&rogress and history…"), open_progress)
         self.menu.aboutToShow.connect(self.show_due_count)
         self._place_menu()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.close)   # the log folded into the file: no -wal left beside it
 
     def _entry(self, text: str, opener: Opener) -> QAction:
         action = self.menu.addAction(text)

@@ -32,7 +32,7 @@ HISTORY_SUFFIX = "json"
 RIGHT_COLOUR, WRONG_COLOUR = QColor("#3a8d3a"), QColor("#c0392b")
 DECK_COLOURS = {DeckKind.MISTAKES: QColor("#c0392b"), DeckKind.PUZZLES: QColor("#2e6fb7"),
                 DeckKind.OPENING: QColor("#d68910")}
-ANSWER_DAYS = 30
+ANSWER_DAYS = 14   # a label under every day still fits at 800 px
 
 
 def open_progress(host: WindowHost, db: TrainingDatabase) -> None:
@@ -114,7 +114,7 @@ class ProgressView(QDialog):
         counts = self.deck.counts()
         parts = [self.tr("{0}: {1} due of {2}").format(self.deck_name(kind), c.due, c.total)
                  for kind, c in counts.items()]
-        return self.tr("Cards due now: {0}.").format(", ".join(parts))
+        return self.tr("Cards due now: {0}.").format(self.tr(", ").join(parts))
 
     def rating_chart(self, points: Sequence[RatingPoint]) -> QChart:
         chart = QChart()
@@ -131,6 +131,7 @@ class ProgressView(QDialog):
         if points:
             ratings = [p.rating for p in points]
             value_axis.setRange(min(ratings) - 50, max(ratings) + 50)
+            value_axis.applyNiceNumbers()
             time_axis.setRange(QDateTime.fromMSecsSinceEpoch(int(points[0].at.timestamp() * 1000)),
                                QDateTime.fromMSecsSinceEpoch(int(points[-1].at.timestamp() * 1000)))
         else:
@@ -162,8 +163,7 @@ class ProgressView(QDialog):
         for day in days:
             right.append(day.right)
             wrong.append(day.wrong)
-        labels = [day.day.strftime("%m-%d") if i % 5 == len(days) % 5 - 1 or i == len(days) - 1 else ""
-                  for i, day in enumerate(days)]
+        labels = [day.day.strftime("%m-%d") for day in days]   # categories must differ: every day named
         return self.bar_chart(self.tr("Cards answered, last {0} days").format(ANSWER_DAYS),
                               QStackedBarSeries(), [right, wrong], labels)
 
@@ -192,6 +192,7 @@ class ProgressView(QDialog):
         chart.addSeries(series)
         categories = QBarCategoryAxis()
         categories.append(labels or [""])
+        categories.setTruncateLabels(False)   # "杀法", not "…"
         values = QValueAxis()
         values.setLabelFormat("%d")
         top = max([sum(s.at(i) for s in sets) for i in range(len(labels))] or [0])

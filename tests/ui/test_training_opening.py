@@ -16,6 +16,7 @@ from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.play.controller import GameController
 from xiangqi.training.cards import CardDeck, DeckKind
 from xiangqi.training.database import TrainingDatabase
+from xiangqi.training.opening_drill import bundled_repertoire
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.opening_drill import OpeningDrillWindow, SourceKind, open_opening_drill
@@ -159,3 +160,21 @@ def test_the_drill_is_played_with_the_keyboard_alone(qtbot: QtBot, db: TrainingD
     press(qtbot, Qt.Key.Key_Escape)                      # the cursor sleeps, then the window closes
     press(qtbot, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not drill.isVisible())
+
+
+def test_reading_shows_progress_and_cancel_stops_it(qtbot: QtBot, tmp_path: Path, db: TrainingDatabase) -> None:
+    big = tmp_path / "many_lines.pgn"
+    big.write_text("\n".join([bundled_repertoire().read_text(encoding="utf-8")] * 4), encoding="utf-8")
+    _window, drill = build(qtbot, db)
+    drill.source_box.setCurrentIndex(drill.source_box.findData(SourceKind.RECORDS))
+    drill.chosen_path = str(big)                          # as the file dialog leaves it (the first test uses it)
+    qtbot.mouseClick(drill.start_button, Qt.MouseButton.LeftButton)
+    assert drill.progress.isVisible() and drill.cancel_button.isVisible()
+    assert drill.status.text() == "Reading many_lines.pgn…"
+    assert not drill.start_button.isEnabled()
+    job = drill.job
+    assert job is not None
+    qtbot.mouseClick(drill.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: drill.status.text() == "Reading cancelled.", timeout=30_000)
+    assert drill.drill is None and not drill.progress.isVisible() and drill.start_button.isEnabled()
+    job.wait(10)

@@ -51,12 +51,16 @@ class JudgingClient(ScriptedClient):
         multipv = EngineOption("MultiPV", OptionKind.SPIN, 1, 1, 500)
         super().__init__(*args, options=(multipv,), **kwargs)  # type: ignore[arg-type]
         self.searches: list[tuple[str, int]] = []   # (FEN, moves allowed) of every go
+        self.crash_on_go = False
 
     def go(self, position: Position, limits: SearchLimits, *, ponder: bool = False, draw_offer: bool = False,
            banned: object = ()) -> None:
         allowed = [m for m in position.legal_moves() if m not in set(banned)]   # type: ignore[call-overload]
         self.searches.append((position.fen(), len(allowed)))
         self.state = SessionState.THINKING
+        if self.crash_on_go:
+            QTimer.singleShot(0, self.crash)
+            return
         QTimer.singleShot(0, lambda: self._lines(allowed))
 
     def _lines(self, allowed: list[Move]) -> None:
@@ -150,6 +154,27 @@ def test_a_session_from_the_board_s_game_to_the_summary(qtbot, tmp_path: Path) -
     assert saved[0].side is Color.RED and saved[0].title == "胡荣华 – 杨官璘, 猜谱测试"
     dialog.reject()
     qtbot.waitUntil(lambda: not window.controller.engines_running, timeout=5_000)
+
+
+def test_an_engine_that_dies_leaves_the_guess_unjudged_and_is_started_again(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, [builtin_like_spec()])
+    window.controller.open_record(read_pgn(GAME)[0])
+    clients: list[JudgingClient] = []
+    dialog = GuessTheMove(window, GuessSessions(TrainingDatabase(tmp_path / "t.sqlite")), judging_factory(clients))
+    window.open_dialog(dialog)
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(clients), timeout=5_000)
+    clients[0].crash_on_go = True
+    click_move(qtbot, dialog, "c3c4")
+    qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
+    assert dialog.feedback.text().startswith("The engine cannot judge: the engine crashed")
+    assert dialog.board.position().move_stack == [Move.from_iccs("h2e2")]    # the master's move is shown
+    assert dialog.session is not None and dialog.session.skipped == 1
+    qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+    click_move(qtbot, dialog, "h0g2")                                       # judged by the engine started again
+    qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
+    assert len(clients) == 2 and dialog.feedback.text().startswith("Same move as the master!")
+    dialog.reject()
 
 
 def test_the_menu_entry_opens_the_window_on_the_board_s_game(qtbot, tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, QStringListModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListView,
                                QProgressBar, QPushButton, QStackedWidget,
@@ -58,6 +58,7 @@ LINE_PLIES = 8          # how much of the engine's line is shown
 HISTORY_ROWS = 5        # sessions listed on the first page
 LOSS_SHOWN = 0.05       # Win% lost below this reads "as good as" (the engine cannot tell them apart)
 SETUP_PAGE, PLAY_PAGE, SUMMARY_PAGE = range(3)
+ANSWER_GRACE_MS = 10_000   # past the move time (or since its last info, to a depth), a silent engine is given up
 
 
 def open_guess_the_move(host: WindowHost, db: TrainingDatabase) -> None:
@@ -83,6 +84,8 @@ class GuessJudge(QObject):
         self.seat.decided.connect(self._on_decided)
         self.seat.trouble.connect(self._on_trouble)
         self.seat.start()
+        self.watchdog = QTimer(self, singleShot=True)
+        self.watchdog.timeout.connect(self._on_silent)
         self._step: GuessStep | None = None
         self._guess: Move | None = None
         self._lines = SearchLines()
@@ -99,6 +102,7 @@ class GuessJudge(QObject):
 
     def close(self) -> None:
         self._step = None
+        self.watchdog.stop()
         self.seat.close()
 
     def _multipv(self) -> int:
@@ -108,11 +112,14 @@ class GuessJudge(QObject):
         legal = position.legal_moves()
         banned = tuple(m for m in legal if m not in allowed) if allowed else ()
         self._lines = SearchLines(expected_lines(len(legal) - len(banned), self._multipv()), limits)
+        self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
         self.seat.search(position, limits, Purpose.MOVE, banned=banned)
 
     def _on_info(self, info: SeatInfo) -> None:
         if self._step is not None and info.purpose is Purpose.MOVE:
             self._lines.add(info.info)
+            if self._lines.depth_limited:
+                self.watchdog.start(ANSWER_GRACE_MS)   # a search to a depth is alive while it reports
 
     def _on_decided(self, decided: SeatMove) -> None:
         step, guess = self._step, self._guess
@@ -122,6 +129,7 @@ class GuessJudge(QObject):
         if self._depth is None:
             self._depth = lines[0].depth if lines else None
         self._found.extend(line for line in lines if line.move not in {f.move for f in self._found})
+        self.watchdog.stop()
         missing = missing_moves(self._found, (guess, step.master))
         if missing and lines:
             allowed = missing if self._multipv() > 1 else missing[:1]
@@ -131,9 +139,21 @@ class GuessJudge(QObject):
         self.judged.emit(judge_guess(step, guess, self._found))
 
     def _on_trouble(self, trouble: SeatTrouble) -> None:
-        if trouble.failure.fatal or (trouble.search_lost and self._step is not None):
-            self._step = None
-            self.unavailable.emit(trouble.failure.message)
+        failure = trouble.failure
+        if failure.fatal or (trouble.search_lost and self._step is not None):
+            self._give_up(failure.message, restart=failure.fatal and failure.restartable)
+
+    def _on_silent(self) -> None:
+        self._give_up(f"{self.spec.name} did not answer in time", restart=True)
+
+    def _give_up(self, why: str, restart: bool) -> None:
+        """This guess cannot be judged; the engine starts again for the next one (when it can)."""
+        self.watchdog.stop()
+        self._step = None
+        if restart:
+            self.seat.close()
+            self.seat.restart()
+        self.unavailable.emit(why)
 
 
 class FileJob(QObject):
@@ -234,6 +254,7 @@ class GuessTheMove(QDialog):
         self.judge: GuessJudge | None = None
         self.job: FileJob | None = None
         self.game_list: GamePicker | None = None
+        self.pending: Move | None = None         # the guess on the board, waiting for the engine
         self.setWindowTitle(self.tr("Guess the move"))
         self.board = TrainingBoard(host.board, self)
         self.board.move_played.connect(self._guessed)
@@ -444,7 +465,7 @@ class GuessTheMove(QDialog):
             self.setup_status.setText(self.tr("This side has no move in the game."))
             return
         self._close_engine()
-        self.session = session
+        self.session, self.pending = session, None
         self.judge = GuessJudge(spec, SearchLimits(movetime_ms=round(self.seconds.value() * 1000)), self.factory,
                                 self)
         self.judge.judged.connect(self._judged)
@@ -505,6 +526,7 @@ class GuessTheMove(QDialog):
             return
         self.board.set_trainee(None)
         self._offer_moves(None)
+        self.pending = guess
         self.prompt.setText(self.tr("Your move: {0}. The engine is judging it…").format(
             self._move_text(step.position, guess)))
         judge.judge(step, guess)
@@ -512,11 +534,11 @@ class GuessTheMove(QDialog):
     def _judged(self, judgement: GuessJudgement | None) -> None:
         session = self.session
         step = session.current if session is not None else None
-        if session is None or step is None:
+        if session is None or step is None or self.pending is None:
             return
-        guess = self.board.take_back()
-        if guess is not None:
-            self.board.play(step.master)
+        self.pending = None
+        self.board.take_back()               # the guess; the master's move takes its place
+        self.board.play(step.master)
         if judgement is not None:
             self.board.show_arrows((judgement.best,) if judgement.best != step.master else ())
             self.feedback.setText(self._feedback_text(step, judgement))
@@ -564,8 +586,10 @@ class GuessTheMove(QDialog):
         self._show_step()
 
     def _engine_unavailable(self, why: str) -> None:
-        self.prompt.setText(self.tr("The engine cannot judge: {0}").format(why))
-        self.next_button.setEnabled(False)
+        """The guess is not judged (not counted); the master's move is shown and the replay goes on."""
+        if self.pending is not None:
+            self._judged(None)
+        self.feedback.setText(self.tr("The engine cannot judge: {0}").format(why))
 
     def _move_text(self, position: Position, move: Move) -> str:
         texts = line_text(position, (move,), self.notation, traditional=traditional_moves())

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QPageSize
+from PySide6.QtGui import QAction, QPageSize
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
@@ -145,9 +145,16 @@ def test_export_pdf_from_the_file_menu(qtbot, window, shared_data: Path, tmp_pat
 
 
 def test_print_opens_the_preview_of_the_sheet(qtbot, window, shared_data: Path) -> None:  # noqa: ANN001
-    _main, record, share = window
+    main, record, share = window
     assert record.open_file(shared_data / "games" / SAMPLE)
-    share.print_ui.print_action.trigger()
+    shortcut = share.print_ui.print_action.shortcut()
+    sharing = [a.text() for a in main.findChildren(QAction) if a.shortcut() == shortcut and not shortcut.isEmpty()]
+    assert sharing == [share.print_ui.print_action.text()]  # an ambiguous shortcut would do nothing
+    main.show()
+    main.activateWindow()
+    qtbot.waitUntil(main.isActiveWindow)
+    qtbot.keyClick(QApplication.focusWidget() or main, Qt.Key.Key_P,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     dialog = share.print_ui.dialog
     assert dialog is not None and dialog.path is None      # printing asks for no file
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)

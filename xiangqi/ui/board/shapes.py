@@ -27,6 +27,7 @@ from xiangqi.ui.board.board_geometry import BoardGeometry
 BRUSH_COLORS = {Brush.GREEN: "#15781b", Brush.RED: "#882020", Brush.BLUE: "#003088", Brush.YELLOW: "#e68f00"}
 SHAPE_ALPHA = 170
 ANALYSIS_COLOR = "#003088"
+ANALYSIS_ALPHA = (45, 125)   # faintest .. best: paler than a drawn blue arrow (lichess's "paleBlue")
 ARROW_WIDTH = 0.16        # of a cell, as the hint arrow
 CIRCLE_WIDTH = 1 / 14     # of a cell
 GRADE_PAWNS = 3.0         # a line this many pawns worse than the best is drawn as faint as it gets
@@ -110,7 +111,7 @@ def paint_graded(painter: QPainter, geo: BoardGeometry, arrows: Sequence[GradedA
     painter.setPen(Qt.PenStyle.NoPen)
     for arrow in sorted(arrows, key=lambda a: a.weight):
         color = QColor(ANALYSIS_COLOR)
-        color.setAlpha(round(60 + 150 * arrow.weight))
+        color.setAlpha(round(ANALYSIS_ALPHA[0] + (ANALYSIS_ALPHA[1] - ANALYSIS_ALPHA[0]) * arrow.weight))
         painter.setBrush(color)
         width = geo.cell * ARROW_WIDTH * (0.45 + 0.55 * arrow.weight)
         painter.drawPolygon(bp.arrow_polygon(*bp.arrow_ends(geo, arrow.move.from_sq, arrow.move.to_sq), width))

@@ -42,6 +42,7 @@ class PrintOptionsDialog(QDialog):
         self.path: QLineEdit | None = None
         if pdf_folder is not None:
             self.path = QLineEdit(str(Path(pdf_folder) / "xiangqi.pdf"))
+            self.path.setMinimumWidth(self.fontMetrics().averageCharWidth() * 40)   # a folder and a name
             browse = QPushButton(self.tr("&Browse…"))
             browse.clicked.connect(self._browse)
             row = QHBoxLayout()
@@ -107,7 +108,7 @@ class PrintUi(QObject):
         self.preview: QPrintPreviewDialog | None = None
         self.printer: QPrinter | None = None
         self.print_action = QAction(self.tr("&Print…"), window)
-        self.print_action.setShortcut(QKeySequence.StandardKey.Print)
+        self.print_action.setShortcut(QKeySequence("Ctrl+Shift+P"))   # Ctrl+P is the replay's auto-play
         self.print_action.triggered.connect(lambda _checked=False: self.open_dialog(pdf=False))
         self.pdf_action = QAction(self.tr("Export P&DF…"), window)
         self.pdf_action.triggered.connect(lambda _checked=False: self.open_dialog(pdf=True))
@@ -137,6 +138,7 @@ class PrintUi(QObject):
 
     def _laid_out(self, document: QTextDocument, path: Path | None) -> None:
         job, self.job = self.job, None
+        self.window.statusBar().clearMessage()          # the diagrams' progress is over
         document.setParent(self)
         if job is not None:
             job.deleteLater()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox
 
 import real_window
@@ -36,23 +37,23 @@ def test_language_changes_at_once_everywhere(app_window, qtbot) -> None:
     window = app_window(1280, 880)
     click(qtbot, window, "b0")
     click(qtbot, window, "c2")   # 马八进七
-    qtbot.waitUntil(lambda: window.move_list.table.item(0, 0) is not None)
-    assert window.move_list.table.item(0, 0).text() == "马八进七"
+    qtbot.waitUntil(lambda: window.move_list.cell_text(0, 0) != "")
+    assert window.move_list.cell_text(0, 0) == "马八进七"
     dialog = choose_language(qtbot, window, "English", QDialogButtonBox.StandardButton.Apply)
     assert window.game_menu.title() == "&Game" and window.view_menu.title() == "&View"
     assert window.record_ui.file_menu.title() == "&File"
-    assert window.move_list.table.horizontalHeaderItem(0).text() == "Red"
+    assert window.move_list.table.model().headerData(0, Qt.Orientation.Horizontal) == "Red"
     assert window.engine_panel.tree.headerItem().text(1) == "Red's view"
     assert window.record_ui.dock.windowTitle() == "Comments and variations"
     assert dialog.tabs.tabText(3) == "Language" and dialog.windowTitle() == "Settings"   # the open dialog too
     assert window.windowTitle() == "Untitled game[*] — Xiangqi"   # made from a pattern and a translated part
     # English readers get WXF (they chose no notation): the move list is written anew
-    qtbot.waitUntil(lambda: window.move_list.table.item(0, 0).text() == "H8+7")
+    qtbot.waitUntil(lambda: window.move_list.cell_text(0, 0) == "H8+7")
     assert window.appearance_ui.menus.actions[("appearance", "notation")]["wxf"].isChecked()
     choose_language(qtbot, window, "繁體中文", QDialogButtonBox.StandardButton.Ok)
     assert window.game_menu.title() == "遊戲(&G)" and window.record_ui.file_menu.title() == "檔案(&F)"
     assert window.engine_panel.tree.headerItem().text(1) == "紅方視角"
-    qtbot.waitUntil(lambda: window.move_list.table.item(0, 0).text() == "傌八進七")
+    qtbot.waitUntil(lambda: window.move_list.cell_text(0, 0) == "傌八進七")
 
 
 def test_english_shows_wxf_unless_the_user_chose_a_notation(app_window, tmp_path) -> None:
@@ -76,9 +77,9 @@ def test_switching_notation_rewrites_variations_and_comment_header(app_window, q
     qtbot.waitUntil(lambda: window.controller.game.record.ply_count() == 3)
     window.controller.view(1)
     qtbot.waitUntil(lambda: "炮二平五" in panel.comment_label.text())
-    variation = panel.tree.topLevelItem(0).child(0)
-    assert variation.text(0).startswith("1. 相三进五")
+    variation = panel.variations.index(1).data()            # the main line's first variation
+    assert variation.startswith("1. 相三进五")
     window.appearance_ui.menus.actions[("appearance", "notation")]["wxf"].trigger()   # View › 记谱法 › WXF
     assert "C2.5" in panel.comment_label.text() and "炮" not in panel.comment_label.text()
-    variation = panel.tree.topLevelItem(0).child(0)
-    assert variation.text(0).startswith("1. E3+5"), variation.text(0)
+    variation = panel.variations.index(1).data()
+    assert variation.startswith("1. E3+5"), variation

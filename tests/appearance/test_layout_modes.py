@@ -106,9 +106,9 @@ def test_the_browse_bar_costs_the_board_nothing(app_window, qtbot, size) -> None
     settle(qtbot)
     before = board_on_screen(window)
     table = window.move_list.table
-    item = window.move_list.item_for_ply(3)
-    assert item is not None
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(item).center())
+    cell = window.move_list.index_for_ply(3)
+    assert cell.isValid()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualRect(cell).center())
     assert window.controller.view_ply == 3
     assert window.move_list.view_label.isVisible() and window.move_list.back_button.isEnabled()
     settle(qtbot)

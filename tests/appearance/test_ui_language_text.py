@@ -53,7 +53,7 @@ def test_the_traditional_ui_writes_traditional_moves_everywhere(app_window, qtbo
     click(qtbot, window, "b0")
     click(qtbot, window, "c2")
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 2, timeout=10_000)
-    red, black = window.move_list.table.item(0, 0).text(), window.move_list.table.item(0, 1).text()
+    red, black = window.move_list.cell_text(0, 0), window.move_list.cell_text(0, 1)
     assert red == "傌八進七" and not SIMPLIFIED_ONLY.search(black), (red, black)
     position = window.controller.game.position_at(2)
     after = position.copy()

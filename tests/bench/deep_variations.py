@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hostile_pgn import nested_variations  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication, QTreeWidgetItem  # noqa: E402
+from PySide6.QtCore import QModelIndex  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from xiangqi.play.controller import GameController  # noqa: E402
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet  # noqa: E402
@@ -42,15 +43,11 @@ def timed(name: str, step: Callable[[], object]) -> None:
     print(f"  {name:<22} {time.perf_counter() - start:8.3f} s", flush=True)
 
 
-def deepest_item(ui: RecordUi) -> QTreeWidgetItem:
-    """The last item of the variations tree: the most deeply nested variation."""
-    item = ui.panel.tree.topLevelItem(0)
-    assert item is not None
-    while item.childCount():
-        child = item.child(item.childCount() - 1)
-        assert child is not None
-        item = child
-    return item
+def deepest_index(ui: RecordUi) -> QModelIndex:
+    """The row of the most deeply nested variation in the variations panel (the last one so nested)."""
+    model = ui.panel.variations
+    depths = [model.depth(row) for row in range(model.rowCount())]
+    return model.index(max(range(len(depths)), key=lambda row: (depths[row], row)))
 
 
 def run(depth: int, folder: Path, settings: QSettings) -> None:
@@ -68,14 +65,14 @@ def run(depth: int, folder: Path, settings: QSettings) -> None:
             time.sleep(0.001)
 
     timed("open", open_and_wait)
-    timed("to deepest variation", lambda: ui.panel.tree.itemClicked.emit(deepest_item(ui), 0))
+    timed("to deepest variation", lambda: ui.panel.tree.clicked.emit(deepest_index(ui)))
     game = window.controller.game
     assert game.cursor.ply == depth, (game.cursor.ply, depth)
     timed("back", ui.replay.back)
     timed("forward", ui.replay.forward)
-    middle = window.move_list.item_for_ply(depth // 2)
-    assert middle is not None
-    timed("click a move", lambda: window.move_list.table.cellClicked.emit(middle.row(), middle.column()))
+    middle = window.move_list.index_for_ply(depth // 2)
+    assert middle.isValid()
+    timed("click a move", lambda: window.move_list.table.clicked.emit(middle))
     assert game.cursor.ply == depth // 2
     timed("refresh move list", window.move_list.refresh)
     timed("refresh comments", ui.panel.show_node)

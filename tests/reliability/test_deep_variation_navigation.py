@@ -10,15 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from reliability_window import build_window
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation, move_to_text
-from xiangqi.ui.play.move_list import PLY_ROLE
 from xiangqi.ui.record.record_actions import RecordUi
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-from deep_variations import deepest_item  # noqa: E402  (the bench's walk to the deepest variation)
+from deep_variations import deepest_index  # noqa: E402  (the bench's walk to the deepest variation)
 from hostile_pgn import nested_line  # noqa: E402  (the bench's record of legal nested variations)
 
 DEPTH = 3000
@@ -66,9 +66,9 @@ def check_shown(ui: RecordUi, ply: int, fen: str, text: str) -> None:
     window = ui.window
     assert window.controller.game.cursor.ply == ply
     assert window.controller.board_position().fen() == fen
-    selected = window.move_list.table.selectedItems()
-    assert [item.data(PLY_ROLE) for item in selected] == [ply]
-    assert selected[0].text() == text
+    assert window.move_list.selected_plies() == [ply]
+    assert window.move_list.index_for_ply(ply).data() == text
+    assert window.move_list.table.currentIndex() == window.move_list.index_for_ply(ply)
 
 
 def test_a_record_of_3000_nested_variations_is_navigated_in_linear_work(qtbot, tmp_path: Path,
@@ -81,11 +81,12 @@ def test_a_record_of_3000_nested_variations_is_navigated_in_linear_work(qtbot, t
     assert ui.open_file(path)
     qtbot.waitUntil(lambda: not ui.opening, timeout=60000)     # a big file is read on a worker thread
     work = Work(monkeypatch)
-    deepest = deepest_item(ui)
-    ui.panel.tree.itemClicked.emit(deepest, 0)              # the innermost variation: 3,000 plies deep
+    deepest = deepest_index(ui)
+    assert ui.panel.variations.depth(deepest.row()) == ui.panel.variations.rowCount() - 1 == DEPTH   # nested in all
+    ui.panel.tree.clicked.emit(deepest)                     # the innermost variation: 3,000 plies deep
     check_shown(ui, DEPTH, *shown[DEPTH])
-    assert ui.panel.tree.currentItem() is deepest and deepest.font(0).bold()
-    assert window.move_list.table.rowCount() == DEPTH // 2
+    assert ui.panel.tree.currentIndex() == deepest and deepest.data(Qt.ItemDataRole.FontRole).bold()
+    assert window.move_list.model.rowCount() == DEPTH // 2
     assert window.move_list.branch_plies() == list(range(1, DEPTH + 1))   # every move has its alternative
     entering = work.pushes
     assert entering <= 4 * DEPTH and work.positions <= 20, (entering, work.positions)
@@ -94,10 +95,10 @@ def test_a_record_of_3000_nested_variations_is_navigated_in_linear_work(qtbot, t
     check_shown(ui, DEPTH - 1, *shown[DEPTH - 1])
     assert ui.replay.forward()
     check_shown(ui, DEPTH, *shown[DEPTH])
-    middle = window.move_list.item_for_ply(DEPTH // 2)
-    assert middle is not None
-    window.move_list.table.cellClicked.emit(middle.row(), middle.column())
+    middle = window.move_list.index_for_ply(DEPTH // 2)
+    assert middle.isValid()
+    window.move_list.table.clicked.emit(middle)
     check_shown(ui, DEPTH // 2, *shown[DEPTH // 2])
-    assert ui.panel.tree.currentItem() is deepest          # still on the deepest variation's line
+    assert ui.panel.tree.currentIndex() == deepest          # still on the deepest variation's line
     # Stepping along the line walks the moves between the positions shown; nothing replays from the start.
     assert work.pushes <= DEPTH and work.positions <= 10, (work.pushes, work.positions)

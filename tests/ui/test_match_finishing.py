@@ -43,8 +43,7 @@ def test_the_move_list_shows_review_marks_after_the_moves(qtbot: QtBot) -> None:
         node = node.add_child(Move.from_iccs(iccs))
         node.nags.extend(nags)
     window.controller.open_record(game)
-    table = window.move_list.table
-    cells = [item.text() for row in range(3) for col in range(2) if (item := table.item(row, col)) is not None]
+    cells = [window.move_list.cell_text(row, col) for row in range(3) for col in range(2)]
     marks = [re.sub(r"^[^?!]*", "", cell) for cell in cells if cell]
     assert marks == ["", "?!", "", "??", "?"]
     assert cells[1].endswith("?!") and len(cells[1]) > 2   # the move text, then the mark

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from test_record_ui_support import (GBK_PGN, MULTI_PGN, SAMPLE_PGN, SAMPLE_XQF, VARIATIONS_XQF, build_window,
-                                    message_boxes, message_text, moves_of, play)
+                                    click_index, message_boxes, message_text, moves_of, play)
 
 from xiangqi.ui.record import open_job
 from xiangqi.core import Move
@@ -33,7 +34,7 @@ def test_a_gbk_chinese_pgn_shows_its_players_and_moves(record_window, shared_dat
     assert window.controller.view_ply == 0               # replay starts at the beginning
     assert "宝岛一号" in ui.panel.players.text() and "相眼竞技" in ui.panel.players.text()
     first = move_to_text(expected.start_position(), expected.mainline_moves()[0], Notation.CHINESE)
-    assert window.move_list.table.item(0, 0).text() == first == "炮八平五"
+    assert window.move_list.cell_text(0, 0) == first == "炮八平五"
     assert path.name in window.windowTitle() and not message_boxes(window)
 
 
@@ -102,20 +103,22 @@ def test_a_big_file_is_indexed_on_a_thread_with_progress(record_window, shared_d
     assert ui.link.source.index == dialog.model.rows[3]
 
 
-def test_variations_of_an_xqf_are_listed_and_navigable(record_window, shared_data: Path) -> None:
+def test_variations_of_an_xqf_are_listed_and_navigable(record_window, shared_data: Path, qtbot) -> None:
     window, ui = record_window
     ui.open_file(shared_data / "games" / VARIATIONS_XQF)
     record = ui.link.record
     variations = [n for n in record.root.walk() if n.parent is not None and n.parent.children[0] is not n]
-    assert len(ui.panel._nodes) == 1 + len(variations) >= 3
+    model = ui.panel.variations
+    assert model.rowCount() == 1 + len(variations) >= 3
+    assert {model.first_move(row) for row in range(1, model.rowCount())} == set(variations)
     target = variations[-1]
-    item = next(i for i in ui.panel._all_items() if ui.panel._nodes[i.data(0, 256)] is target)
-    ui.panel.tree.itemClicked.emit(item, 0)
+    row = model.row_of(target)
+    click_index(qtbot, ui.panel.tree, model.index(row))
     assert moves_of(window)[:target.ply] == [m.iccs() for m in target.moves()]
     assert window.controller.view_ply == target.ply or window.controller.game.ply == target.ply
-    assert ui.link.current_node() is target and item.font(0).bold()
-    main_item = ui.panel.tree.topLevelItem(0)
-    ui.panel.tree.itemClicked.emit(main_item, 0)
+    assert ui.link.current_node() is target and model.index(row).data(Qt.ItemDataRole.FontRole).bold()
+    assert ui.panel.tree.currentIndex().row() == row
+    click_index(qtbot, ui.panel.tree, model.index(0))              # the main line
     assert moves_of(window) == [m.iccs() for m in record.mainline_moves()]
 
 
@@ -180,24 +183,26 @@ def test_a_half_readable_game_keeps_its_moves_and_names_the_line(record_window, 
     assert "half.pgn:5" in text and "zz99" in text
 
 
-def test_a_variation_can_be_made_the_main_line_or_deleted(record_window, shared_data: Path) -> None:
+def test_a_variation_can_be_made_the_main_line_or_deleted(record_window, shared_data: Path, qtbot) -> None:
     window, ui = record_window
     ui.open_file(shared_data / "games" / VARIATIONS_XQF)
-    record, panel = ui.link.record, ui.panel
+    record, panel, model = ui.link.record, ui.panel, ui.panel.variations
     assert not panel.promote_button.isEnabled()           # nothing chosen yet
-    item = panel.tree.topLevelItem(0).child(0)
-    node = panel._nodes[item.data(0, 256)]
-    panel.tree.setCurrentItem(item)
+    assert panel.tree.currentIndex().row() == 0            # the main line is current
+    node = model.first_move(1)                             # the main line's first variation
+    panel.tree.setFocus()
+    QTest.keyClick(panel.tree, Qt.Key.Key_Down)            # chosen with the keys: not shown yet
+    assert panel.tree.currentIndex().row() == 1 and ui.link.current_node() is record.root
     assert panel.promote_button.isEnabled() and panel.delete_button.isEnabled()
     panel.promote_button.click()
     assert node in record.mainline() and ui.link.modified
-    count = len(panel._nodes)
-    item = panel.tree.topLevelItem(0).child(panel.tree.topLevelItem(0).childCount() - 1)
-    doomed = panel._nodes[item.data(0, 256)]
-    panel.tree.itemClicked.emit(item, 0)                  # show it, then delete it while shown
+    count = model.rowCount()
+    last = max(row for row in range(count) if model.depth(row) == 1)    # the main line's last variation
+    doomed = model.first_move(last)
+    click_index(qtbot, panel.tree, model.index(last))     # show it, then delete it while shown
     assert ui.link.current_node() is doomed
     panel.delete_button.click()
-    assert doomed not in list(record.root.walk()) and len(panel._nodes) == count - 1
+    assert doomed not in list(record.root.walk()) and model.rowCount() == count - 1
     assert ui.link.current_node() is not doomed
     assert Move.from_iccs(doomed.move.iccs()) not in window.controller.game.moves[doomed.ply - 1:doomed.ply]
 
@@ -221,23 +226,23 @@ def test_a_game_that_goes_on_after_a_repetition_loads_every_move(record_window, 
     assert moves_of(window) == [m.iccs() for m in expected.mainline_moves()] and len(moves_of(window)) == 124
 
 
-def test_the_move_list_marks_where_variations_branch_and_the_panel_opens_them(record_window,
-                                                                             shared_data: Path) -> None:
+def test_the_move_list_marks_where_variations_branch_and_the_panel_opens_them(record_window, shared_data: Path,
+                                                                             qtbot) -> None:
     window, ui = record_window
     ui.open_file(shared_data / "games" / VARIATIONS_XQF)
     record = ui.link.record
     main = record.mainline()
     branching = [n.ply for n in main if len(n.parent.children) > 1]
     assert branching and window.move_list.branch_plies() == branching
-    first = window.move_list.item_for_ply(branching[0])
+    first = window.move_list.index_for_ply(branching[0])
     others = [c for c in main[branching[0] - 1].parent.children if c is not main[branching[0] - 1]]
-    assert all(ui.panel.labels()[id(c)].split(" ", 1)[1] in first.toolTip() for c in others)
+    tip = first.data(Qt.ItemDataRole.ToolTipRole)
+    assert all(ui.panel.label(c).split(" ", 1)[1] in tip for c in others)
     target = others[0]                                       # into a variation from the side panel
-    item = next(i for i in ui.panel._all_items() if ui.panel._nodes[i.data(0, 256)] is target)
-    ui.panel.tree.itemClicked.emit(item, 0)
+    click_index(qtbot, ui.panel.tree, ui.panel.variations.index(ui.panel.variations.row_of(target)))
     assert moves_of(window)[:target.ply] == [m.iccs() for m in target.moves()]
     assert target.ply in window.move_list.branch_plies()    # the main line is the alternative now
-    window.move_list.table.cellClicked.emit(0, 0)             # the move list still navigates
+    click_index(qtbot, window.move_list.table, window.move_list.model.index(0, 0))   # the move list navigates
     assert window.controller.view_ply == 1 and ui.link.current_node() is ui.link.line[0]
     window.move_list.set_alternatives(None)
     assert window.move_list.branch_plies() == []
@@ -250,4 +255,5 @@ def test_a_different_move_after_undo_is_marked_as_a_branch(record_window) -> Non
     window.controller.undo()
     play(window, "b9c7")                   # a new variation at ply 2
     assert window.move_list.branch_plies() == [2]
-    assert "马8进7" in window.move_list.item_for_ply(2).toolTip()      # the move undone is the alternative
+    tip = window.move_list.index_for_ply(2).data(Qt.ItemDataRole.ToolTipRole)
+    assert "马8进7" in tip      # the move undone is the alternative

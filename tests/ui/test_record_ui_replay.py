@@ -82,8 +82,8 @@ def test_a_set_up_position_with_black_to_move_is_shown_and_numbered(record_windo
     ui.link.load(game, None)
     assert window.controller.board_position().fen() == Game(start_fen=fen).start_fen
     table = window.move_list.table
-    assert table.verticalHeaderItem(0).text() == "12" and table.item(0, 0).text() == "…"
-    assert table.item(0, 1).text() and table.item(1, 0).text()
+    assert table.model().headerData(0, Qt.Orientation.Vertical) == "12" and window.move_list.cell_text(0, 0) == "…"
+    assert window.move_list.cell_text(0, 1) and window.move_list.cell_text(1, 0)
     ui.replay.forward()
     assert window.controller.board_position().turn.name == "RED"
     ui.replay.to_end()

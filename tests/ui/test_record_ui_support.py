@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QDockWidget, QMessageBox, QToolBar
+from PySide6.QtCore import QModelIndex, QSettings, Qt
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QMessageBox, QToolBar
 from app_fakes import ScriptedClient, builtin_like_spec
 
 from xiangqi.core import Color, Move
@@ -33,6 +33,18 @@ def build_window(qtbot, tmp_path: Path) -> tuple[MainWindow, RecordUi]:  # noqa:
     ui = install_record_ui(window, settings)
     window.resize(1200, 800)
     return window, ui
+
+
+def click_index(qtbot, view: QAbstractItemView, index: QModelIndex) -> None:  # noqa: ANN001 - pytest-qt's bot
+    """Click the row or cell of ``index`` in ``view`` as a user does: the window shown, the cell scrolled
+    into view first."""
+    assert index.isValid()
+    window = view.window()
+    if not window.isVisible():
+        window.show()
+        qtbot.waitExposed(window)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
 
 
 def message_boxes(window: MainWindow) -> list[QMessageBox]:

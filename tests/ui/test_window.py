@@ -87,7 +87,7 @@ def test_click_click_plays_a_move_and_the_engine_answers(window, qtbot) -> None:
     play(qtbot, window, "h2e2")
     qtbot.waitUntil(lambda: len(moves(window)) == 2, timeout=10_000)
     assert moves(window)[0] == "h2e2"
-    assert window.move_list.table.item(0, 0).text() == "炮二平五"
+    assert window.move_list.cell_text(0, 0) == "炮二平五"
 
 
 def test_drag_and_drop_plays_a_move(window, qtbot) -> None:
@@ -230,7 +230,7 @@ def test_move_list_click_views_an_earlier_position_and_back(window, qtbot) -> No
     play(qtbot, window, "h2e2")
     qtbot.waitUntil(lambda: len(moves(window)) == 2, timeout=10_000)
     table = window.move_list.table
-    rect = table.visualItemRect(table.item(0, 0))
+    rect = table.visualRect(table.model().index(0, 0))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.controller.view_ply == 1
     assert window.controller.board_position().fen() == window.controller.game.position_at(1).fen()

@@ -251,7 +251,10 @@ class GameModel:
 
     def _position_from(self, known: GameNode, position: Position, node: GameNode) -> Position:
         """The position at ``node`` (a new object) from ``position``, the one at ``known``; replayed from
-        the start when ``known`` was cut off the tree (a deleted variation)."""
+        the start when that is shorter (a record opened at its start with its head 20,000 moves on) or
+        ``known`` was cut off the tree (a deleted variation)."""
+        if node.ply < abs(known.ply - node.ply):
+            return self._position_at(node)
         try:
             return walk_position(position.copy(), known, node)
         except ValueError:

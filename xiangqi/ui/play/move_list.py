@@ -1,41 +1,31 @@
-"""The move list: numbered rounds (red, black) in the chosen notation. Clicking a move shows the
-position after it; a bar then offers to go back to the game or to play on from there. A move that has
-alternatives in the game record (variations) carries a small branch mark and lists them in its tooltip;
-the comments panel beside it shows and opens the variations."""
+"""The move list: numbered rounds (red, black) in the chosen notation. Clicking a move (or moving to it
+with the keys) shows the position after it; a bar then offers to go back to the game or to play on from
+there. A move that has alternatives in the game record (variations) carries a small branch mark and lists
+them in its tooltip; the comments panel beside it shows and opens the variations. The rows are a model
+(``move_table_model``): only the moves on screen are written."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPointF, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QTableView, QVBoxLayout, QWidget)
 
-from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
-from xiangqi.record import GameNode
-from xiangqi.record.pgn_reader import SUFFIX_NAGS
 from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.play.move_table_model import PLY_ROLE, AlternativesFinder, MoveTableModel
 
 if TYPE_CHECKING:
     from xiangqi.game.model import GameModel
     from xiangqi.play.controller import GameController
 
-PLY_ROLE = Qt.ItemDataRole.UserRole
+__all__ = ["PLY_ROLE", "AlternativesFinder", "MoveList", "branch_icon"]
 BRANCH_COLOR = QColor("#1e88e5")
 BRANCH_ICON_PX = 12
-# moves of the shown line -> {ply: the other moves the record has at that ply}
-AlternativesFinder = Callable[[list[Move]], dict[int, list[Move]]]
-MOVE_MARKS = {nag: symbol for symbol, nag in SUFFIX_NAGS.items()}   # NAG 2 -> "?", 4 -> "??", 6 -> "?!"...
-
-
-def _marks(node: GameNode) -> str:
-    """The move marks of ``node`` (``?!``, ``?``, ``??``, ``!``…, from the record's NAGs, as a review
-    writes them), "" for none."""
-    return "".join(MOVE_MARKS.get(nag, "") for nag in node.nags)
 
 
 def branch_icon() -> QIcon:
@@ -61,14 +51,8 @@ class MoveList(QWidget):
         super().__init__(parent)
         self.controller = controller
         self.notation = Notation.CHINESE
-        self._alternatives: AlternativesFinder | None = None
-        self._branch_icon = branch_icon()
-        self.table = QTableWidget(0, 2, self)
-        self.table.setHorizontalHeaderLabels([self.tr("Red"), self.tr("Black")])
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.cellClicked.connect(self._on_cell_clicked)
+        self.model = MoveTableModel(branch_icon(), self)
+        self.table = self._make_table()
         self.view_label = QLabel(self)
         self.back_button = QPushButton(self.tr("Back to game"), self)
         self.back_button.clicked.connect(lambda: controller.view(None))
@@ -89,15 +73,26 @@ class MoveList(QWidget):
         layout.addWidget(self.table)
         layout.addWidget(self.view_label)
         layout.addLayout(bar)
-        self._offset = 0      # 1 when black moves first: the first round's red cell is "…"
-        # what the rows show: the game, its head and the number of moves (see ``_on_game_changed``)
-        self._built: tuple[GameModel, GameNode, int] | None = None
+        self._following = False     # the selection is being set to the shown ply (not the user's choice)
         controller.changed.connect(self._on_game_changed)
         self.refresh()
 
+    def _make_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setModel(self.model)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # Every row as high as the font: Qt never measures the rows (a game may have 10,000 of them).
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setAccessibleName(self.tr("Moves"))
+        table.clicked.connect(self._on_cell_chosen)
+        table.selectionModel().currentChanged.connect(self._on_current_changed)
+        return table
+
     def set_alternatives(self, finder: AlternativesFinder | None) -> None:
         """Where the record's variations come from (the records UI sets it); None: no marks."""
-        self._alternatives = finder
+        self.model.alternatives = finder
         self.refresh()
 
     def set_notation(self, notation: Notation) -> None:
@@ -110,101 +105,87 @@ class MoveList(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         """Another language: the moves are written anew (繁體 writes 俥傌, 简体 车马)."""
         if event.type() == QEvent.Type.LanguageChange:
+            self.table.setAccessibleName(self.tr("Moves"))
             self.refresh()
         super().changeEvent(event)
 
     def _on_game_changed(self) -> None:
-        """The controller changed something: the rows are rebuilt only when the game's line did (another
-        head); moving the view along the same line only moves the selection."""
-        game = self.controller.game
-        if self._built is not None and self._built[0] is game and self._built[1] is game.head:
-            self._show_view_state(self._built[2])
-        else:
+        """The controller changed something: another game is shown anew; along the same game only the
+        moves after the ones the old and new lines share change, and moving the view only moves the
+        selection."""
+        game: GameModel = self.controller.game
+        if self.model.game is not game:
             self.refresh()
+            return
+        shown_head = self.model.nodes[-1] if self.model.nodes else game.record.root
+        if shown_head is not game.head:
+            with self._following_the_game():
+                self.model.follow_head()
+        self._show_view_state()
 
     def refresh(self) -> None:
-        """Rebuild the rows from the game's line (its moves, marks and variations)."""
-        game = self.controller.game
-        nodes = game.head.path()
-        found = self._alternatives([node.move for node in nodes if node.move is not None]) \
-            if self._alternatives is not None else {}
-        start = game.record.start_position()
-        texts, tips = self._line_texts(start.copy(), nodes, found)
-        self._offset = 1 if texts and start.turn is Color.BLACK else 0
-        rows = (len(texts) + self._offset + 1) // 2
-        self.table.setRowCount(rows)
-        first_round = start.fullmove_number if texts else 1
-        self.table.setVerticalHeaderLabels([str(first_round + r) for r in range(rows)])
-        for index in range(rows * 2):
-            ply = index - self._offset + 1     # the position after this many moves
-            text = texts[ply - 1] if 1 <= ply <= len(texts) else ("…" if ply < 1 else "")
-            self._set_cell(index // 2, index % 2, text, ply if 1 <= ply <= len(texts) else None, tips.get(ply, ""))
-        self._built = (game, game.head, len(texts))
-        self._show_view_state(len(texts))
+        """Write every move anew (another game, notation or language, or the record's variations changed)."""
+        with self._following_the_game():
+            self.model.show_game(self.controller.game, self.notation, traditional_moves())
+        self._show_view_state()
 
-    def _line_texts(self, position: Position, nodes: list[GameNode],
-                    found: dict[int, list[Move]]) -> tuple[list[str], dict[int, str]]:
-        """The texts of the line's moves (with their marks), and {ply: the tooltip naming the record's
-        other moves there}. One position walks the line and the texts come from the model's cache:
-        no replay per ply, no renotation of a line already shown."""
-        notate = partial(self.controller.game.move_texts.text, notation=self.notation,
-                         traditional=traditional_moves())
-        texts: list[str] = []
-        tips: dict[int, str] = {}
-        for ply, node in enumerate(nodes, start=1):
-            assert node.move is not None and node.parent is not None
-            texts.append(notate(node, position) + _marks(node))
-            others = found.get(ply)
-            if others:
-                words = [notate(other, position) if (other := node.parent.child_for(move)) is not None
-                         else move.iccs() for move in others]
-                tips[ply] = self.tr("Other moves here: {0}").format(", ".join(words))
-            position.push_unchecked(node.move)
-        return texts, tips
+    @contextmanager
+    def _following_the_game(self) -> Iterator[None]:
+        """The rows or the selection change because the game did: Qt then moves the current cell too (off
+        a row removed), which is no choice of the user's."""
+        following, self._following = self._following, True
+        try:
+            yield
+        finally:
+            self._following = following
 
     def branch_plies(self) -> list[int]:
         """The plies shown with the branch mark (for tests and the status bar)."""
-        return sorted(int(item.data(PLY_ROLE)) for row in range(self.table.rowCount()) for col in range(2)
-                      if (item := self.table.item(row, col)) is not None and item.data(PLY_ROLE)
-                      and not item.icon().isNull())
+        model = self.model
+        return [ply for ply in range(1, len(model.nodes) + 1)
+                if model.data(model.index_for_ply(ply), Qt.ItemDataRole.DecorationRole) is not None]
 
-    def _set_cell(self, row: int, col: int, text: str, ply: int | None, tip: str) -> None:
-        item = self.table.item(row, col)
-        if item is None:
-            item = QTableWidgetItem()
-            self.table.setItem(row, col, item)
-        if item.text() != text:
-            item.setText(text)
-        item.setData(PLY_ROLE, ply)
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable if ply else Qt.ItemFlag.NoItemFlags
-        item.setFlags(flags)
-        if item.toolTip() != tip:   # the branch mark goes with the tooltip naming the other moves
-            item.setToolTip(tip)
-            item.setIcon(self._branch_icon if tip else QIcon())
+    def cell_text(self, row: int, column: int) -> str:
+        """What the cell shows ("" for an empty one)."""
+        text = self.model.index(row, column).data()
+        return text if isinstance(text, str) else ""
 
-    def _show_view_state(self, plies: int) -> None:
+    def selected_plies(self) -> list[int]:
+        """The plies of the selected cells (the shown move's, or none at the start)."""
+        return sorted(int(index.data(PLY_ROLE)) for index in self.table.selectionModel().selectedIndexes())
+
+    def _show_view_state(self) -> None:
+        plies = len(self.model.nodes)
         viewing = self.controller.view_ply
         current = plies if viewing is None else viewing
-        self.table.clearSelection()
-        item = self.item_for_ply(current)
-        if item is not None:
-            item.setSelected(True)
-            self.table.scrollToItem(item)
+        index = self.index_for_ply(current)
+        selection = self.table.selectionModel()
+        with self._following_the_game():
+            if index.isValid():
+                selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+                self.table.scrollTo(index)
+            else:
+                selection.clear()
         self.view_label.setVisible(viewing is not None)
         for button in (self.back_button, self.from_here_button):
             button.setEnabled(viewing is not None)
         if viewing is not None:
             self.view_label.setText(self.tr("Viewing move {0} of {1}").format(viewing, plies))
 
-    def item_for_ply(self, ply: int) -> QTableWidgetItem | None:
-        """The cell of the move that leads to ``ply`` (None for the start and past the line)."""
-        if ply < 1 or self._built is None or ply > self._built[2]:
-            return None
-        index = ply - 1 + self._offset
-        return self.table.item(index // 2, index % 2)
+    def index_for_ply(self, ply: int) -> QModelIndex:
+        """The cell of the move that leads to ``ply`` (invalid for the start and past the line)."""
+        return self.model.index_for_ply(ply)
 
-    def _on_cell_clicked(self, row: int, col: int) -> None:
-        item = self.table.item(row, col)
-        ply = item.data(PLY_ROLE) if item is not None else None
-        if ply:
-            self.controller.view(int(ply))
+    def _on_cell_chosen(self, index: QModelIndex) -> None:
+        ply = self.model.ply_at(index)
+        if ply is not None and ply != self._shown_ply():
+            self.controller.view(ply)
+
+    def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        """The user moved to another cell (arrow keys, Page Up/Down, Home/End): show that move."""
+        if not self._following:
+            self._on_cell_chosen(current)
+
+    def _shown_ply(self) -> int:
+        viewing = self.controller.view_ply
+        return len(self.model.nodes) if viewing is None else viewing

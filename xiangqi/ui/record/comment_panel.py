@@ -1,63 +1,29 @@
-"""Beside the move list: the game's players, the comment of the shown move (editable), and the tree of
-variations. Choosing a variation shows its line on the board and in the move list; the selected
-variation can be made the main line or deleted."""
+"""Beside the move list: the game's players, the comment of the shown move (editable), and the
+variations (the main line and each variation under the line it leaves, indented: ``variation_model``).
+Choosing a variation shows its line on the board and in the move list; the selected variation can be
+made the main line or deleted. Moves are written only when shown: a record of thousands of moves and
+variations opens without writing them all."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import islice
-from typing import cast
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTreeWidget,
-                               QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QTreeView,
+                               QVBoxLayout, QWidget)
 
 from xiangqi.core import Color
 from xiangqi.core.notation import Notation
-from xiangqi.game.notation_text import NodeTexts
-from xiangqi.record import Game, GameNode
+from xiangqi.record import GameNode
 from xiangqi.record.comment_commands import join_commands, split_commands
 from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.record.record_link import RecordLink
 from xiangqi.ui.engines.score_text import evaluation_text
+from xiangqi.ui.play.line_positions import PositionWalker, known_positions
+from xiangqi.ui.record.variation_model import NestingDelegate, VariationListModel
 
-NODE_ROLE = Qt.ItemDataRole.UserRole
-PREVIEW_MOVES = 4
-
-
-def move_labels(record: Game, notation: Notation, texts: NodeTexts | None = None) -> dict[int, str]:
-    """Every move of the tree as "12. 马二进三" / "12… 马８进７", keyed by ``id(node)``; the move texts
-    come from (and go to) ``texts``, the cache the move list shares."""
-    texts = texts if texts is not None else NodeTexts()
-    labels: dict[int, str] = {}
-    for node, position in record.walk_positions():
-        text = texts.text(node, position, notation, traditional=traditional_moves())
-        mark = "." if position.turn is Color.RED else "…"
-        labels[id(node)] = f"{position.fullmove_number}{mark} {text}"
-    return labels
-
-
-def variation_starts(record: Game) -> list[tuple[GameNode, GameNode | None]]:
-    """(first move of a variation, first move of the line it branches from), parents before children,
-    siblings in order; the main line comes first with no parent."""
-    if not record.root.children:
-        return []
-    starts: list[tuple[GameNode, GameNode | None]] = []
-    stack: list[tuple[GameNode, GameNode | None]] = [(record.root.children[0], None)]
-    while stack:
-        first, parent_first = stack.pop()
-        starts.append((first, parent_first))
-        found = []
-        for index, node in enumerate([first, *first.line()]):
-            if index == 0 and parent_first is not None:
-                continue        # a variation's own alternatives belong to the line it left
-            siblings = node.parent.children if node.parent is not None else []
-            if siblings and siblings[0] is node:
-                found.extend(siblings[1:])
-        stack.extend((alternative, first) for alternative in reversed(found))
-    return starts
+SHOWN_TAG_CHARS = 120     # real names and events are far shorter
 
 
 class CommentPanel(QWidget):
@@ -65,22 +31,18 @@ class CommentPanel(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.link, self._notation = link, notation
-        self._labels: dict[int, str] = {}
-        self._labels_for: tuple[int, Notation] | None = None
+        self._labels: dict[GameNode, str] = {}
+        self._walker: PositionWalker | None = None
         self._editing: GameNode | None = None
-        self._nodes: list[GameNode] = []
-        self._items: dict[int, QTreeWidgetItem] = {}    # id(first move of a variation) -> its item
-        self._bold: list[QTreeWidgetItem] = []          # the items of the variations the line goes through
+        self._inside: tuple[GameNode, list[int]] | None = None    # the head, and _lines_to_head's rows
         self.players = QLabel(self)
         self.players.setWordWrap(True)
         self.comment_label = QLabel(self)
         self.comment_edit = QPlainTextEdit(self)
         self.comment_edit.setPlaceholderText(self.tr("Type a comment for this move"))
         self.comment_edit.textChanged.connect(self._comment_edited)
-        self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels([self.tr("Variations")])
-        self.tree.itemClicked.connect(self._variation_clicked)
-        self.tree.currentItemChanged.connect(lambda *_: self._update_buttons())
+        self.variations = VariationListModel(self.label, self)
+        self.tree = self._make_tree()
         self.promote_button = QPushButton(self.tr("Make main line"), self)
         self.promote_button.clicked.connect(self.promote_selected)
         self.delete_button = QPushButton(self.tr("Delete variation"), self)
@@ -90,6 +52,20 @@ class CommentPanel(QWidget):
         link.node_changed.connect(self.show_node)
         link.state_changed.connect(self._show_players)
         self.rebuild()
+
+    def _make_tree(self) -> QTreeView:
+        tree = QTreeView(self)
+        tree.setModel(self.variations)
+        tree.setItemDelegate(NestingDelegate(tree))
+        tree.setRootIsDecorated(False)
+        tree.setItemsExpandable(False)
+        tree.setUniformRowHeights(True)     # Qt never measures the rows (a record may have 20,000)
+        tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        tree.setAccessibleName(self.tr("Variations"))
+        tree.clicked.connect(self._variation_clicked)
+        tree.activated.connect(self._variation_clicked)      # Enter on the current line
+        tree.selectionModel().currentChanged.connect(lambda *_: self._update_buttons())
+        return tree
 
     def _build_layout(self) -> None:
         buttons = QHBoxLayout()
@@ -103,46 +79,34 @@ class CommentPanel(QWidget):
         layout.addLayout(buttons)
 
     # ----------------------------------------------------------------- showing
-    def labels(self) -> dict[int, str]:
-        key = (id(self.link.record), self._notation())
-        if key != self._labels_for:
-            texts = self.link.controller.game.move_texts
-            self._labels, self._labels_for = move_labels(self.link.record, key[1], texts), key
-        return self._labels
+    def label(self, node: GameNode) -> str:
+        """The move of ``node`` as "12. 马二进三" / "12… 马８进７" (written when first asked)."""
+        label = self._labels.get(node)
+        if label is None:
+            assert node.move is not None and node.parent is not None and self._walker is not None
+            before = self._walker.position_at(node.parent)
+            text = self.link.controller.game.move_texts.text(node, before, self._notation(),
+                                                             traditional=traditional_moves())
+            mark = "." if before.turn is Color.RED else "…"
+            label = self._labels[node] = f"{before.fullmove_number}{mark} {text}"
+        return label
 
     def rebuild(self) -> None:
         """The tree of variations changed (or another record was loaded, or the moves are written in
         another notation or language)."""
-        self._labels_for = None
-        self._build_tree()
+        game = self.link.controller.game
+        self._labels, self._inside = {}, None
+        self._walker = PositionWalker(game.record.root, game.record.start_position(),
+                                      lambda: known_positions(game))
+        self.variations.show_record(game.record)
         self._show_players()
         self.show_node()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.LanguageChange:
+            self.tree.setAccessibleName(self.tr("Variations"))
             self.rebuild()   # "Comment after …", the variations and the players in the new language
         super().changeEvent(event)
-
-    def _build_tree(self) -> None:
-        self.tree.clear()
-        self._nodes, self._bold = [], []
-        items = self._items = {}
-        for first, parent_first in variation_starts(self.link.record):
-            if parent_first is None:
-                item = QTreeWidgetItem(self.tree, [self.tr("Main line")])
-            else:
-                item = QTreeWidgetItem(items[id(parent_first)], [self.variation_text(first)])
-            item.setData(0, NODE_ROLE, len(self._nodes))
-            self._nodes.append(first)
-            items[id(first)] = item
-        self.tree.expandAll()
-
-    def variation_text(self, first: GameNode) -> str:
-        labels = self.labels()
-        shown = [first, *islice(first.line(), PREVIEW_MOVES - 1)]
-        words = [labels.get(id(shown[0]), "?")] + [labels.get(id(n), "?").split(" ", 1)[-1] for n in shown[1:]]
-        more = " …" if len(shown) == PREVIEW_MOVES and shown[-1].children else ""
-        return " ".join(words) + more
 
     def show_node(self) -> None:
         node = self.link.current_node()
@@ -153,7 +117,7 @@ class CommentPanel(QWidget):
         if node.parent is None:
             self.comment_label.setText(self.tr("Comment before the first move:"))
         else:
-            label = self.labels().get(id(node), node.move.iccs() if node.move else "")
+            label = self.label(node)
             self.comment_label.setText(self.tr("Comment after {0}:").format(label))
         commands, words = split_commands(node.comment)
         shown = _shown_eval(commands)
@@ -165,56 +129,46 @@ class CommentPanel(QWidget):
         self._editing = node
 
     def _mark_current_line(self) -> None:
-        """Bold the variations the shown line goes through, the innermost one current. Found from the
-        line's nodes, and only the items whose boldness changes are touched: a step along a line
-        thousands of variations deep changes no item."""
-        inside = [item for node in self.link.line if (item := self._items.get(id(node))) is not None]
-        kept, was_bold = {id(item) for item in inside}, {id(item) for item in self._bold}
-        changed = [(item, False) for item in self._bold if id(item) not in kept]
-        changed += [(item, True) for item in inside if id(item) not in was_bold]
-        # One repaint for all of them: the view's own update for each item costs ~50 µs, 0.3 s for
-        # thousands of variations entered at once (nothing else listens to the items' changes).
-        model = self.tree.model()
-        blocked = model.blockSignals(True)
-        try:
-            for item, bold in changed:
-                self._set_bold(item, bold)
-        finally:
-            model.blockSignals(blocked)
-        if changed:
-            self.tree.viewport().update()
-        self._bold = inside
-        blocked = self.tree.blockSignals(True)
-        # PySide6's stub leaves out None, which Qt takes as "no current item" (no line of the tree shown).
-        self.tree.setCurrentItem(cast(QTreeWidgetItem, inside[-1] if inside else None))
-        self.tree.blockSignals(blocked)
+        """Bold the variations the shown line goes through, the innermost one current (the model repaints
+        only the rows whose boldness changed)."""
+        model = self.variations
+        inside = self._lines_to_head()
+        model.set_bold(set(inside))
+        selection = self.tree.selectionModel()
+        if inside:
+            selection.setCurrentIndex(model.index(inside[-1]), QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            self.tree.scrollTo(model.index(inside[-1]))
+        else:
+            selection.clear()
         self._update_buttons()
 
-    @staticmethod
-    def _set_bold(item: QTreeWidgetItem, bold: bool) -> None:
-        font = QFont(item.font(0))
-        font.setBold(bold)
-        item.setFont(0, font)
+    def _lines_to_head(self) -> list[int]:
+        """The rows of the lines the game's line goes through, outermost first. The line is the path to the
+        head and its continuation, which follows first moves only: every line it enters starts on the path
+        (at a move that is not its parent's first). Found once per head (moving the view along the line
+        finds nothing anew); a tree change rebuilds the panel and forgets it."""
+        head = self.link.controller.game.head
+        if self._inside is None or self._inside[0] is not head:
+            model, rows, node = self.variations, [], head
+            while node.parent is not None:
+                if node.parent.children[0] is not node or node.parent.parent is None:
+                    row = model.row_of(node)
+                    if row is not None:
+                        rows.append(row)
+                node = node.parent
+            rows.reverse()
+            self._inside = (head, rows)
+        return self._inside[1]
 
     def _show_players(self) -> None:
         record = self.link.record
-        red, black = record.headers.get("Red", ""), record.headers.get("Black", "")
-        details = [text for text in (record.headers.get("Event", ""), record.headers.get("Date", "")) if text]
+        red, black = (shown_tag(record.headers.get(name, "")) for name in ("Red", "Black"))
+        details = [shown_tag(text) for text in (record.headers.get("Event", ""), record.headers.get("Date", ""))
+                   if text]
         if record.result != "*":
             details.append(record.result)
         lines = [self.tr("{0} (Red) vs {1} (Black)").format(red or "—", black or "—")] if red or black else []
         self.players.setText("\n".join(lines + ([" · ".join(details)] if details else [])))
-
-    def _all_items(self) -> list[QTreeWidgetItem]:
-        items: list[QTreeWidgetItem] = []
-        stack = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
-        while stack:
-            item = stack.pop()
-            if item is None:
-                continue
-            items.append(item)
-            stack.extend(item.child(i) for i in range(item.childCount()))
-        return items
 
     # ----------------------------------------------------------------- user actions
     def _comment_edited(self) -> None:
@@ -222,8 +176,9 @@ class CommentPanel(QWidget):
             commands, _words = split_commands(self._editing.comment)   # kept as they were
             self.link.set_comment(self._editing, join_commands(commands, self.comment_edit.toPlainText()))
 
-    def _variation_clicked(self, item: QTreeWidgetItem) -> None:
-        self.go_to_variation(self._nodes[item.data(0, NODE_ROLE)], is_main=item.parent() is None)
+    def _variation_clicked(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.go_to_variation(self.variations.first_move(index.row()), is_main=index.row() == 0)
 
     def go_to_variation(self, first: GameNode, is_main: bool = False) -> None:
         """Show a variation from its first move (the main line: the main line at the shown ply)."""
@@ -234,10 +189,10 @@ class CommentPanel(QWidget):
         self.link.go_to(first)
 
     def selected_variation(self) -> GameNode | None:
-        item = self.tree.currentItem()
-        if item is None or item.parent() is None:
+        index = self.tree.currentIndex()
+        if not index.isValid() or index.row() == 0:
             return None
-        return self._nodes[int(item.data(0, NODE_ROLE))]
+        return self.variations.first_move(index.row())
 
     def _update_buttons(self) -> None:
         chosen = self.selected_variation() is not None
@@ -253,6 +208,13 @@ class CommentPanel(QWidget):
         node = self.selected_variation()
         if node is not None:
             self.link.delete(node)
+
+
+def shown_tag(value: str) -> str:
+    """A tag as the panel shows it: at most ``SHOWN_TAG_CHARS`` characters, then "…". The label wraps its
+    text, and wrapping one of the 10,000-character tags a file may hold took 0.4 s, with the window frozen
+    (the record keeps the whole value, and Save writes it)."""
+    return value if len(value) <= SHOWN_TAG_CHARS else value[:SHOWN_TAG_CHARS] + "…"
 
 
 def _shown_eval(commands: str) -> str:

@@ -5,6 +5,7 @@ thread while the list shows the progress, so the window never freezes."""
 from __future__ import annotations
 
 import gc
+import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,10 +18,16 @@ from PySide6.QtCore import (QAbstractTableModel, QCoreApplication, QEvent, QMode
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel,
                                QLineEdit, QProgressBar, QTableView, QVBoxLayout, QWidget)
 
+from xiangqi.core.notation import Notation
 from xiangqi.record import Game, GameEntry, PgnFile
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 
 Index = QModelIndex | QPersistentModelIndex
+FORMAT_TAGS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE}
+_ICCS_MOVE = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.IGNORECASE)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_SPACES = re.compile(r"\s*")
+SHOWN_CELL_CHARS = 120     # of a tag in the list (real names and events are far shorter)
 COLUMNS = (QT_TRANSLATE_NOOP("GameTableModel", "#"), QT_TRANSLATE_NOOP("GameTableModel", "Red"),
            QT_TRANSLATE_NOOP("GameTableModel", "Black"), QT_TRANSLATE_NOOP("GameTableModel", "Event"),
            QT_TRANSLATE_NOOP("GameTableModel", "Date"), QT_TRANSLATE_NOOP("GameTableModel", "Result"))
@@ -66,6 +73,7 @@ class IndexJob(QObject):
                     prepare_rows(pgn)    # the table's cells too, here rather than on the GUI thread
                 if len(pgn) == 1 and not self._cancelled.is_set():
                     self.only_game = pgn.game(0)   # shown at once: read here, not on the GUI thread
+                    source_notation(pgn, 0)        # and its notation told here (it reads the game's text)
         except OSError as exc:
             self.failed.emit(f"{self.path}: {exc.strerror or exc}")
             return
@@ -133,8 +141,54 @@ def prepare_rows(pgn: PgnFile) -> tuple[list[tuple[str, ...]], list[str]]:
     return prepared
 
 
+_NOTATIONS: weakref.WeakKeyDictionary[PgnFile, dict[int, Notation]] = weakref.WeakKeyDictionary()
+
+
+def source_notation(pgn: PgnFile, index: int) -> Notation:
+    """The notation game ``index`` was written in (Save keeps it): its [Format] tag, else what its moves
+    look like. Remembered per file: the worker that reads a big file's only game tells it there, and
+    the GUI thread, which asks again when it shows the game, does not decode the game's text anew."""
+    known = _NOTATIONS.setdefault(pgn, {})
+    notation = known.get(index)
+    if notation is None:
+        notation = known[index] = _told_notation(pgn, index)
+    return notation
+
+
+def _told_notation(pgn: PgnFile, index: int) -> Notation:
+    tag = pgn.entries[index].tag("Format").strip().lower()
+    if tag in FORMAT_TAGS:
+        return FORMAT_TAGS[tag]
+    text = pgn.game_text(index)
+    moves = text[tags_end(text):]
+    if _CJK.search(moves):
+        return Notation.CHINESE
+    return Notation.ICCS if _ICCS_MOVE.search(moves) else Notation.CHINESE
+
+
+def tags_end(text: str) -> int:
+    """Where the tag lines (``[Name "value"]``, spaces between) before a game's moves end. A tag is ``[``
+    to the next ``]`` on the same line; found with ``str.find``, not a regular expression stepping
+    through every character of a tag megabytes long."""
+    end = 0
+    while True:
+        spaces = _SPACES.match(text, end)
+        start = spaces.end() if spaces is not None else end
+        if not text.startswith("[", start):
+            return end
+        close = text.find("]", start)
+        newline = text.find("\n", start, close if close >= 0 else len(text))
+        if close < 0 or newline >= 0:
+            return end
+        end = close + 1
+
+
 def entry_cells(entry: GameEntry) -> tuple[str, ...]:
-    return (str(entry.index + 1), entry.red, entry.black, entry.event, entry.tag("Date"), entry.result)
+    """A game's row; a tag value is cut to ``SHOWN_CELL_CHARS`` (Qt measures and elides a cell's whole
+    text each time it is painted or the columns are fitted: tens of ms for a tag of 10,000 characters)."""
+    cells = (entry.red, entry.black, entry.event, entry.tag("Date"), entry.result)
+    return (str(entry.index + 1), *(text if len(text) <= SHOWN_CELL_CHARS else text[:SHOWN_CELL_CHARS] + "…"
+                                    for text in cells))
 
 
 class GameTableModel(QAbstractTableModel):

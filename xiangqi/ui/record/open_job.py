@@ -27,10 +27,10 @@ from xiangqi.record.files import check_whole_size, file_kind
 from xiangqi.ui.record.game_list_dialog import prepare_rows
 
 # The window shows at most this many moves of one game (variations included); the readers keep up to
-# ``record.limits.MAX_RECORD_MOVES``. The move list and the variations tree are still built on the GUI
-# thread, ~0.1 ms a move: real games (a few hundred plies) cost milliseconds, the records of 3,000-6,000
-# nested variations the deep-variation bench opens fit whole, and a hostile record stops at ~2 s of it
-# instead of ~15 s. A game cut here is opened read-only, so Save never writes the cut.
+# ``record.limits.MAX_RECORD_MOVES``. The move list and the variations panel write only the rows on screen,
+# but the game model still walks the line on the GUI thread (a few µs a move): real games (a few hundred
+# plies) cost nothing, the records of 3,000-6,000 nested variations the deep-variation bench opens fit
+# whole. A game cut here is opened read-only, so Save never writes the cut.
 APP_MAX_MOVES = 20_000
 SYNC_OPEN_BYTES = 32 * 1024   # read on the GUI thread: a few ms
 SHOW_AFTER_MS = 200

@@ -10,7 +10,6 @@ the file and line; the game on the board is never replaced by a failed load. Sav
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from xiangqi.ui.record.clipboard import ClipboardActions
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 from xiangqi.ui.record.comment_panel import CommentPanel
 from xiangqi.record.files import RefusedFileError, check_openable, file_kind
-from xiangqi.ui.record.game_list_dialog import GameListDialog, IndexJob, StartWhenPainted
+from xiangqi.ui.record.game_list_dialog import GameListDialog, IndexJob, StartWhenPainted, source_notation
 from xiangqi.ui.record import open_job
 from xiangqi.ui.record.open_job import OpenedFile, OpenJob, OpenOutcomes, OpenProgress, read_record_file
 from xiangqi.ui.play.position_editor import PositionEditor
@@ -43,23 +42,6 @@ from xiangqi.ui.window_host import WindowHost
 RECENT_KEY = "records/recent_files"
 RECENT_LIMIT = 10
 RECORD_SUFFIXES = (".pgn", ".xqf", ".txt")
-FORMAT_TAGS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE}
-_ICCS_MOVE = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.IGNORECASE)
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_TAG_SECTION = re.compile(r"(?:\s*\[[^\]\n]*\])*")     # the tag lines before a game's moves
-
-
-def source_notation(pgn: PgnFile, index: int) -> Notation:
-    """The notation a game was written in: its [Format] tag, else what its moves look like."""
-    tag = pgn.entries[index].tag("Format").strip().lower()
-    if tag in FORMAT_TAGS:
-        return FORMAT_TAGS[tag]
-    text = pgn.game_text(index)
-    header = _TAG_SECTION.match(text)       # one pass: a tag may be megabytes long
-    moves = text[header.end():] if header else text
-    if _CJK.search(moves):
-        return Notation.CHINESE
-    return Notation.ICCS if _ICCS_MOVE.search(moves) else Notation.CHINESE
 
 
 def writable_encoding(encoding: str) -> str:
@@ -154,7 +136,7 @@ class RecordUi(QObject):
         self.drop = DropOpener(window, lambda path: self.confirm_discard(lambda: self.open_file(path)))
         self.link.state_changed.connect(self._update_title)
         self._update_title()
-        window.move_list.set_alternatives(self.link.alternatives_along)
+        window.move_list.set_alternatives(self.link.alternatives_at)
         self.link.tree_changed.connect(window.move_list.refresh)   # variations added or deleted
         self.close_box: QMessageBox | None = None
         self._closing = False

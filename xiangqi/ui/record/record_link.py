@@ -137,18 +137,11 @@ class RecordLink(QObject):
         self.tree_changed.emit()
         self._announce_node(force=True)
 
-    def alternatives_along(self, moves: list[Move]) -> dict[int, list[Move]]:
-        """For the line of ``moves`` from the start: {ply: the record's other moves at that ply}."""
-        node, found = self.record.root, {}
-        for ply, move in enumerate(moves, start=1):
-            child = node.child_for(move)
-            if child is None:
-                break
-            others = [c.move for c in node.children if c is not child and c.move is not None]
-            if others:
-                found[ply] = others
-            node = child
-        return found
+    @staticmethod
+    def alternatives_at(node: GameNode) -> list[Move]:
+        """The record's other moves where ``node``'s move was played (its variations' first moves)."""
+        siblings = node.parent.children if node.parent is not None else []
+        return [c.move for c in siblings if c is not node and c.move is not None]
 
     def record_for_saving(self) -> Record:
         """The record as the file gets it: a game played here ends where it stands (moves taken back are

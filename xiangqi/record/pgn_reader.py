@@ -19,7 +19,7 @@ from xiangqi.core import FenError, Move, NotationError, Position
 from xiangqi.core.notation import Notation, detect_notation, text_to_move
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import RESULTS, Game, GameNode, clean_comment
-from xiangqi.record.limits import cut_tag_value
+from xiangqi.record.limits import MAX_TAG_CHARS, cut_tag_value
 from xiangqi.record.winboard import is_winboard, red_for_white, winboard_move
 
 # Possessive runs: one step per run of plain characters, not one backtracking frame per character
@@ -30,6 +30,10 @@ _STRICT_TAG_RE = re.compile(_STRICT_TAG)
 # A value with stray quotes inside (seen in the wild): everything between the first and last quote.
 _LOOSE_TAG = re.compile(r'[ \t]*\[\s*([A-Za-z0-9_]+)\s*"(.*)"\s*\][ \t]*')
 _BARE_TAG = re.compile(r"[ \t]*\[\s*([A-Za-z0-9_]+)\s+([^\]\"]*)\][ \t]*")
+# A tag line longer than this is read without running the expressions above over it (``_long_tag_line``).
+LONG_TAG_LINE = 4 * MAX_TAG_CHARS
+_TAG_HEAD = re.compile(r'[ \t]*+\[\s*+([A-Za-z0-9_]++)\s*+"')
+_TAG_TAIL = re.compile(r'"\s*+\][ \t]*+')
 _FEN_LINE = re.compile(
     r"\s*(?P<fen>[1-9A-Za-z]+(?:/[1-9A-Za-z]+){9}(?:[ \t]+[wrbWRB](?:[ \t]+[^\n,]*)?)?)[ \t]*[,\n]?"
 )
@@ -98,12 +102,26 @@ def _unescape(value: str) -> str:
 
 
 def _line_tags(line: str) -> list[tuple[str, str]] | None:
+    if len(line) > LONG_TAG_LINE:
+        return _long_tag_line(line)
     if _TAG_LINE.fullmatch(line):
         return [(name, _unescape(value)) for name, value in _STRICT_TAG_RE.findall(line)]
     loose = _LOOSE_TAG.fullmatch(line) or _BARE_TAG.fullmatch(line)
     if loose:
         return [(loose.group(1), _unescape(loose.group(2).strip()))]
     return None
+
+
+def _long_tag_line(line: str) -> list[tuple[str, str]] | None:
+    """The one tag of a line megabytes long (``[Name "value"]``, the value from the first quote to the
+    last, as ``_LOOSE_TAG`` reads it). Its ends are found by expressions over a few characters and
+    ``str.rfind``: a regular expression holds the interpreter lock for its whole run (0.1 s for each pass
+    over a 10 MB tag), and a worker reading such a file then froze the window that waited for the lock."""
+    head = _TAG_HEAD.match(line, 0, 200)
+    close = line.rfind('"')
+    if head is None or close < head.end() or _TAG_TAIL.fullmatch(line, close) is None:
+        return None
+    return [(head.group(1), _unescape(line[head.end() : close]))]
 
 
 def _cut_tags(found: list[tuple[str, str]], pos: int, problems: list[tuple[int, str, str]]) -> list[tuple[str, str]]:
@@ -212,6 +230,8 @@ class _GameParser:
             match = _FEN_LINE.match(self.text)
             if match:
                 return self.set_start(match.group("fen"), 0, match.end())
+        if fen is None:     # no search through the tags (one may be megabytes long: see _long_tag_line)
+            return block.end
         fen_tag = _FEN_TAG.search(self.text, 0, block.end)
         return self.set_start(fen, fen_tag.start() if fen_tag else 0, block.end)
 

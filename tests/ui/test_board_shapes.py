@@ -127,3 +127,14 @@ def test_nothing_is_drawn_where_there_is_no_record() -> None:
     assert brush_for(NONE) is Brush.GREEN and brush_for(CTRL | ALT) is Brush.YELLOW
     assert brush_for(Qt.KeyboardModifier.MetaModifier) is Brush.BLUE
     assert Move(B0, C2).iccs() == "b0c2"
+
+
+def test_typing_a_comment_keeps_the_shapes(qtbot, drawing_window) -> None:  # noqa: ANN001
+    window, ui = drawing_window
+    play(window, "h2e2")
+    right_drag(qtbot, window.board, B0, C2, SHIFT)
+    ui.panel.comment_edit.setPlainText("中炮")             # the user types in the comment panel
+    assert shown_comment(window) == "[%cal Rb0c2] 中炮"
+    assert window.board.shapes.shapes() == (Shape(Brush.RED, B0, C2),)
+    right_drag(qtbot, window.board, B0, C2, SHIFT)         # drawn again: gone, the words stay
+    assert shown_comment(window) == "中炮" and ui.panel.comment_edit.toPlainText() == "中炮"

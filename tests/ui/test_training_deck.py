@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fsrs import Card, Rating
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move
@@ -169,3 +170,32 @@ def test_due_today_shows_the_card_and_the_answer_schedules_it_by_fsrs(qtbot: QtB
     assert again.counts_label.text() == "No cards are due now."
     again.reject()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
+def key_to(view: DueCardsView, square: int) -> None:
+    """Arrow keys from the keyboard cursor's point to ``square`` (as the board is shown), then Enter."""
+    board = view.solver.board.view
+    geo = board.board_geometry()
+    col, row = geo.column_row(board.keyboard_cursor.square)
+    to_col, to_row = geo.column_row(square)
+    for _ in range(abs(to_col - col)):
+        QTest.keyClick(board, Qt.Key.Key_Right if to_col > col else Qt.Key.Key_Left)
+    for _ in range(abs(to_row - row)):
+        QTest.keyClick(board, Qt.Key.Key_Down if to_row > row else Qt.Key.Key_Up)
+    assert board.keyboard_cursor.square == square
+    QTest.keyClick(board, Qt.Key.Key_Return)
+
+
+def test_a_card_is_answered_with_the_keyboard_alone(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = reviewed_deck(qtbot, tmp_path)
+    window.set_engines([])
+    view = open_due(qtbot, window, training)
+    board = view.solver.board.view
+    qtbot.waitUntil(lambda: view.focusWidget() is board)       # the card's board takes the keys at once
+    QTest.keyClick(board, Qt.Key.Key_Return)                     # wakes the keyboard cursor
+    move = Move.from_iccs("b7b0")                                # 炮2进7
+    key_to(view, move.from_sq)
+    key_to(view, move.to_sq)
+    assert view.solver.prompt.text() == "Solved!" and view.right == 1
+    QTest.keyClick(view, Qt.Key.Key_Escape)                      # Esc closes the view
+    assert not view.isVisible()

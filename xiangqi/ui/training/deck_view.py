@@ -94,7 +94,7 @@ class DueCardsView(QDialog):
             return
         self.source_label.setText(card.face.source)
         self.solver.show_puzzle(card_puzzle(card), card.face.title)
-        self.solver.board.view.setFocus()   # moves by keyboard at once
+        self.solver.board.view.setFocus()   # the keys go to the board (Enter wakes its cursor)
 
     def show_done(self) -> None:
         self.solver.hide()

@@ -155,7 +155,9 @@ class RepertoireTree:
     """A repertoire read from records: per position, the moves played and how often."""
 
     title: str
-    codes: dict[int, list[int]] = field(default_factory=dict)          # position key -> move codes
+    # position key -> move codes: tuples of ints, which the garbage collector stops tracking (a big tree
+    # of lists made every full collection walk them all, pausing the GUI thread as well)
+    codes: dict[int, tuple[int, ...]] = field(default_factory=dict)
     counts: Counter[int] = field(default_factory=Counter)             # key << 14 | code -> records
     mains: Counter[int] = field(default_factory=Counter)              # ... of which on a main line
     dubious: set[int] = field(default_factory=set)
@@ -261,7 +263,7 @@ class RepertoireBuilder:
         if pair not in seen:
             seen.add(pair)
             if pair not in tree.counts:
-                tree.codes.setdefault(key, []).append(pair & 0x3FFF)
+                tree.codes[key] = tree.codes.get(key, ()) + (pair & 0x3FFF,)
             tree.counts[pair] += 1
         if main and ~pair not in seen:
             seen.add(~pair)

@@ -111,13 +111,7 @@ class ChallengeChooser(QDialog):
         self.from_file: list[Challenge] = []
         self.job: ReadJob | None = None
         self.setWindowTitle(self.tr("Endgame challenge"))
-        self.model = QStandardItemModel(0, 4, self)
-        self.model.setHorizontalHeaderLabels([self.tr("Position"), self.tr("Goal"), self.tr("Attempts"),
-                                              self.tr("Best result")])
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(TITLE_COLUMN)
+        self._make_models()
         layout = QVBoxLayout(self)
         layout.addLayout(self._sources_row())
         self.filter_edit = QLineEdit(self)
@@ -133,13 +127,7 @@ class ChallengeChooser(QDialog):
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addLayout(self._game_form())
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.start_button = self.buttons.addButton(self.tr("&Start the challenge"),
-                                                   QDialogButtonBox.ButtonRole.AcceptRole)
-        self.start_button.setDefault(True)
-        self.buttons.accepted.connect(self.start_selected)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        layout.addWidget(self._make_buttons())
         resize_within_screen(self, 760, 560)
         self._update_start()
         self.show_challenges()
@@ -151,6 +139,24 @@ class ChallengeChooser(QDialog):
                                         "take the position on the board, or paste a FEN."))
 
     # ----------------------------------------------------------------- building
+    def _make_models(self) -> None:
+        self.model = QStandardItemModel(0, 4, self)
+        self.model.setHorizontalHeaderLabels([self.tr("Position"), self.tr("Goal"), self.tr("Attempts"),
+                                              self.tr("Best result")])
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(TITLE_COLUMN)
+
+    def _make_buttons(self) -> QDialogButtonBox:
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.start_button = self.buttons.addButton(self.tr("&Start the challenge"),
+                                                   QDialogButtonBox.ButtonRole.AcceptRole)
+        self.start_button.setDefault(True)
+        self.buttons.accepted.connect(self.start_selected)
+        self.buttons.rejected.connect(self.reject)
+        return self.buttons
+
     def _sources_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.open_button = QPushButton(self.tr("&Open file…"), self)

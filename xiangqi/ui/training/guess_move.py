@@ -284,15 +284,7 @@ class GuessTheMove(QDialog):
         self.game_label = QLabel(self.tr("No game chosen"), page)
         self.game_label.setWordWrap(True)
         form.addRow(self.tr("Game:"), self.game_label)
-        sources = QHBoxLayout()
-        self.board_game_button = QPushButton(self.tr("Game on the &board"), page)
-        self.board_game_button.clicked.connect(
-            lambda: self.set_game(self.host.controller.game.record, self.tr("the game on the board")))
-        self.open_button = QPushButton(self.tr("&Open file…"), page)
-        self.open_button.clicked.connect(self.choose_file)
-        sources.addWidget(self.board_game_button)
-        sources.addWidget(self.open_button)
-        form.addRow("", sources)
+        form.addRow("", self._sources_row(page))
         self.side_box = QComboBox(page)
         self.side_box.addItem(self.tr("Red"), Color.RED)
         self.side_box.addItem(self.tr("Black"), Color.BLACK)
@@ -328,6 +320,17 @@ class GuessTheMove(QDialog):
         self._update_start()
         self.show_history()
         return page
+
+    def _sources_row(self, page: QWidget) -> QHBoxLayout:
+        sources = QHBoxLayout()
+        self.board_game_button = QPushButton(self.tr("Game on the &board"), page)
+        self.board_game_button.clicked.connect(
+            lambda: self.set_game(self.host.controller.game.record, self.tr("the game on the board")))
+        self.open_button = QPushButton(self.tr("&Open file…"), page)
+        self.open_button.clicked.connect(self.choose_file)
+        sources.addWidget(self.board_game_button)
+        sources.addWidget(self.open_button)
+        return sources
 
     def show_history(self) -> None:
         """The latest sessions: game, side, guesses as the master's and accuracy against the master's."""

@@ -169,3 +169,12 @@ def test_a_missing_import_file_is_named(tmp_path: Path) -> None:
     db = TrainingDatabase(tmp_path / "t.sqlite")
     with pytest.raises(TrainingError, match="gone.json"):
         db.import_history(tmp_path / "gone.json")
+
+
+def test_a_file_that_is_not_a_history_is_named_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "training.sqlite"
+    path.write_bytes(b"not a database, but the user's bytes" * 100)
+    before = path.read_bytes()
+    with pytest.raises(TrainingError, match="training.sqlite: cannot open the training history"):
+        TrainingDatabase(path)
+    assert path.read_bytes() == before

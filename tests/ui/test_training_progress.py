@@ -137,3 +137,16 @@ def test_a_bad_import_file_is_refused_naming_the_file_and_field(qtbot: QtBot, tm
     assert box.text() == "Nothing was imported: the file cannot be used."
     assert str(bad) in box.informativeText() and "tables.deck_cards.rows[0]" in box.informativeText()
     assert "Mistakes: 0 due of 0" in view.counts_label.text()
+
+
+def test_a_broken_history_file_is_said_by_name_and_kept(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = build(qtbot, tmp_path)
+    (tmp_path / "training.sqlite").write_bytes(b"garbage" * 1000)
+    training.menu.aboutToShow.emit()                         # a look at the menu says nothing yet
+    assert training.due_action.text() == "&Due today…" and window.dialogs == []
+    training.progress_action.trigger()
+    box = message(window)
+    assert box.text() == "The training history cannot be opened."
+    assert str(tmp_path / "training.sqlite") in box.informativeText()
+    assert not any(isinstance(d, ProgressView) for d in window.dialogs)
+    assert (tmp_path / "training.sqlite").read_bytes() == b"garbage" * 1000

@@ -87,16 +87,20 @@ class TrainingDatabase:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        connection: sqlite3.Connection | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            self._connection.row_factory = sqlite3.Row
-            self._connection.execute("PRAGMA journal_mode=WAL")
-            self._connection.execute("PRAGMA synchronous=FULL")
-            self._connection.execute(f"CREATE TABLE IF NOT EXISTS {REGISTRY_TABLE} "
-                                     "(name TEXT PRIMARY KEY, columns_sql TEXT NOT NULL)")
+            connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            connection.row_factory = sqlite3.Row
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=FULL")
+            connection.execute(f"CREATE TABLE IF NOT EXISTS {REGISTRY_TABLE} "
+                               "(name TEXT PRIMARY KEY, columns_sql TEXT NOT NULL)")
         except (OSError, sqlite3.Error) as error:
+            if connection is not None:
+                connection.close()
             raise TrainingError(f"{path}: cannot open the training history: {error}") from error
+        self._connection = connection
 
     def close(self) -> None:
         self._connection.close()

@@ -76,24 +76,27 @@ class TrainingMenu(QObject):
             bar.addMenu(self.menu)
 
     # ----------------------------------------------------------------- the history
-    def database(self) -> TrainingDatabase | None:
-        """The profile's training history, opened on first use; None (said in a message) when it cannot be."""
+    def database(self, quiet: bool = False) -> TrainingDatabase | None:
+        """The profile's training history, opened on first use; None when it cannot be (said in a message
+        unless ``quiet``)."""
         if self._db is None:
             try:
                 self._db = TrainingDatabase(self.db_path)
             except TrainingError as error:
-                self.window.show_message(self.tr("Training"), self.tr("The training history cannot be opened."),
-                                         [str(error)])
+                if not quiet:
+                    text = self.tr("The training history cannot be opened.")
+                    self.window.show_message(self.tr("Training"), text, [str(error)])
                 return None
         return self._db
 
-    def deck(self) -> CardDeck | None:
-        if self._deck is None and (db := self.database()) is not None:
+    def deck(self, quiet: bool = False) -> CardDeck | None:
+        if self._deck is None and (db := self.database(quiet)) is not None:
             try:
                 self._deck = CardDeck(db)
             except TrainingError as error:
-                self.window.show_message(self.tr("Training"), self.tr("The card decks cannot be read."),
-                                         [str(error)])
+                if not quiet:
+                    self.window.show_message(self.tr("Training"), self.tr("The card decks cannot be read."),
+                                             [str(error)])
         return self._deck
 
     def open_mode(self, opener: Opener) -> None:
@@ -108,7 +111,7 @@ class TrainingMenu(QObject):
         """今日复习 (3): the cards due now, counted when the menu opens (only once the history exists)."""
         if not self.db_path.exists():
             return
-        deck = self.deck()
+        deck = self.deck(quiet=True)   # a broken history is said when an entry is chosen, not on every look
         if deck is None:
             return
         counts = deck.counts()

@@ -526,12 +526,16 @@
             <translation>{0}：已尝试 {1} 次，最佳结果：{2}。</translation>
         </message>
         <message>
-            <source>Try again?</source>
-            <translation>再试一次？</translation>
-        </message>
-        <message>
             <source>Endgame challenge</source>
             <translation>残局挑战</translation>
+        </message>
+        <message>
+            <source>&amp;Try again</source>
+            <translation>再试一次(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Choose another position</source>
+            <translation>换一个局面(&amp;C)</translation>
         </message>
         <message>
             <source>The attempt cannot be saved: {0}</source>

@@ -526,12 +526,16 @@
             <translation>{0}：已嘗試 {1} 次，最佳結果：{2}。</translation>
         </message>
         <message>
-            <source>Try again?</source>
-            <translation>再試一次？</translation>
-        </message>
-        <message>
             <source>Endgame challenge</source>
             <translation>殘局挑戰</translation>
+        </message>
+        <message>
+            <source>&amp;Try again</source>
+            <translation>再試一次(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Choose another position</source>
+            <translation>換一個局面(&amp;C)</translation>
         </message>
         <message>
             <source>The attempt cannot be saved: {0}</source>

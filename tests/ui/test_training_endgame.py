@@ -22,15 +22,15 @@ from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.endgame_challenge import ChallengeChooser, open_endgame_challenge
 
-from app_fakes import builtin_like_spec
+from app_fakes import ScriptedClient, builtin_like_spec
 
 FAIRY = "/usr/games/fairy-stockfish"
 ROOK_ENDGAME = "3k5/9/9/9/9/9/9/9/4K4/R8 w - - 0 1"   # red mates in two, whatever black does
 QUIET_FIRST = Move.from_iccs("a0a1")
 
 
-def make_window(qtbot, tmp_path: Path, engines) -> MainWindow:
-    window = MainWindow(GameController(AutosaveStore(tmp_path / "autosave.json")), FallbackBoardTheme(),
+def make_window(qtbot, tmp_path: Path, engines, factory=None) -> MainWindow:
+    window = MainWindow(GameController(AutosaveStore(tmp_path / "autosave.json"), factory), FallbackBoardTheme(),
                         FallbackPieceSet(), engines)
     qtbot.addWidget(window)
     window.resize(1000, 760)
@@ -87,15 +87,43 @@ def test_an_endgame_won_against_fairy_stockfish_is_recorded_as_won(qtbot, tmp_pa
     qtbot.waitUntil(lambda: any(isinstance(d, QMessageBox) for d in window.dialogs), timeout=10_000)
     box = next(d for d in window.dialogs if isinstance(d, QMessageBox))
     assert "Goal reached: Red to play and win — won." in box.text()
-    assert "1 attempts, best result ✓ won" in box.text()
-    qtbot.mouseClick(box.button(QMessageBox.StandardButton.No), Qt.MouseButton.LeftButton)
+    assert "1 attempts, best result ✓ won" in box.text() and box.icon() is QMessageBox.Icon.Information
     standing = EndgameRecords(db).standing(position_key(ROOK_ENDGAME))
     assert (standing.attempts, standing.met, standing.best, standing.best_plies) == (1, 1, Verdict.WON, 3)
-    again = open_chooser(qtbot, window, db)                   # tried positions are listed first
+    other = next(b for b in box.buttons() if b.text() == "&Choose another position")
+    qtbot.mouseClick(other, Qt.MouseButton.LeftButton)         # the chooser again: tried positions first
+    again = next(d for d in window.dialogs if isinstance(d, ChallengeChooser))
     assert row_texts(again, 0)[1:] == ["Red to play and win", "1", "✓ won"]
     again.reject()
     window.close()
     qtbot.waitUntil(lambda: not controller.engines_running, timeout=10_000)
+
+
+def test_try_again_starts_the_same_challenge_and_a_game_left_counts_as_unfinished(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, [builtin_like_spec()], lambda spec, owner: ScriptedClient(spec, owner))
+    db = TrainingDatabase(tmp_path / "training.sqlite")
+    chooser = open_chooser(qtbot, window, db)
+    qtbot.keyClicks(chooser.fen_edit, ROOK_ENDGAME)
+    qtbot.keyClick(chooser.fen_edit, Qt.Key.Key_Return)
+    qtbot.mouseClick(chooser.start_button, Qt.MouseButton.LeftButton)
+    controller = window.controller
+    qtbot.waitUntil(lambda: controller.engine_ready, timeout=5_000)
+    click_move(qtbot, window, QUIET_FIRST)
+    qtbot.waitUntil(lambda: controller.game.ply == 2, timeout=5_000)      # the scripted engine's reply
+    click_move(qtbot, window, mate_in_one(controller.game.position.copy()))
+    qtbot.waitUntil(lambda: any(isinstance(d, QMessageBox) for d in window.dialogs), timeout=5_000)
+    box = next(d for d in window.dialogs if isinstance(d, QMessageBox))
+    qtbot.keyClick(box, Qt.Key.Key_Return)                                 # 再试一次 is the default
+    qtbot.waitUntil(lambda: controller.game.ply == 0 and controller.engine_ready, timeout=5_000)
+    assert controller.game.position.fen().split()[:2] == ROOK_ENDGAME.split()[:2]
+    click_move(qtbot, window, QUIET_FIRST)
+    qtbot.waitUntil(lambda: controller.game.ply == 2, timeout=5_000)
+    window.start_game(GameSetup(engine=None))                              # left for another game
+    standing = EndgameRecords(db).standing(position_key(ROOK_ENDGAME))
+    assert (standing.attempts, standing.met, standing.best) == (2, 1, Verdict.WON)
+    assert [a.verdict for a in EndgameRecords(db).history(position_key(ROOK_ENDGAME))] == [
+        Verdict.UNFINISHED, Verdict.WON]
+    window.close()
 
 
 def test_a_record_file_lists_its_positions_with_goals_and_another_game_leaves_it_unfinished(
@@ -104,7 +132,7 @@ def test_a_record_file_lists_its_positions_with_goals_and_another_game_leaves_it
     records.write_text('[Event "七星聚会 红先和"]\n[FEN "3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1"]\n\n*\n\n'
                        '[Event "殘局 2"]\n[Result "0-1"]\n[FEN "4k4/9/9/9/9/9/9/9/3K5/r8 b - - 0 1"]\n\n*\n\n'
                        '[Event "broken"]\n[FEN "9/9/9 w"]\n\n*\n', encoding="utf-8")
-    window = make_window(qtbot, tmp_path, [builtin_like_spec()])
+    window = make_window(qtbot, tmp_path, [builtin_like_spec()], lambda spec, owner: ScriptedClient(spec, owner))
     db = TrainingDatabase(tmp_path / "training.sqlite")
     chooser = open_chooser(qtbot, window, db)
     chooser.read_file(records)

@@ -440,11 +440,20 @@ class ChallengeWatch(QObject):
         else:
             head = self.tr("Goal not reached: {0} — {1}.").format(goal_text(self.goal), verdict)
         text = head + "\n" + self.tr("{0}: {1} attempts, best result {2}.").format(
-            self.challenge.title, standing.attempts, standing_text(standing)) + "\n\n" + self.tr("Try again?")
-        host, records, challenge, setup = self.host, self.records, self.challenge, self.setup
-        self.result_box = host.ask(self.tr("Endgame challenge"), text,
-                                   lambda: start_challenge(host, records, challenge, setup))
+            self.challenge.title, standing.attempts, standing_text(standing))
+        self.result_box = self._result_box(text, attempt.met)
 
+    def _result_box(self, text: str, met: bool) -> QMessageBox:
+        """The result, with 再试一次 (the same challenge again), 换一个局面 (the chooser) and 关闭."""
+        host, records, challenge, setup = self.host, self.records, self.challenge, self.setup
+        box = QMessageBox(QMessageBox.Icon.Information if met else QMessageBox.Icon.Warning,
+                          self.tr("Endgame challenge"), text, QMessageBox.StandardButton.Close, host)
+        again = box.addButton(self.tr("&Try again"), QMessageBox.ButtonRole.AcceptRole)
+        other = box.addButton(self.tr("&Choose another position"), QMessageBox.ButtonRole.ActionRole)
+        box.setDefaultButton(again)
+        again.clicked.connect(lambda: start_challenge(host, records, challenge, setup))
+        other.clicked.connect(lambda: host.open_dialog(ChallengeChooser(host, records)))
+        return host.open_dialog(box)
 
     def _record(self, result: GameResult | None) -> Attempt | None:
         attempt = attempt_of(self.challenge.fen, self.challenge.title, self.goal, result,

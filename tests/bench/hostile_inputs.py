@@ -102,6 +102,16 @@ def dhtmlxq_movelist(scale: int) -> bytes:
     return f"[DhtmlXQ]\n[DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n".encode()
 
 
+def dhtmlxq_page_moves(scale: int) -> bytes:
+    """Item 4: a page of 4 x scale DhtmlXQ games of 50,000 legal moves each (16x: 64 games, 3.2 million
+    moves, 13 MB): every game within the game bound, the page far beyond ``MAX_PAGE_MOVES``."""
+    moves = DHTMLXQ_CYCLE * (50_000 // 4)
+    game = ("[DhtmlXQ]\n[DhtmlXQ_title]第{i}局[/DhtmlXQ_title]\n"
+            "[DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n")
+    games = "".join(game.format(i=i, moves=moves) for i in range(4 * scale))
+    return (HTML_HEAD + games + HTML_TAIL).encode()
+
+
 def late_game(scale: int) -> bytes:
     """Item 5: a DhtmlXQ game after 100 KB x scale of scripts and styles (16x: 1.6 MB)."""
     script = "<script>var forum = {theme: 'dark', posts: [1, 2, 3]};</script>\n<style>p {margin: 0}</style>\n"
@@ -118,6 +128,7 @@ GENERATORS: dict[str, Callable[[int], bytes]] = {
     "4-xqf-variations": xqf_variations,
     "4-pgn-tag": pgn_tag_value,
     "4-dhtmlxq-movelist": dhtmlxq_movelist,
+    "4-dhtmlxq-page-moves": dhtmlxq_page_moves,
     "5-late-game": late_game,
 }
 SUFFIXES = {"4-xqf-plies": ".xqf", "4-xqf-variations": ".xqf", "4-pgn-tag": ".pgn"}   # else .html

@@ -25,7 +25,7 @@ from xml.etree import ElementTree
 from xiangqi.core import FenError, Position
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, clean_comment
-from xiangqi.record.limits import MAX_RECORD_MOVES, too_many_moves
+from xiangqi.record.limits import MAX_PAGE_MOVES, MAX_RECORD_MOVES, game_moves, too_many_moves, too_many_page_moves
 from xiangqi.record.xqf import letters_to_fen, replay_tree
 from xiangqi.record.xqf_format import XqfRecord
 
@@ -247,15 +247,29 @@ def cbl_record_offsets(data: bytes) -> list[tuple[int, int]]:
     return [(pos, end - pos) for pos, end in zip(starts, ends, strict=True)]
 
 
-def iter_cbl(data: bytes, path: str | None = None) -> Iterator[Game]:
-    """The games of a CBL library, one at a time (section titles without a board are left out)."""
+def iter_cbl(data: bytes, path: str | None = None, move_limit: int = MAX_PAGE_MOVES) -> Iterator[Game]:
+    """The games of a CBL library, one at a time (section titles without a board are left out); none after
+    the one that brings the library's moves to ``move_limit``, which then carries an error naming it."""
     if not data.startswith(CBL_MAGIC):
         raise CcbridgeError("not a CCBridge library (no 'CCBridgeLibrary' signature)", path=path, offset=0)
+    moves, pending = 0, None
     for offset, size in cbl_record_offsets(data):
         end = offset + size if size >= BODY_OFFSET else len(data)
+        if pending is not None:     # the limit was reached and a record follows: the rest is not read
+            pending.errors.append(CcbridgeError(too_many_page_moves(move_limit, "library"), path=path,
+                                                offset=offset))
+            yield pending
+            return
         game = read_cbr(data[offset:end], path, offset)
-        if game is not None:
-            yield game
+        if game is None:
+            continue
+        moves += game_moves(game.root)
+        if moves >= move_limit:
+            pending = game
+            continue
+        yield game
+    if pending is not None:
+        yield pending
 
 
 # --- CBF: the XML form ------------------------------------------------------------------------------

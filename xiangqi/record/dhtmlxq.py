@@ -27,7 +27,8 @@ from xiangqi.core import Color, FenError, Move, Position, movegen
 from xiangqi.core.position import MOVES
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, GameNode, clean_comment
-from xiangqi.record.limits import MAX_PAGE_GAMES, MAX_RECORD_MOVES, cut_tag_value, too_many_moves
+from xiangqi.record.limits import (MAX_PAGE_GAMES, MAX_PAGE_MOVES, MAX_RECORD_MOVES, cut_tag_value, game_moves,
+                                   too_many_moves, too_many_page_moves)
 from xiangqi.record.xqf import letters_to_fen
 
 # Every DhtmlXQ tag: ``[DhtmlXQ]``, ``[/DhtmlXQ]``, ``[DhtmlXQ_name]``, ``[/DhtmlXQ_name]``. The text is
@@ -440,16 +441,21 @@ def block_to_game(block: Block, path: str | None = None) -> Game:
     return game
 
 
-def iter_dhtmlxq(text: str, path: str | None = None, limit: int = MAX_PAGE_GAMES) -> Iterator[Game]:
+def iter_dhtmlxq(text: str, path: str | None = None, limit: int = MAX_PAGE_GAMES,
+                 move_limit: int = MAX_PAGE_MOVES) -> Iterator[Game]:
     """The games of every DhtmlXQ block in ``text`` (a web page, a text file, the clipboard), one at a
-    time; at most ``limit`` of them: the last one read then carries an error naming the limit."""
+    time; at most ``limit`` of them, and none after the one that brings the page's moves to
+    ``move_limit``: the last one read then carries an error naming the limit."""
     blocks = iter_blocks(text)
+    moves = 0
     for number, block in enumerate(blocks, start=1):
         game = block_to_game(block, path)
-        if number == limit:
+        moves += game_moves(game.root)
+        if number == limit or moves >= move_limit:
             unread = next(blocks, None)
             if unread is not None:
-                reason = f"more than {limit:,} games in the page (the limit): the rest from here is not read"
+                reason = (f"more than {limit:,} games in the page (the limit): the rest from here is not read"
+                          if number == limit else too_many_page_moves(move_limit))
                 game.errors.append(DhtmlxqError(reason, path=path, line=unread.line))
             yield game
             return

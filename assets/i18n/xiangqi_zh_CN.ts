@@ -514,12 +514,12 @@
             <translation>残局挑战：{0} — {1}</translation>
         </message>
         <message>
-            <source>Goal reached: {0} — {1}.</source>
-            <translation>目标达成：{0} — {1}。</translation>
+            <source>Goal reached: {0} — {1} ({2}).</source>
+            <translation>目标达成：{0} — {1}（{2}）。</translation>
         </message>
         <message>
-            <source>Goal not reached: {0} — {1}.</source>
-            <translation>未达成目标：{0} — {1}。</translation>
+            <source>Goal not reached: {0} — {1} ({2}).</source>
+            <translation>未达成目标：{0} — {1}（{2}）。</translation>
         </message>
         <message>
             <source>{0}: {1} attempts, best result {2}.</source>

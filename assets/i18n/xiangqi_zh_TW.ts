@@ -514,12 +514,12 @@
             <translation>殘局挑戰：{0} — {1}</translation>
         </message>
         <message>
-            <source>Goal reached: {0} — {1}.</source>
-            <translation>目標達成：{0} — {1}。</translation>
+            <source>Goal reached: {0} — {1} ({2}).</source>
+            <translation>目標達成：{0} — {1}（{2}）。</translation>
         </message>
         <message>
-            <source>Goal not reached: {0} — {1}.</source>
-            <translation>未達成目標：{0} — {1}。</translation>
+            <source>Goal not reached: {0} — {1} ({2}).</source>
+            <translation>未達成目標：{0} — {1}（{2}）。</translation>
         </message>
         <message>
             <source>{0}: {1} attempts, best result {2}.</source>

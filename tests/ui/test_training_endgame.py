@@ -19,6 +19,7 @@ from xiangqi.play.controller import GameController
 from xiangqi.training.database import TrainingDatabase
 from xiangqi.training.endgame import EndgameRecords, Verdict, position_key
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.play.result_dialog import ResultDialog
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.endgame_challenge import ChallengeChooser, open_endgame_challenge
 
@@ -86,7 +87,8 @@ def test_an_endgame_won_against_fairy_stockfish_is_recorded_as_won(qtbot, tmp_pa
     click_move(qtbot, window, mate_in_one(controller.game.position.copy()))
     qtbot.waitUntil(lambda: any(isinstance(d, QMessageBox) for d in window.dialogs), timeout=10_000)
     box = next(d for d in window.dialogs if isinstance(d, QMessageBox))
-    assert "Goal reached: Red to play and win — won." in box.text()
+    assert "Goal reached: Red to play and win — won (by checkmate)." in box.text()
+    assert not any(isinstance(d, ResultDialog) for d in window.dialogs)   # one dialog says the end
     assert "1 attempts, best result ✓ won" in box.text() and box.icon() is QMessageBox.Icon.Information
     standing = EndgameRecords(db).standing(position_key(ROOK_ENDGAME))
     assert (standing.attempts, standing.met, standing.best, standing.best_plies) == (1, 1, Verdict.WON, 3)

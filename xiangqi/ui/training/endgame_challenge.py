@@ -45,6 +45,7 @@ from xiangqi.training.endgame import (
     challenges_of,
 )
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.play.result_dialog import ResultDialog, reason_text
 from xiangqi.ui.window_host import WindowHost
 
 BUILTIN_LEVEL = 5          # the built-in engine at its strongest: an endgame is no place for a weak defence
@@ -434,13 +435,15 @@ class ChallengeWatch(QObject):
         if attempt is None:
             return
         standing = self.records.standing(self.challenge.key)
-        verdict = verdict_text(attempt.verdict)
+        verdict, how = verdict_text(attempt.verdict), reason_text(result.reason)
         if attempt.met:
-            head = self.tr("Goal reached: {0} — {1}.").format(goal_text(self.goal), verdict)
+            head = self.tr("Goal reached: {0} — {1} ({2}).").format(goal_text(self.goal), verdict, how)
         else:
-            head = self.tr("Goal not reached: {0} — {1}.").format(goal_text(self.goal), verdict)
+            head = self.tr("Goal not reached: {0} — {1} ({2}).").format(goal_text(self.goal), verdict, how)
         text = head + "\n" + self.tr("{0}: {1} attempts, best result {2}.").format(
             self.challenge.title, standing.attempts, standing_text(standing))
+        for said in self.host.findChildren(ResultDialog):
+            said.reject()   # the window's own "game over" dialog: this one says it, judged against the goal
         self.result_box = self._result_box(text, attempt.met)
 
     def _result_box(self, text: str, met: bool) -> QMessageBox:

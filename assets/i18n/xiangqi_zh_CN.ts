@@ -43,6 +43,10 @@
             <source>Move on the &amp;board with the keyboard</source>
             <translation>用键盘在棋盘上走棋(&amp;B)</translation>
         </message>
+        <message>
+            <source>Board cursor: the arrow keys move it, Enter or Space picks up a piece and puts it down, Esc puts it back</source>
+            <translation>棋盘光标：方向键移动光标，回车或空格拿起棋子、放下棋子，Esc 放回</translation>
+        </message>
     </context>
     <context>
         <name>Analyser</name>

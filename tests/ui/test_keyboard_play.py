@@ -128,6 +128,7 @@ def test_a_whole_game_against_the_engine_with_the_keyboard_alone(window: MainWin
     moving = " (moving a0, Red 车)"
     assert said == [
         "Red 车一进九, check", "Engine: Black 士5退6", "Red 车一平四, takes 士, check", "Engine: Black 将4进1",
+        "Board cursor: the arrow keys move it, Enter or Space picks up a piece and puts it down, Esc puts it back",
         "e3, empty", "d3, empty", "c3, empty", "b3, empty", "a3, empty", "a2, empty", "a1, empty", "a0, Red 车",
         "Picked up a0, Red 车", *(f"a{rank}, empty{moving}" for rank in range(1, 9)),
         "Red 车九进八, check", "Red wins, by checkmate"]

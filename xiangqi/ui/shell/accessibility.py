@@ -53,6 +53,8 @@ class Announcer(QObject):
         c.game_over.connect(self._on_game_over)
         cursor = window.board.keyboard_cursor
         cursor.moved.connect(self._on_cursor)
+        cursor.awake_changed.connect(self._on_cursor_awake)
+        self._cursor_explained = False
         cursor.picked.connect(lambda sq: self.announce(self.wording().picked(self._shown(), sq)))
         cursor.refused.connect(lambda a, b: self.announce(self.wording().cannot_move(a, b), assertive=True))
         move_box.refused.connect(lambda text: self.announce(text, assertive=True))
@@ -104,6 +106,12 @@ class Announcer(QObject):
         board.setAccessibleDescription(text)
         self.announce(text)
 
+    def _on_cursor_awake(self, awake: bool) -> None:
+        """The first time the cursor shows, say how to use it (before the point it is on)."""
+        if awake and not self._cursor_explained:
+            self._cursor_explained = True
+            self.announce(cursor_keys_text())
+
     def _describe_board(self) -> None:
         """The board's accessible description is the whole position (read when the board gets the focus)."""
         board = self.window.board
@@ -137,6 +145,7 @@ def install_keyboard_play(window: WindowHost, move_box: MoveBox, clocks: ClockVi
     type_move.triggered.connect(lambda _checked=False: move_box.focus())
     on_board = QAction(QCoreApplication.translate("Accessibility", "Move on the &board with the keyboard"), window)
     on_board.setShortcut(QKeySequence(BOARD_KEYS))
+    on_board.setStatusTip(cursor_keys_text())
     on_board.triggered.connect(lambda _checked=False: focus_board_cursor(window))
     move_box.edit.escaped.connect(lambda: focus_board_cursor(window))
     for action in (type_move, on_board):
@@ -145,6 +154,12 @@ def install_keyboard_play(window: WindowHost, move_box: MoveBox, clocks: ClockVi
     name_parts(window, move_box)
     name_clocks(clocks)
     return Announcer(window, move_box)
+
+
+def cursor_keys_text() -> str:
+    return QCoreApplication.translate(
+        "Accessibility", "Board cursor: the arrow keys move it, Enter or Space picks up a piece and puts it "
+                         "down, Esc puts it back")
 
 
 def focus_board_cursor(window: WindowHost) -> None:

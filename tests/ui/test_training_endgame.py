@@ -17,7 +17,8 @@ from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
 from xiangqi.training.database import TrainingDatabase
-from xiangqi.training.endgame import EndgameRecords, Verdict, position_key
+from xiangqi.record import read_pgn
+from xiangqi.training.endgame import EndgameRecords, GoalKind, Verdict, position_key
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.play.result_dialog import ResultDialog
 from xiangqi.ui.shell.main_window import MainWindow
@@ -126,6 +127,17 @@ def test_try_again_starts_the_same_challenge_and_a_game_left_counts_as_unfinishe
     assert [a.verdict for a in EndgameRecords(db).history(position_key(ROOK_ENDGAME))] == [
         Verdict.UNFINISHED, Verdict.WON]
     window.close()
+
+
+def test_the_position_on_the_board_is_offered_with_the_goal_its_title_declares(qtbot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path, [builtin_like_spec()], lambda spec, owner: ScriptedClient(spec, owner))
+    study = read_pgn('[Event "蚯蚓降龙 黑先和"]\n[FEN "3k5/4a4/9/9/9/9/9/9/4A4/4K4 b - - 0 1"]\n\n*\n')[0]
+    window.controller.open_record(study)                      # a study opened, or set up in the position editor
+    chooser = open_chooser(qtbot, window, TrainingDatabase(tmp_path / "training.sqlite"))
+    qtbot.mouseClick(chooser.board_button, Qt.MouseButton.LeftButton)
+    assert row_texts(chooser, 0)[:3] == ["蚯蚓降龙 黑先和", "Black to play and draw", "0"]
+    assert chooser.side_box.currentData() is Color.BLACK and chooser.kind_box.currentData() is GoalKind.DRAW
+    chooser.reject()
 
 
 def test_a_record_file_lists_its_positions_with_goals_and_another_game_leaves_it_unfinished(

@@ -14,6 +14,7 @@ from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from xiangqi.core import Color, Move, Position
+from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import BestMove, EngineOption, Info, OptionKind, Score, SearchLimits
 from xiangqi.engine.registry import discover_engines
 from xiangqi.engine.retire import engines_retiring
@@ -207,10 +208,12 @@ def test_a_game_chosen_from_a_file_of_games_and_the_last_sessions_listed(qtbot, 
     qtbot.keyClick(game_list.list, Qt.Key.Key_Return)
     assert "吕钦 – 杨官璘, 第二局" in dialog.game_label.text() and "masters.pgn #2" in dialog.game_label.text()
     dialog.side_box.setCurrentIndex(dialog.side_box.findData(Color.BLACK))
+    window.set_notation(Notation.WXF)                         # the app's notation setting
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     assert dialog.board.view.flipped and dialog.board.position().move_stack == [Move.from_iccs("h2e2")]
     click_move(qtbot, dialog, "h9g7")
     qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
+    assert "Master's move H8+7" in dialog.feedback.text()
     qtbot.mouseClick(dialog.finish_button, Qt.MouseButton.LeftButton)
     assert "Guessed 1 moves; 1 as the master (100%)." in dialog.summary_label.text()
     qtbot.mouseClick(dialog.again_button, Qt.MouseButton.LeftButton)

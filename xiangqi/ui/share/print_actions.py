@@ -39,18 +39,7 @@ class PrintOptionsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Export PDF") if pdf_folder is not None else self.tr("Print"))
         form = QFormLayout(self)
-        self.path: QLineEdit | None = None
-        if pdf_folder is not None:
-            self.path = QLineEdit(str(Path(pdf_folder) / "xiangqi.pdf"))
-            self.path.setMinimumWidth(self.fontMetrics().averageCharWidth() * 40)   # a folder and a name
-            browse = QPushButton(self.tr("&Browse…"))
-            browse.clicked.connect(self._browse)
-            row = QHBoxLayout()
-            row.addWidget(self.path, 1)
-            row.addWidget(browse)
-            label = QLabel(self.tr("&File:"))
-            label.setBuddy(self.path)
-            form.addRow(label, row)
+        self.path = self._file_row(form, pdf_folder) if pdf_folder is not None else None
         self.every = QSpinBox()
         self.every.setRange(0, sh.MAX_DIAGRAM_EVERY)
         self.every.setValue(DEFAULT_DIAGRAM_EVERY)
@@ -73,6 +62,19 @@ class PrintOptionsDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         form.addRow(self.buttons)
+
+    def _file_row(self, form: QFormLayout, folder: str) -> QLineEdit:
+        path = QLineEdit(str(Path(folder) / "xiangqi.pdf"))
+        path.setMinimumWidth(self.fontMetrics().averageCharWidth() * 40)   # a folder and a name
+        browse = QPushButton(self.tr("&Browse…"))
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(path, 1)
+        row.addWidget(browse)
+        label = QLabel(self.tr("&File:"))
+        label.setBuddy(path)          # a row holding a layout gets no buddy: the & would show
+        form.addRow(label, row)
+        return path
 
     def _browse(self) -> None:
         assert self.path is not None

@@ -208,6 +208,14 @@
             <source>{0} cannot move there</source>
             <translation>{0} 不能這樣走</translation>
         </message>
+        <message>
+            <source>Start position</source>
+            <translation>開局局面</translation>
+        </message>
+        <message>
+            <source>Move {0}: {1}</source>
+            <translation>第 {0} 回合：{1}</translation>
+        </message>
     </context>
     <context>
         <name>Announcer</name>

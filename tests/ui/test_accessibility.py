@@ -168,3 +168,16 @@ def test_high_contrast_colours_turn_the_window_white_on_black_and_back(window: M
         set_high_contrast(False)
     qtbot.waitUntil(lambda: window.move_list.palette().color(QPalette.ColorRole.Window) == system)
     assert "#b00020" in window.move_box.error.styleSheet()
+
+
+def test_stepping_through_the_moves_says_each_move_shown(window: MainWindow, qtbot) -> None:
+    window.start_game(GameSetup(engine=None))
+    for text in ("h2e2", "h7e7"):
+        window.move_box.focus()
+        qtbot.keyClicks(window.move_box.edit, text)
+        qtbot.keyClick(window.move_box.edit, Qt.Key.Key_Return)
+    said: list[str] = []
+    window.announcer.announced.connect(said.append)
+    for ply in (1, 0, 2):   # what the replay's ←, Home and End do
+        window.controller.view(ply)
+    assert said == ["Move 1: Red 炮二平五", "Start position", "Move 1: Black 炮8平5"]

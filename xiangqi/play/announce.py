@@ -58,6 +58,8 @@ SQUARE_PIECE = QT_TRANSLATE_NOOP("Announce", "{0}, {1} {2}")
 SQUARE_EMPTY = QT_TRANSLATE_NOOP("Announce", "{0}, empty")
 PICKED = QT_TRANSLATE_NOOP("Announce", "Picked up {0}")
 CANNOT_MOVE = QT_TRANSLATE_NOOP("Announce", "{0} cannot move there")
+START = QT_TRANSLATE_NOOP("Announce", "Start position")
+STEP = QT_TRANSLATE_NOOP("Announce", "Move {0}: {1}")
 
 
 def _same(text: str) -> str:
@@ -102,6 +104,17 @@ class Wording:
         if before.gives_check(move):
             text = t(CHECK).format(text)
         return t(ENGINE_REPLY).format(text) if by_engine else text
+
+    def step(self, shown: Position, ply: int) -> str:
+        """Stepping through a game to the position after ``ply`` moves: "Move 3: 红方 炮二平五" (its round and
+        the move that led there), "Start position" at the start."""
+        if ply == 0:
+            return self.translate(START)
+        if not shown.move_stack:   # a position set up without its moves: say the whole of it
+            return self.position(shown)
+        before = shown.copy()
+        move = before.pop()
+        return self.translate(STEP).format((ply + 1) // 2, self.move(before, move))
 
     def square(self, position: Position, sq: int) -> str:
         """The point under the keyboard cursor: "e0, 红方 帅" or "e5, empty"."""

@@ -20,6 +20,7 @@ from xiangqi.core.notation import Notation
 from xiangqi.game.result import GameResult
 from xiangqi.play.announce import CONTEXT, Wording
 from xiangqi.play.controller import MovePlayed
+from xiangqi.record import GameNode
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.play.result_dialog import reason_text, winner_text
 
@@ -58,7 +59,8 @@ class Announcer(QObject):
         cursor.picked.connect(lambda sq: self.announce(self.wording().picked(self._shown(), sq)))
         cursor.refused.connect(lambda a, b: self.announce(self.wording().cannot_move(a, b), assertive=True))
         move_box.refused.connect(lambda text: self.announce(text, assertive=True))
-        c.changed.connect(self._describe_board)
+        c.changed.connect(self._on_changed)
+        self._said_node: GameNode | None = None   # the node whose position was last said (a move or a step)
         self.describe_action = QAction(self.tr("Desc&ribe the position"), window)
         self.describe_action.setShortcut(QKeySequence(DESCRIBE_KEYS))
         self.describe_action.triggered.connect(lambda _checked=False: self.describe_position())
@@ -90,6 +92,7 @@ class Announcer(QObject):
         game = self.window.controller.game
         before = game.position_at(game.ply - 1)
         self.announce(self.wording().move(before, played.move, by_engine=played.by_engine))
+        self._said_node = game.cursor   # said: the step to it is not said again
 
     def _on_game_over(self, result: GameResult) -> None:
         self.announce(self.tr("{0}, {1}").format(winner_text(result), reason_text(result.reason)), assertive=True)
@@ -111,6 +114,18 @@ class Announcer(QObject):
         if awake and not self._cursor_explained:
             self._cursor_explained = True
             self.announce(cursor_keys_text())
+
+    def _on_changed(self) -> None:
+        """Another position shown without a move played (←/→ through the moves, a click in the move list,
+        undo, a new game): say which move it follows."""
+        self._describe_board()
+        game = self.window.controller.game
+        node, known = game.cursor, self._said_node is not None
+        if node is self._said_node:
+            return
+        self._said_node = node
+        if known:
+            self.announce(self.wording().step(game.shown_position(), node.ply))
 
     def _describe_board(self) -> None:
         """The board's accessible description is the whole position (read when the board gets the focus)."""

@@ -48,9 +48,9 @@ class JudgingClient(ScriptedClient):
     """A scripted engine that searches like a MultiPV engine: one ``info`` per line (the allowed moves
     best first, as many as MultiPV), then the best move; banned moves are never searched."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        multipv = EngineOption("MultiPV", OptionKind.SPIN, 1, 1, 500)
-        super().__init__(*args, options=(multipv,), **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: object, multipv: bool = True, **kwargs: object) -> None:
+        option = EngineOption("MultiPV", OptionKind.SPIN, 1, 1, 500)
+        super().__init__(*args, options=(option,) if multipv else (), **kwargs)  # type: ignore[arg-type]
         self.searches: list[tuple[str, int]] = []   # (FEN, moves allowed) of every go
         self.crash_on_go = False
 
@@ -176,6 +176,24 @@ def test_an_engine_that_dies_leaves_the_guess_unjudged_and_is_started_again(qtbo
     qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
     assert len(clients) == 2 and dialog.feedback.text().startswith("Same move as the master!")
     dialog.reject()
+
+
+def test_an_engine_without_multipv_searches_the_missing_moves_one_at_a_time(qtbot) -> None:
+    clients: list[JudgingClient] = []
+
+    def factory(spec, owner) -> SeatEngine:
+        clients.append(JudgingClient(spec, owner, multipv=False))
+        return clients[-1]
+
+    step = guess_steps(read_pgn(GAME)[0], Color.RED)[2]          # master i0h0 (30); the best is b0c2 (33)
+    judge = GuessJudge(builtin_like_spec(), SearchLimits(movetime_ms=100), factory)
+    with qtbot.waitSignal(judge.judged, timeout=5_000) as judged:
+        judge.judge(step, Move.from_iccs("a3a4"))
+    assert [allowed for _fen, allowed in clients[0].searches] == [len(step.position.legal_moves()), 1, 1]
+    judgement = judged.args[0]
+    assert judgement is not None and judgement.best == Move.from_iccs("b0c2")
+    assert judgement.guess_loss > judgement.master_loss > 0
+    judge.close()
 
 
 def test_the_menu_entry_opens_the_window_on_the_board_s_game(qtbot, tmp_path: Path) -> None:

@@ -195,3 +195,14 @@ def test_the_window_announces_what_a_feature_asks(window: MainWindow, qtbot) -> 
     with qtbot.waitSignal(window.announcer.announced) as said:
         window.announce("Wrong move: 车一进一", assertive=True)   # e.g. a puzzle's wrong answer
     assert said.args == ["Wrong move: 车一进一"]
+
+
+def test_a_click_shows_no_focus_frame_until_a_key_is_pressed_on_the_board(window: MainWindow, qtbot) -> None:
+    board = window.board
+    corner = (board.board_geometry().board_rect().topLeft().toPoint() + QPoint(3, 3)) * board.devicePixelRatioF()
+    board.clearFocus()
+    plain = board.grab().toImage().pixelColor(corner)
+    board.setFocus(Qt.FocusReason.MouseFocusReason)   # what a click on the board does
+    assert board.hasFocus() and board.grab().toImage().pixelColor(corner) == plain
+    press(qtbot, Qt.Key.Key_Escape)
+    assert board.grab().toImage().pixelColor(corner) != plain

@@ -4,8 +4,9 @@ back and then lets the arrow keys go back to the window (←/→ step through th
 
 The cursor wakes when the board gets the focus from the keyboard (Tab, a shortcut, Escape from the move
 box) or on Enter; while awake the board keeps the arrow keys, Enter and Space for itself. Whenever the board
-has the focus a frame round it says so, and the awake cursor is a bold square the theme's colours cannot
-hide (a dark and a light outline)."""
+has the focus a frame round it says so (not right after a mouse click, until a key is pressed there, like
+the web's :focus-visible), and the awake cursor is a bold square the theme's colours cannot hide (a dark
+and a light outline)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ class BoardCursor(QObject):
         self.board = board
         self.square = 4 + FILES * 3   # e3: the middle of red's side until the player moves it
         self.awake = False
+        self.focus_shown = False   # the frame: not after a click (the mouse user sees where they are)
 
     def wake(self, sq: int | None = None) -> None:
         if sq is not None:
@@ -65,6 +67,7 @@ class BoardCursor(QObject):
 
     # ------------------------------------------------------------------ keys
     def focus_in(self, reason: Qt.FocusReason) -> None:
+        self.focus_shown = reason != Qt.FocusReason.MouseFocusReason
         if reason in KEYBOARD_REASONS:
             self.wake()
         self.board.update()
@@ -83,6 +86,9 @@ class BoardCursor(QObject):
 
     def key(self, event: QKeyEvent) -> bool:
         """Handle a key press; False when it is not the cursor's."""
+        if not self.focus_shown:
+            self.focus_shown = True   # a key after a click: the keyboard is in use, show where it acts
+            self.board.update()
         if not self.claims(event):
             return False
         key = Qt.Key(event.key())
@@ -122,7 +128,7 @@ class BoardCursor(QObject):
     # ------------------------------------------------------------------ painting
     def paint(self, painter: QPainter, geo: BoardGeometry, focused: bool) -> None:
         """The focus frame round the board, and the cursor while awake."""
-        if not focused:
+        if not focused or not (self.focus_shown or self.awake):
             return
         width = max(2.0, geo.cell / 20)
         frame = geo.board_rect().adjusted(width, width, -width, -width)

@@ -82,6 +82,7 @@ def test_a_review_of_the_players_game_adds_their_mistakes(qtbot: QtBot, tmp_path
     said = "Mistakes deck: 1 added from Black's ? and ?? moves."
     assert note.label.text() == said and window.statusBar().currentMessage() == said
     assert note.practise_button.isVisible() and not note.red_button.isVisible()
+    qtbot.waitUntil(lambda: dialog.height() >= dialog.sizeHint().height())   # room for the note: nothing squeezed
     deck = training.deck()
     assert deck is not None
     [card] = deck.due(kind=DeckKind.MISTAKES)

@@ -15,7 +15,7 @@ import os
 import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QHeaderView, QLabel, QProgressBar, QPushButton, QSizePolicy,
                                QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
@@ -68,13 +68,18 @@ class ReviewSummaryView(QWidget):
 
     def add_extra(self, widget: QWidget) -> None:
         """Another feature's note under the summary (the training feature: mistakes added to its deck)."""
-        widget.setParent(self)
         layout = self.layout()
         if layout is not None:
             layout.addWidget(widget)
-        window = self.window()
-        if window is not self:
-            window.adjustSize()
+            QTimer.singleShot(0, self._make_room)   # once the layouts took it in (posted events)
+
+    def _make_room(self) -> None:
+        """The dialog as tall as its summary needs at its width (never narrower: the table's columns)."""
+        window, outer = self.window(), self.window().layout()
+        if window is not self and outer is not None:
+            width = window.width()
+            height = outer.totalHeightForWidth(width) if outer.hasHeightForWidth() else outer.totalSizeHint().height()
+            window.resize(width, max(window.height(), height))
 
     def show_summary(self, summary: ReviewSummary, game: Game) -> None:
         for column, side in enumerate((summary.red, summary.black)):

@@ -14,8 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from xiangqi.core import Move
+from xiangqi.core import Color, Move
 from xiangqi.engine.retire import engines_retiring
+from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
 from xiangqi.record import Game
 from xiangqi.training.cards import CardDeck, DeckKind, deck_scheduler
@@ -26,7 +27,7 @@ from xiangqi.ui.study.review_dialog import ReviewDialog
 from xiangqi.ui.study.study_tools import StudyTools, install_study_ui
 from xiangqi.ui.training.deck_view import DueCardsView
 from xiangqi.ui.training.menu import TrainingMenu, install_training_ui
-from xiangqi.ui.training.review_mistakes import MistakesNote
+from xiangqi.ui.training.review_mistakes import MistakesNote, played_side
 
 from study_support import material_spec
 
@@ -200,3 +201,13 @@ def test_a_card_is_answered_with_the_keyboard_alone(qtbot: QtBot, tmp_path: Path
     assert view.solver.prompt.text() == "Solved!" and view.right == 1
     QTest.keyClick(view, Qt.Key.Key_Escape)                      # Esc closes the view
     assert not view.isVisible()
+
+
+def test_the_players_side_in_a_game_against_the_engine(qtbot: QtBot, tmp_path: Path) -> None:
+    window, _study, _training = build(qtbot, tmp_path)
+    window.start_game(GameSetup(human=Color.BLACK, engine=material_spec(), player=""))   # no name set
+    played = window.controller.game.record
+    assert played_side(window, played) is Color.BLACK
+    assert played_side(window, game("A", "B")) is None          # another record: its headers decide
+    window.controller.shutdown()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)

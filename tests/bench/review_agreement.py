@@ -18,8 +18,9 @@ the reference mark is ?! ≥ 5, ? ≥ 10, ?? ≥ 15 points. Results are cached p
 commit) on the games the reference has complete and prints, over their moves: the share with the same mark,
 the share marked ?/?? where the reference sees < 5 points lost, and the marks' confusion counts.
 Targets (issue 21): ≥ 87 % same mark, ≤ 1.5 % false ?/??. ``--review-depth D`` reviews at a fixed depth
-instead: the same searches whatever the machine's load (a busy machine gives 300 ms searches only a few
-plies). Not collected by pytest.
+and ``--review-nodes N`` at a node budget instead: the same searches whatever the machine's load (a busy
+machine gives 300 ms searches only a few plies; 45,000 nodes is what Fairy-Stockfish 11.1 searches in
+300 ms on one idle core of the reference machine). Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -243,6 +244,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--movetime", type=int, default=300)
     parser.add_argument("--pythonpath", default=str(REPO))
+    parser.add_argument("--review-nodes", type=int,
+                        help="review at this node budget instead of --movetime (load-independent)")
     parser.add_argument("--review-depth", type=int,
                         help="review at this depth instead of --movetime (the same searches whatever the load)")
     args = parser.parse_args()
@@ -250,6 +253,7 @@ def main() -> None:
         reference(args.depth, args.jobs)
     else:
         limit = (["--depth", str(args.review_depth)] if args.review_depth
+                 else ["--nodes", str(args.review_nodes)] if args.review_nodes
                  else ["--movetime", str(args.movetime)])
         compare(args.pythonpath, limit, args.jobs, args.depth)
 

@@ -72,3 +72,16 @@ def test_an_engine_that_cannot_start_stops_the_match_with_its_own_words(tmp_path
     searched = run("engine", "--command", sys.executable, f"--arg={quitter}", "--depth", "1")
     assert searched.returncode == 1
     assert "the engine said: info string ERROR: Network file pikafish.nnue" in searched.stderr
+
+
+def test_an_engine_given_by_its_path_is_not_looked_for_among_the_named_ones(monkeypatch) -> None:
+    """A path is a command: naming it does not list every program on PATH (0.2 s) to look for a name."""
+    from xiangqi.engine import naming
+
+    def no_lookup(_name: str) -> None:
+        raise AssertionError("a path was looked up as a name")
+
+    monkeypatch.setattr(naming, "known_engine", no_lookup)
+    spec = naming.engine_spec("/usr/games/fairy-stockfish") if Path("/usr/games/fairy-stockfish").exists() \
+        else naming.engine_spec(f"{sys.executable} {FAKE}")
+    assert spec.command.endswith(("fairy-stockfish", "python3", "python"))

@@ -1,6 +1,7 @@
 """The review runner with a scripted engine client in the process: one search judges a move when the
-played move is among its MultiPV lines, a second one restricted to the played move (at the depth the
-first completed) when not; positions our rules call finished are searched when the game went on; an
+played move is the engine's best, a second one of the engine's move and the played move side by side
+(MultiPV 2, twice the time) when not — or of the played move alone at the depth the first completed, for
+an engine without MultiPV; positions our rules call finished are searched when the game went on; an
 illegal best move and a dead engine are reported at once, by name."""
 
 from __future__ import annotations
@@ -151,6 +152,10 @@ def multipv_script(position: Position, limits: SearchLimits, banned: tuple[Move,
     legal = [m for m in position.legal_moves() if m not in banned]
     if len(legal) == 1:
         return [line(8, 1, -250, legal[0].iccs())], BestMove(legal[0])
+    if len(legal) == 2:   # the pair search: the engine's move, then the played one, two iterations
+        pair = sorted((m.iccs() for m in legal), key=lambda text: text != "h2e2")
+        infos = [line(depth, i + 1, (35, -250)[i], move) for depth in (9, 10) for i, move in enumerate(pair)]
+        return infos, BestMove(Move.from_iccs(pair[0]))
     top = [m.iccs() for m in legal[:3]]
     if position.turn.name == "RED" and Move.from_iccs("h2e2") in legal:
         top = ["h2e2", *[t for t in top if t != "h2e2"][:2]]
@@ -167,15 +172,27 @@ def test_a_move_among_the_lines_is_judged_in_that_one_search(qtbot: QtBot) -> No
     assert troubles == [] and runner.engine_info is not None and runner.engine_info.name == "Scripted Fish 1.0"
 
 
-def test_a_move_outside_the_lines_gets_a_second_search_of_it_alone_at_the_same_depth(qtbot: QtBot) -> None:
+def test_a_move_other_than_the_engines_is_judged_beside_it_in_one_pair_search(qtbot: QtBot) -> None:
     work, log, _, _ = run(qtbot, ["i0i1"], multipv_script)
     first, second = log.gos[0], log.gos[1]
     assert first.banned == () and first.limits == SearchLimits(movetime_ms=300)
-    played = Move.from_iccs("i0i1")
-    assert played not in second.banned and len(second.banned) == len(Position().legal_moves()) - 1
-    assert second.limits == SearchLimits(depth=7, movetime_ms=300)   # depth 7: the last completed iteration
+    pair = {Move.from_iccs("h2e2"), Move.from_iccs("i0i1")}
+    assert set(Position().legal_moves()) - set(second.banned) == pair
+    assert second.limits == SearchLimits(movetime_ms=600)   # twice the time: two root moves, deeper
+    assert log.options == [("MultiPV", 1), ("MultiPV", 2), ("MultiPV", 1)]   # back to one line after it
     value = work.values[0]
-    assert value is not None and value.evaluation == Evaluation(cp=40) and value.played == Evaluation(cp=-250)
+    assert value is not None and value.evaluation == Evaluation(cp=40)   # the position's value: first search
+    assert value.judged_best == Evaluation(cp=35) and value.played == Evaluation(cp=-250)   # both: the pair
+
+
+def test_the_pair_search_scores_are_what_the_mark_is_judged_by() -> None:
+    game = Game({})
+    game.root.add_child(Move.from_iccs("i0i1"))
+    values = [PositionValue(Evaluation(cp=400), Move.from_iccs("h2e2"), judged_best=Evaluation(cp=30),
+                            played=Evaluation(cp=10)), PositionValue(Evaluation(cp=20))]
+    summary = annotate_game(game, main_line_positions(game), values)
+    assert game.mainline()[0].nags == [] and summary.red.inaccuracies == 0   # 30 -> 10 cp: no mark
+    # (judged against the first search's 400 cp the move would have been a blunder)
 
 
 def test_the_loss_is_the_difference_inside_the_search(qtbot: QtBot) -> None:
@@ -198,6 +215,9 @@ def test_an_engine_without_multipv_gets_no_such_option_and_a_restricted_search(q
     work, log, _, _ = run(qtbot, ["h2e2", "h9g7"], single, options=())
     assert log.options == []
     assert len(log.gos) == 5   # two positions twice (best was not the move played), the last once
+    alone = log.gos[1]   # the played move alone, at the depth the first search completed
+    assert len(Position().legal_moves()) - len(alone.banned) == 1
+    assert alone.limits == SearchLimits(depth=6, movetime_ms=300)
     assert all(v is not None and v.played is not None for v in work.values[:2])
 
 

@@ -1,18 +1,20 @@
 """``python -m xiangqi review``: an engine reviews games and marks the mistakes (复盘).
 
-    python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--movetime MS | --depth D]
+    python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--movetime MS | --depth D | --nodes N]
                              [--jobs N] [--notation chinese|wxf|iccs] -o OUT.pgn
 
 Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of
 the main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's
 point of view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula
 ``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``), the best line's and the played move's scores both
-taken from the one search of the position it was played in (MultiPV, or a second search of the played
-move alone at the same depth): ``?!`` at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the
+taken from one search: the position searched again with the engine's move and the played one side by
+side (MultiPV 2, twice the time), or, for an engine without MultiPV, the played move alone at the depth
+the first search completed: ``?!`` at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the
 engine's own move is never marked. At each ``?`` and ``??`` the engine's better move (and the start of
 its line) is added as a variation. Per side: the counts, the average centipawn loss and lichess's game
 accuracy, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator tag names the engine and its
-time or depth. ``--jobs N`` runs N engine processes at once. A progress bar goes to stderr. FILE is
+time, depth or nodes (``--nodes``: the same review on a busy machine as on an idle one). ``--jobs N``
+runs N engine processes at once. A progress bar goes to stderr. FILE is
 never written. A game that cannot be read is reported and skipped; an engine that dies, sends an
 illegal move or stays silent is reported at once by name and restarted, and a game it fails twice is
 reported and written unreviewed.
@@ -52,6 +54,8 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument("--movetime", type=int, metavar="MS", help=f"time per position (default {DEFAULT_MOVETIME_MS})")
     limit.add_argument("--depth", type=int, metavar="D", help="search depth per position")
+    limit.add_argument("--nodes", type=int, metavar="N",
+                       help="positions searched per position (the same review whatever the machine's load)")
     parser.add_argument("--jobs", type=int, default=1, help="engine processes at once (default 1)")
     parser.add_argument("--notation", choices=[n.value for n in Notation], default=Notation.CHINESE.value)
     parser.add_argument("-o", "--output", type=Path, required=True, help="the reviewed games (PGN)")
@@ -85,6 +89,7 @@ def main(argv: list[str]) -> int:
             raise EngineNameError(f"--jobs {args.jobs}: must be 1 or more")
         spec = engine_spec(args.engine)
         limits = (SearchLimits(depth=args.depth) if args.depth is not None
+                  else SearchLimits(nodes=args.nodes) if args.nodes is not None
                   else SearchLimits(movetime_ms=args.movetime or DEFAULT_MOVETIME_MS))
         if limits.problems():
             raise EngineNameError(f"bad limit: {limits.problems()[0]}")

@@ -55,7 +55,8 @@ def engine_spec(text: str) -> EngineSpec:
     builtin = _BUILTIN.fullmatch(name)
     if builtin:
         return builtin_spec(builtin.group(1), text)
-    spec = known_engine(name) or _command_spec(name, text)
+    # A path is a command, never a name: no need to look through every program on PATH (0.2 s) for it.
+    spec = (None if "/" in name.split(maxsplit=1)[0] else known_engine(name)) or _command_spec(name, text)
     problem = check_before_start(spec)
     if problem is not None:
         raise EngineNameError(f"engine {text[:80]!r}: {problem.message}")

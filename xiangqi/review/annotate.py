@@ -28,7 +28,9 @@ class PositionValue:
     """What is known of one position: the engine's evaluation (red's view), best move and line, or the
     game's end there (``terminal``: no search; the evaluation is then only used for the winning chances).
     ``played``: the value of the move played here, from the same search (red's view); None when the
-    search gave none (the move is then judged by the next position's evaluation)."""
+    search gave none (the move is then judged by the next position's evaluation). ``judged_best``: the
+    engine's move's value in the search that scored the played move beside it (the pair search), when
+    that was not the position's own search; the loss is measured from it."""
 
     evaluation: Evaluation
     best: Move | None = None
@@ -36,6 +38,7 @@ class PositionValue:
     depth: int | None = None
     terminal: bool = False
     played: Evaluation | None = None
+    judged_best: Evaluation | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,9 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
         before, after = values[ply - 1], values[ply]
         assert node.move is not None
         played = before.played if before.played is not None else after.evaluation
-        judgement = judge_move(positions[ply - 1].turn, before.evaluation, played, best=before.best == node.move)
+        reference = before.judged_best if before.played is not None and before.judged_best is not None \
+            else before.evaluation
+        judgement = judge_move(positions[ply - 1].turn, reference, played, best=before.best == node.move)
         judgements.append(judgement)
         node.comment = with_eval(node.comment, None if after.terminal else after.evaluation)
         _set_mark(node, judgement.mark)

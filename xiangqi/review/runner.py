@@ -5,7 +5,7 @@ queue one at a time (``go movetime`` or ``go depth``), so N engines keep N cores
 position. Each position a move was played in is judged inside its own search (``xiangqi.review.judging``):
 the best line's and the played move's scores come from one search, also where our rules would have ended
 the game (a repetition, a perpetual chase) but the game went on. Only the last position, when the game
-ended there by the rules, is not searched. With a depth limit each search starts from an empty hash
+ended there by the rules, is not searched. With a depth or node limit each search starts from an empty hash
 table (``new_game``), so the review is the same whatever ``jobs`` is.
 
 When an engine dies (or sends an illegal move, or stays silent), ``engine_trouble`` says so at once, by
@@ -32,12 +32,15 @@ from xiangqi.engine.session_types import EngineInfo
 from xiangqi.review.annotate import PositionValue, terminal_value
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.judging import (
+    PAIR_MULTIPV,
     REVIEW_MULTIPV,
     Line,
     SearchLines,
     expected_lines,
     line_of,
     others_than,
+    others_than_both,
+    pair_limits,
     restricted_limits,
 )
 
@@ -195,13 +198,15 @@ class ReviewRunner(QObject):
 
 
 class _Worker(QObject):
-    """One engine seat judging one position after the other: a MultiPV search of the position, and when
-    the move played is not among its lines, a second search restricted to it (``xiangqi.review.judging``)."""
+    """One engine seat judging one position after the other: a search of the position, and when the move
+    played is not the engine's, a second search of the two side by side (MultiPV 2), or of the played move
+    alone for an engine without MultiPV (``xiangqi.review.judging``)."""
 
     def __init__(self, runner: ReviewRunner, index: int) -> None:
         super().__init__(runner)
         self.runner = runner
         self.seat = EngineSeat(Role.ANALYSER, runner.spec, runner.factory, parent=self)
+        self.multipv = REVIEW_MULTIPV
         self.seat.set_option("MultiPV", REVIEW_MULTIPV)   # sent only if the engine offers it
         self.seat.ready.connect(runner.guarded(self._on_ready))
         self.seat.decided.connect(runner.guarded(self._on_decided))
@@ -210,6 +215,7 @@ class _Worker(QObject):
         self.item: tuple[GameWork, int] | None = None
         self.lines = SearchLines()
         self.first: tuple[Line, ...] | None = None   # the lines of the position's own search, once it ended
+        self.pair = False                             # the second search has the engine's move beside the played one
         self.idle = False
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(runner.guarded(self._on_watchdog))
@@ -236,10 +242,11 @@ class _Worker(QObject):
             return
         work, ply = self.item
         position = work.positions[ply]
-        self.first = None
+        self.first, self.pair = None, False
+        self._set_multipv(REVIEW_MULTIPV)   # back from a pair search (also one cut short by a restart)
         limits = self.runner.limits
-        if limits.depth is not None:
-            # A depth-limited review is reproducible: each position from an empty hash table, so the
+        if limits.depth is not None or limits.nodes is not None:
+            # A review to a depth or a node count is reproducible: each position from an empty hash table, so the
             # result depends neither on --jobs nor on which engine analysed what before.
             self.seat.new_game()
         legal = position.legal_moves()
@@ -249,6 +256,11 @@ class _Worker(QObject):
         multipv = REVIEW_MULTIPV if self.seat.offers("MultiPV") else 1
         self._search(position, limits, banned, expected_lines(len(legal) - len(banned), multipv))
 
+    def _set_multipv(self, lines: int) -> None:
+        if lines != self.multipv:
+            self.multipv = lines
+            self.seat.set_option("MultiPV", lines)   # sent only if the engine offers it; again after a restart
+
     def _search(self, position: Position, limits: SearchLimits, banned: tuple[Move, ...], expected: int) -> None:
         self.lines = SearchLines(expected, limits)
         self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
@@ -256,9 +268,9 @@ class _Worker(QObject):
 
     def _on_info(self, info: SeatInfo) -> None:
         self.lines.add(info.info)
-        if self.lines.depth_limited:
-            # A search to a depth has no time to keep: it is alive as long as it reports (a busy machine
-            # can take minutes for one depth-limited search).
+        if not self.lines.timed:
+            # A search to a depth or a node count has no time to keep: it is alive as long as it reports (a
+            # busy machine can take minutes for one such search).
             self.watchdog.start(ANSWER_GRACE_MS)
 
     def _on_decided(self, move: SeatMove) -> None:
@@ -269,17 +281,28 @@ class _Worker(QObject):
         played = work.played(ply)
         lines = self.lines.completed()
         if self.first is None and played is not None and line_of(lines, played) is None:
-            # The move played is not among the lines: a second search, of it alone, at the same depth.
             self.first = lines
-            depth = lines[0].depth if lines else None
-            position = work.positions[ply]
-            self._search(position, restricted_limits(self.runner.limits, depth), others_than(position, played), 1)
+            self._second_search(work.positions[ply], lines, played)
             return
         first = self.first if self.first is not None else lines
         played_line = line_of(lines, played) if played is not None else None
+        best_line = line_of(lines, first[0].move) if self.pair and first else None
         self.item = None
-        self.runner.deliver(work, ply, position_value(move, first, played_line))
+        self.runner.deliver(work, ply, position_value(move, first, played_line, best_line))
         self._next()
+
+    def _second_search(self, position: Position, lines: tuple[Line, ...], played: Move) -> None:
+        """The move played is not the engine's: both moves side by side in one search (MultiPV 2), or, for
+        an engine without MultiPV, the played one alone at the depth the first search completed."""
+        limits = self.runner.limits
+        self.pair = bool(lines) and self.seat.offers("MultiPV")
+        if self.pair:
+            self._set_multipv(PAIR_MULTIPV)
+            self._search(position, pair_limits(limits), others_than_both(position, lines[0].move, played),
+                         PAIR_MULTIPV)
+            return
+        depth = lines[0].depth if lines else None
+        self._search(position, restricted_limits(limits, depth), others_than(position, played), 1)
 
     def _on_trouble(self, trouble: SeatTrouble) -> None:
         failure = trouble.failure
@@ -309,14 +332,17 @@ class _Worker(QObject):
             self._next()
 
 
-def position_value(move: SeatMove, lines: tuple[Line, ...], played: Line | None) -> PositionValue:
+def position_value(move: SeatMove, lines: tuple[Line, ...], played: Line | None,
+                   pair_best: Line | None = None) -> PositionValue:
     """What a position's search found: the best line (red's view), the engine's move and line, and the
-    played move's score from the same search (None when no exact score of it came)."""
+    played move's score from the same search (None when no exact score of it came). ``pair_best``: the
+    engine's move's line in the pair search that also scored the played move (the loss is judged by it)."""
     turn = move.position.turn
     played_value = Evaluation.from_score(played.score, turn) if played is not None else None
     if not lines:
         # An engine that sent no exact score: nothing to judge by.
         return PositionValue(Evaluation(cp=0), move.best.move, (), None, played=played_value)
     best = lines[0]
+    judged_best = Evaluation.from_score(pair_best.score, turn) if pair_best is not None and played is not None else None
     return PositionValue(Evaluation.from_score(best.score, turn), best.move, best.pv, best.depth,
-                         played=played_value)
+                         played=played_value, judged_best=judged_best)

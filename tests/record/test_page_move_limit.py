@@ -10,7 +10,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from xiangqi.record.ccbridge import iter_cbl
-from xiangqi.record.dhtmlxq import iter_dhtmlxq
+from xiangqi.record.dhtmlxq import without_spaces, iter_dhtmlxq
 from xiangqi.record.limits import MAX_PAGE_MOVES, game_moves
 
 GAME = ("[DhtmlXQ]\n[DhtmlXQ_title]第{0}局[/DhtmlXQ_title]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n"
@@ -48,3 +48,14 @@ def test_a_library_is_read_up_to_its_move_limit(shared_data: Path) -> None:
     assert str(error).startswith("lib.cbl") and str(error).endswith(
         f"more than {limit:,} moves in the library's games (the limit for a library): the rest from here is not read")
     assert len(list(iter_cbl(data, "lib.cbl", move_limit=totals[-1] + 1))) == len(every)
+
+
+def test_a_long_move_list_is_read_without_its_spaces_and_without_a_regex_over_it() -> None:
+    """``re.sub`` over a 20 MB move list held the interpreter lock 1 s (the window froze while a worker
+    read the page); white space is now dropped with ``str.split`` and a list of digits alone is kept as is."""
+    cycle = "1927706227196270"                           # b0c2 h9g7 c2b0 g7h9
+    spaced = "\n".join(" ".join(cycle[i:i + 4] for i in range(0, 16, 4)) for _ in range(500))
+    assert without_spaces(spaced) == cycle * 500 and without_spaces(cycle) is cycle
+    assert without_spaces("７７ ４７\u3000") == "７７４７"
+    (game,) = list(iter_dhtmlxq(f"[DhtmlXQ][DhtmlXQ_movelist]{spaced}[/DhtmlXQ_movelist][/DhtmlXQ]"))
+    assert game.ply_count() == 2000 and not game.errors

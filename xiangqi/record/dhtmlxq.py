@@ -39,7 +39,6 @@ _TAG = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\]", re.IGNORECASE)
 # page of well-formed games is read a field, not a tag, at a time. Still linear: the possessive value stops
 # at the first '[', and when no closing tag follows it the text after the tag is scanned once more at most.
 _TOKEN = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\](?:([^\[]*+)\[/DhtmlXQ_(\w++)\])?", re.IGNORECASE)
-_SPACES = re.compile(r"\s+")
 _VARIATION = re.compile(r"move_(\d+)_(\d+)_(\d+)")
 _COMMENT = re.compile(r"comment(\d+)(?:_(\d+))?")
 _PIECE_ORDER = "RNBAKABNRCCPPPPP"
@@ -331,7 +330,7 @@ class _TreeBuilder:
         path = list(branch)
         self.starts[number] = len(path)
         board = self._board_at(branch)
-        digits = _SPACES.sub("", digits)
+        digits = without_spaces(digits)
         node, codes = path[-1], _CODES
         for start in range(0, len(digits) - len(digits) % 4, 4):
             if self.moves >= MAX_RECORD_MOVES:
@@ -389,6 +388,13 @@ class _TreeBuilder:
                 path[ply].comment = _comment(value)
 
 
+def without_spaces(text: str) -> str:
+    """``text`` without white space. Not ``re.sub``: one call over a move list of megabytes holds the
+    interpreter lock throughout (1 s for 20 MB), freezing the window while a worker reads the page;
+    ``str.split`` does it ten times faster, and a list of digits alone is not copied at all."""
+    return text if text.isdecimal() else "".join(text.split())
+
+
 def _headers(fields: dict[str, str], cut: list[str] | None = None) -> dict[str, str]:
     """The header tags of a block's fields; a value over ``MAX_TAG_CHARS`` is cut (its field's name goes
     to ``cut``)."""
@@ -422,8 +428,8 @@ def block_to_game(block: Block, path: str | None = None) -> Game:
     for field in cut:
         reason = cut_tag_value(field, fields[field].strip())[1] or ""
         game.errors.append(DhtmlxqError(reason, path=path, line=block.lines.get(field, block.line)))
-    movelist = _SPACES.sub("", fields.get("movelist", ""))
-    binit = _SPACES.sub("", fields["binit"]) if "binit" in fields else ""
+    movelist = without_spaces(fields.get("movelist", ""))
+    binit = without_spaces(fields["binit"]) if "binit" in fields else ""
     if binit:
         try:
             if len(binit) != 64 or not binit.isdecimal():

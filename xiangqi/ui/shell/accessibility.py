@@ -40,7 +40,7 @@ def _translate(text: str) -> str:
 
 
 class Announcer(QObject):
-    """Says the game's events to assistive technology; ``spoken`` keeps them (the last ones first read)."""
+    """Says the game's events to assistive technology (and on ``announced``, for tests and features)."""
 
     announced = Signal(str)
 
@@ -48,7 +48,6 @@ class Announcer(QObject):
         super().__init__(window)
         self.window = window
         self.notation = Notation.CHINESE
-        self.spoken: list[str] = []
         c = window.controller
         c.move_played.connect(self._on_move)
         c.game_over.connect(self._on_game_over)
@@ -77,7 +76,6 @@ class Announcer(QObject):
 
     def announce(self, text: str, *, assertive: bool = False) -> None:
         """Speak ``text`` (``assertive``: at once, interrupting; else after what is being read)."""
-        self.spoken.append(text)
         event = QAccessibleAnnouncementEvent(self.window, text)
         event.setPoliteness(Politeness.Assertive if assertive else Politeness.Polite)
         QAccessible.updateAccessibility(event)

@@ -658,6 +658,10 @@
             <translation>本轮完成：答对 {0}，答错 {1}。</translation>
         </message>
         <message>
+            <source>Cards that cannot be shown: {0}</source>
+            <translation>无法显示的卡片：{0}</translation>
+        </message>
+        <message>
             <source>The next card is due on {0}.</source>
             <translation>下一张卡片在 {0} 到期。</translation>
         </message>

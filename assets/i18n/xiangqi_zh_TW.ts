@@ -658,6 +658,10 @@
             <translation>本輪完成：答對 {0}，答錯 {1}。</translation>
         </message>
         <message>
+            <source>Cards that cannot be shown: {0}</source>
+            <translation>無法顯示的卡片：{0}</translation>
+        </message>
+        <message>
             <source>The next card is due on {0}.</source>
             <translation>下一張卡片在 {0} 到期。</translation>
         </message>

@@ -5,7 +5,7 @@ answer schedules the card's next review as fsrs says."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from xiangqi.engine.retire import engines_retiring
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
 from xiangqi.record import Game
-from xiangqi.training.cards import CardDeck, DeckKind, deck_scheduler
+from xiangqi.training.cards import CardDeck, CardFace, DeckKind, deck_scheduler
 from xiangqi.training.database import TrainingDatabase
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.main_window import MainWindow
@@ -33,6 +33,7 @@ from study_support import material_spec
 
 # 1. 炮二平五 炮8进5?? (the cannon walks onto h2, where red's other cannon takes it) 2. 炮八平二 马8进7
 MOVES = ("h2e2", "h7h2", "b2h2", "h9g7")
+FEN_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 
 def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, TrainingMenu]:
@@ -211,3 +212,23 @@ def test_the_players_side_in_a_game_against_the_engine(qtbot: QtBot, tmp_path: P
     assert played_side(window, game("A", "B")) is None          # another record: its headers decide
     window.controller.shutdown()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
+def test_a_card_that_cannot_be_shown_is_skipped_and_named(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = reviewed_deck(qtbot, tmp_path)
+    window.set_engines([])
+    deck = training.deck()
+    assert deck is not None
+    start = datetime(2020, 1, 1, tzinfo=UTC)                    # due before the review's card
+    deck.add(DeckKind.PUZZLES, "bad fen", CardFace("not a position", ("h2e2",), "t", "s"), start)
+    deck.add(DeckKind.PUZZLES, "bad move", CardFace(FEN_START, ("a0a5",), "t", "s"), start)
+    bad = [c.card_id for c in deck.due(kind=DeckKind.PUZZLES)]
+    view = open_due(qtbot, window, training)
+    assert view.counts_label.text() == "Card 1 of 3 · right 0 · wrong 0"
+    assert view.solver.title.text().startswith("Move 1: 炮8进5?? was played here.")   # the good card
+    click_move(qtbot, view, "b7b0")
+    qtbot.mouseClick(view.solver.next_button, Qt.MouseButton.LeftButton)
+    assert view.counts_label.text() == "Done for now: 1 right, 0 wrong."
+    problems = view.result_label.text()
+    assert problems.startswith("Cards that cannot be shown: ") and all(f"card {n}" in problems for n in bad)
+    assert len(deck.due(kind=DeckKind.PUZZLES)) == 2           # left in the deck as they are, not graded

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 from xiangqi.core import Move
 from xiangqi.training.cards import CardDeck, DeckKind, DueCard
 from xiangqi.training.database import TrainingDatabase, TrainingError
-from xiangqi.training.puzzles import Puzzle
+from xiangqi.training.puzzles import Puzzle, PuzzleError
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
 from xiangqi.ui.training.puzzle_trainer import PuzzleSolver, puzzle_engine_spec
 from xiangqi.ui.window_host import WindowHost
@@ -34,9 +34,14 @@ def open_due_cards(host: WindowHost, db: TrainingDatabase) -> None:
 
 def card_puzzle(card: DueCard) -> Puzzle:
     """A card as a one-move puzzle: its position and first answer (the solver's engine accepts a move as
-    good as that one)."""
-    return Puzzle(f"card-{card.card_id}", card.face.fen, (Move.from_iccs(card.face.answers[0]),),
-                  source=card.face.source)
+    good as that one). PuzzleError naming the card when they cannot be used (e.g. an imported history)."""
+    try:
+        first = Move.from_iccs(card.face.answers[0])
+    except (IndexError, ValueError) as error:
+        raise PuzzleError(f"card {card.card_id}: no usable answer in {list(card.face.answers)!r}") from error
+    puzzle = Puzzle(f"card {card.card_id}", card.face.fen, (first,), source=card.face.source)
+    puzzle.check()
+    return puzzle
 
 
 class DueCardsView(QDialog):
@@ -51,6 +56,8 @@ class DueCardsView(QDialog):
         self.index = -1
         self.right = self.wrong = 0
         self.graded: dict[int, datetime] = {}     # card id -> next due date
+        self.problems: list[str] = []             # cards that cannot be shown (each names the card)
+        self.skipped: set[int] = set()
         spec = puzzle_engine_spec(host.engines)
         self.engine = engine if engine is not None else (PuzzleEngine(spec, parent=self) if spec else None)
         self.counts_label = QLabel(self)
@@ -84,25 +91,36 @@ class DueCardsView(QDialog):
                                                                          self.wrong)
 
     def next_card(self) -> None:
-        """The next due card in the solver (or the end of the session)."""
-        self.index += 1
+        """The next due card in the solver (or the end of the session); a card that cannot be shown is
+        skipped, not graded, and named at the end."""
         self.result_label.clear()
+        while True:
+            self.index += 1
+            card = self.card
+            if card is None:
+                self.show_done()
+                return
+            try:
+                puzzle = card_puzzle(card)
+                break
+            except PuzzleError as error:
+                self.problems.append(str(error))
+                self.skipped.add(card.card_id)
         self.counts_label.setText(self.counts_text())
-        card = self.card
-        if card is None:
-            self.show_done()
-            return
         self.source_label.setText(card.face.source)
-        self.solver.show_puzzle(card_puzzle(card), card.face.title)
+        self.solver.show_puzzle(puzzle, card.face.title)
         self.solver.board.view.setFocus()   # the keys go to the board (Enter wakes its cursor)
 
     def show_done(self) -> None:
         self.solver.hide()
         done = (self.tr("No cards are due now.") if not self.cards else
                 self.tr("Done for now: {0} right, {1} wrong.").format(self.right, self.wrong))
-        upcoming = [c for c in self.deck.due(datetime.max.replace(tzinfo=UTC)) if c.kind in DUE_KINDS]
+        upcoming = [c for c in self.deck.due(datetime.max.replace(tzinfo=UTC))
+                    if c.kind in DUE_KINDS and c.card_id not in self.skipped]
         later = min((c.due for c in upcoming), default=None)
         self.counts_label.setText(done)
+        if self.problems:
+            self.result_label.setText(self.tr("Cards that cannot be shown: {0}").format("; ".join(self.problems)))
         self.source_label.setText(self.tr("The next card is due on {0}.").format(
             later.astimezone().strftime("%Y-%m-%d %H:%M")) if later is not None else "")
 

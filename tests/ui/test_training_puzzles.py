@@ -208,3 +208,21 @@ def test_fairy_stockfish_accepts_an_equal_move_and_refutes_a_worse_one(qtbot: Qt
     qtbot.waitUntil(lambda: "answered by" in solver.prompt.text(), timeout=60_000)
     engine.close()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
+def test_the_training_board_lets_only_the_trainee_move_and_tells_the_trainer(qtbot: QtBot) -> None:
+    solver = solver_with(qtbot, None)
+    board = solver.board
+    played: list[Move] = []
+    board.move_played.connect(played.append)
+    board.set_position(Position(FEN), trainee=None)
+    click_move(qtbot, solver, "b1b8")
+    assert played == [] and board.model.last_move is None          # nobody may move
+    board.set_trainee(Position(FEN).turn)
+    click_move(qtbot, solver, "b1b8")
+    assert played == [Move.from_iccs("b1b8")]
+    board.play(Move.from_iccs("e9f9"))                               # the other side's reply
+    assert board.model.last_move == Move.from_iccs("e9f9")
+    assert board.take_back() == Move.from_iccs("e9f9") and board.model.last_move == Move.from_iccs("b1b8")
+    with pytest.raises(ValueError, match="illegal"):
+        board.play(Move.from_iccs("a0b9"))

@@ -248,14 +248,17 @@ def _run_pool(spec: EngineSpec, tasks: Iterator[tuple[object, Task]], jobs: int,
 
 def _report(build: _Build, elapsed: float, settings: FinderSettings) -> None:
     games = sum(t.games for t in build.tallies.values())
+    records = sum(t.records for t in build.tallies.values())
     for path, tally in build.tallies.items():
         dropped = sum(tally.drops.values())
         print(f"{shown_name(str(path))}: {tally.records} records, {tally.games} whole games, "
               f"{tally.positions} positions searched: {tally.kept} puzzles kept; dropped: {dropped}")
         for why, count in tally.drops.most_common():
             print(f"    {count:6d}  {why}")
-    rate = games / (elapsed / 60) if elapsed > 0 else 0.0
-    print(f"time {elapsed:.0f} s; {games} games at {rate:.1f} games/min; scan {limit_text(settings.scan)}, "
+    minutes = max(elapsed, 1e-6) / 60
+    tail = f", last {settings.tail} plies of each game" if settings.tail is not None else ""
+    print(f"time {elapsed:.0f} s; {records} records ({records / minutes:.1f}/min), {games} whole games "
+          f"({games / minutes:.1f} games/min); scan {limit_text(settings.scan)}{tail}, "
           f"verify {limit_text(settings.verify)}, gap {settings.min_gap:g} Win%")
 
 

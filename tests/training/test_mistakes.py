@@ -12,7 +12,7 @@ from xiangqi.review.annotate import PositionValue, annotate_game, main_line_posi
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.training.cards import CardDeck, DeckKind, deck_scheduler
 from xiangqi.training.database import TrainingDatabase
-from xiangqi.training.mistakes import Mistake, add_mistakes, player_side, review_mistakes
+from xiangqi.training.mistakes import Mistake, add_mistakes, played_move, player_side, review_mistakes
 
 # 1. 炮二平五 炮8进5?? (the cannon walks onto h2, where red's other cannon takes it) 2. 炮八平二 马8进7
 MOVES = ("h2e2", "h7h2", "b2h2", "h9g7")
@@ -79,3 +79,9 @@ def test_a_mistake_without_a_better_move_makes_no_card(tmp_path: Path) -> None:
 ])
 def test_the_players_side(headers: dict[str, str], name: str, played: Color | None, side: Color | None) -> None:
     assert player_side(headers, name, played) is side
+
+
+def test_the_move_played_is_read_back_from_the_cards_key() -> None:
+    [mistake] = review_mistakes(reviewed_game())
+    assert played_move(mistake.key) == Move.from_iccs("h7h2")
+    assert played_move("ccpd-mid-0012") is None and played_move("a b zz") is None

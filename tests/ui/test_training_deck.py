@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Color, Move
+from xiangqi.core.notation import Notation
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
@@ -148,7 +149,7 @@ def test_due_today_shows_the_card_and_the_answer_schedules_it_by_fsrs(qtbot: QtB
     window.set_engines([])        # no engine to accept another move as good: the card's answer decides
     view = open_due(qtbot, window, training)
     assert view.counts_label.text() == "Card 1 of 1 · right 0 · wrong 0"
-    assert view.solver.title.text().startswith("Move 1: 炮8进5?? was played here.")
+    assert view.solver.title.text() == "Move 1: 炮8进5 was played here. Find a better move."
     assert view.solver.prompt.text() == "Black to move: find the best move."
     assert view.solver.board.position().fen().split()[1] == "b" and view.solver.board.view.flipped
     if answer == "solution":
@@ -225,10 +226,23 @@ def test_a_card_that_cannot_be_shown_is_skipped_and_named(qtbot: QtBot, tmp_path
     bad = [c.card_id for c in deck.due(kind=DeckKind.PUZZLES)]
     view = open_due(qtbot, window, training)
     assert view.counts_label.text() == "Card 1 of 3 · right 0 · wrong 0"
-    assert view.solver.title.text().startswith("Move 1: 炮8进5?? was played here.")   # the good card
+    assert view.solver.title.text() == "Move 1: 炮8进5 was played here. Find a better move."   # the good card
     click_move(qtbot, view, "b7b0")
     qtbot.mouseClick(view.solver.next_button, Qt.MouseButton.LeftButton)
     assert view.counts_label.text() == "Done for now: 1 right, 0 wrong."
     problems = view.result_label.text()
     assert problems.startswith("Cards that cannot be shown: ") and all(f"card {n}" in problems for n in bad)
     assert len(deck.due(kind=DeckKind.PUZZLES)) == 2           # left in the deck as they are, not graded
+
+
+def test_a_mistake_card_speaks_the_notation_of_now(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = reviewed_deck(qtbot, tmp_path)
+    deck = training.deck()
+    assert deck is not None
+    [card] = deck.due(kind=DeckKind.MISTAKES)
+    assert card.face.title == "Move 1: 炮8进5?? was played here. Find a better move."   # as the review wrote it
+    window.set_notation(Notation.WXF)                            # the user switched to WXF since
+    view = open_due(qtbot, window, training)
+    assert view.solver.title.text() == "Move 1: C8+5 was played here. Find a better move."
+    view.reject()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)

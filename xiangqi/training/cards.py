@@ -56,6 +56,7 @@ class DueCard:
     kind: DeckKind
     face: CardFace
     due: datetime
+    key: str = ""        # the key it was added with (its maker may read it again: the mistakes deck)
 
 
 @dataclass(frozen=True)
@@ -113,12 +114,12 @@ class CardDeck:
         """The cards due by ``now`` (of one deck, or all), the longest overdue first."""
         kinds = [kind] if kind is not None else list(DeckKind)
         marks = ", ".join("?" for _ in kinds)
-        rows = self.db.rows(f"SELECT card_id, kind, fen, answers, title, source, due FROM {CARDS_TABLE} "
+        rows = self.db.rows(f"SELECT card_id, kind, key, fen, answers, title, source, due FROM {CARDS_TABLE} "
                             f"WHERE due <= ? AND kind IN ({marks}) ORDER BY due, card_id",
                             [stamp(_now(now)), *(k.value for k in kinds)])
         return [DueCard(int(r["card_id"]), DeckKind(r["kind"]),
                         CardFace(str(r["fen"]), tuple(json.loads(r["answers"])), str(r["title"]), str(r["source"])),
-                        datetime.fromisoformat(r["due"])) for r in rows]
+                        datetime.fromisoformat(r["due"]), str(r["key"])) for r in rows]
 
     def review(self, card_id: int, correct: bool, now: datetime | None = None) -> datetime:
         """Grade an answer (right: Good, wrong: Again) and schedule the card; its next due date."""

@@ -43,6 +43,14 @@ class Mistake:
         return " ".join([*self.fen.split()[:2], self.played.iccs()])
 
 
+def played_move(key: str) -> Move | None:
+    """The move played, read back from a mistake card's key (None: not such a key)."""
+    try:
+        return Move.from_iccs(key.split()[-1]) if len(key.split()) == 3 else None
+    except ValueError:
+        return None
+
+
 @dataclass(frozen=True)
 class AddedMistakes:
     """What adding a reviewed game's mistakes did."""

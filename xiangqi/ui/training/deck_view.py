@@ -11,12 +11,14 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
-from xiangqi.core import Move
+from xiangqi.core import Move, XiangqiError
 from xiangqi.training.cards import CardDeck, DeckKind, DueCard
 from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.mistakes import played_move
 from xiangqi.training.puzzles import Puzzle, PuzzleError
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
 from xiangqi.ui.training.puzzle_trainer import PuzzleSolver, puzzle_engine_spec
+from xiangqi.ui.training.review_mistakes import mistake_title
 from xiangqi.ui.window_host import WindowHost
 
 DUE_KINDS = (DeckKind.MISTAKES, DeckKind.PUZZLES)   # the opening drill shows its own cards
@@ -108,8 +110,19 @@ class DueCardsView(QDialog):
                 self.skipped.add(card.card_id)
         self.counts_label.setText(self.counts_text())
         self.source_label.setText(card.face.source)
-        self.solver.show_puzzle(puzzle, card.face.title)
+        self.solver.show_puzzle(puzzle, self.title_of(card))
         self.solver.board.view.setFocus()   # the keys go to the board (Enter wakes its cursor)
+
+    def title_of(self, card: DueCard) -> str:
+        """A mistake card in the language and notation of now (it was made in those of its review);
+        any other card as its maker wrote it."""
+        played = played_move(card.key) if card.kind is DeckKind.MISTAKES else None
+        if played is None:
+            return card.face.title
+        try:
+            return mistake_title(card.face.fen, played, self.host.move_list.notation)
+        except XiangqiError:
+            return card.face.title
 
     def show_done(self) -> None:
         self.solver.hide()

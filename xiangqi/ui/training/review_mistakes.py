@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from xiangqi.core import Color, Position
+from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.record import Game
 from xiangqi.training.cards import CardDeck
@@ -97,12 +97,18 @@ class MistakesNote(QWidget):
 
     def face_text(self, mistake: Mistake) -> tuple[str, str]:
         """The card's title (the move played, in the window's notation) and where it came from."""
-        notation: Notation = self.window_host.move_list.notation
-        move = move_to_text(Position.from_fen(mistake.fen), mistake.played, notation,
-                            traditional=traditional_moves())
-        title = self.tr("Move {0}: {1}{2} was played here. Find a better move.").format(
-            (mistake.ply + 1) // 2, move, mistake.mark.symbol)
+        title = mistake_title(mistake.fen, mistake.played, self.window_host.move_list.notation, mistake.mark.symbol)
         headers = self.game.headers
         names = " – ".join(n for n in (headers.get("Red", ""), headers.get("Black", "")) if n)
         parts = [p for p in (self.game.source or "", names, headers.get("Date", "")) if p]
         return title, ", ".join(parts)
+
+
+def mistake_title(fen: str, played: Move, notation: Notation, mark: str = "") -> str:
+    """A mistake card's words in the language and notation of now: the round (the position's move number),
+    the move played there (and its mark, when known). NotationError when ``played`` is not legal there."""
+    fields = fen.split()
+    number = fields[5] if len(fields) > 5 and fields[5].isdigit() else "?"
+    move = move_to_text(Position.from_fen(fen), played, notation, traditional=traditional_moves())
+    return QCoreApplication.translate("MistakesNote", "Move {0}: {1}{2} was played here. Find a better move.") \
+        .format(number, move, mark)

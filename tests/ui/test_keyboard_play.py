@@ -206,3 +206,29 @@ def test_a_click_shows_no_focus_frame_until_a_key_is_pressed_on_the_board(window
     assert board.hasFocus() and board.grab().toImage().pixelColor(corner) == plain
     press(qtbot, Qt.Key.Key_Escape)
     assert board.grab().toImage().pixelColor(corner) != plain
+
+
+def test_down_lists_every_legal_move(window: MainWindow, qtbot) -> None:
+    new_game_from_keyboard(qtbot, window, "")
+    press(qtbot, Qt.Key.Key_L, modifier=CTRL)
+    completer = window.move_box.completer
+    press(qtbot, Qt.Key.Key_Down)                # nothing typed: every legal move
+    popup = completer.popup()
+    qtbot.waitUntil(lambda: popup is not None and popup.isVisible())
+    assert completer.completionCount() == 44 * 3
+
+
+def test_a_move_chosen_in_the_completer_is_played_with_enter(window: MainWindow, qtbot) -> None:
+    new_game_from_keyboard(qtbot, window, "")
+    press(qtbot, Qt.Key.Key_L, modifier=CTRL)
+    completer = window.move_box.completer
+    type_text(qtbot, "炮二")
+    popup = completer.popup()
+    qtbot.waitUntil(lambda: popup is not None and popup.isVisible())
+    first = completer.currentCompletion()
+    assert first.startswith("炮二")
+    qtbot.keyClick(popup, Qt.Key.Key_Down)       # an open popup has the keyboard: its first entry
+    assert window.move_box.edit.text() == first
+    qtbot.keyClick(popup, Qt.Key.Key_Return)     # Enter plays it
+    assert moves(window)[:1] == ["h2h3"] and first == "炮二进一"
+    qtbot.waitUntil(lambda: window.move_box.edit.text() == "")   # the box is empty for the next move

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QStringListModel, Qt, Signal
+from PySide6.QtCore import QEvent, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
@@ -35,13 +35,20 @@ def legal_move_texts(position: Position, first: Notation, traditional: bool) -> 
 
 
 class MoveEdit(QLineEdit):
-    """The line edit: Escape gives the keys back to the board (the window's ←/→ and H work again)."""
+    """The line edit: ↓ lists the legal moves that start with what is typed (all of them when nothing is),
+    Escape on an empty box gives the keys back to the board (the window's ←/→ and H work again)."""
 
     escaped = Signal()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        completer = self.completer()
+        popup = completer.popup() if completer is not None else None
         if event.key() == Qt.Key.Key_Escape and not self.text():
             self.escaped.emit()
+            return
+        if event.key() == Qt.Key.Key_Down and completer is not None and popup is not None and not popup.isVisible():
+            completer.setCompletionPrefix(self.text())
+            completer.complete()
             return
         super().keyPressEvent(event)
 
@@ -142,6 +149,9 @@ class MoveBox(QWidget):
             return
         if c.try_move(move):
             self.edit.clear()
+            # Enter on an entry of the open completer reaches the box first; the completer writes its text
+            # back after that: clear again once it has.
+            QTimer.singleShot(0, self.edit.clear)
             self.error.hide()
             self.move_entered.emit(move)
         else:

@@ -139,8 +139,11 @@ def test_larger_text_scales_the_application_font(window: MainWindow, qtbot) -> N
         assert QApplication.font().pointSizeF() == pytest.approx(before * 1.5)
         qtbot.waitUntil(lambda: window.move_box.edit.font().pointSizeF() == pytest.approx(before * 1.5))
         window.resize(800, 600)
-        qtbot.waitUntil(lambda: window.width() <= 800)
+        qtbot.waitUntil(lambda: window.width() <= 800 and window.height() <= 600)
         assert window.minimumSizeHint().width() <= 800 and window.board.width() >= 270
+        clocks = list(window.clock_view.labels.values())
+        for part in (window.move_box.edit, window.move_box.label, *clocks, window.move_list, window.board):
+            assert part.visibleRegion().boundingRect() == part.rect(), part   # nothing cut off
     finally:
         set_text_size(100)
     assert QApplication.font().pointSizeF() == pytest.approx(before)

@@ -231,6 +231,10 @@
             <source>{0} (moving {1})</source>
             <translation>{0}（正在移动 {1}）</translation>
         </message>
+        <message>
+            <source>Hint: {0}</source>
+            <translation>提示：{0}</translation>
+        </message>
     </context>
     <context>
         <name>App</name>

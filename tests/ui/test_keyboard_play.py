@@ -232,3 +232,16 @@ def test_a_move_chosen_in_the_completer_is_played_with_enter(window: MainWindow,
     qtbot.keyClick(popup, Qt.Key.Key_Return)     # Enter plays it
     assert moves(window)[:1] == ["h2h3"] and first == "炮二进一"
     qtbot.waitUntil(lambda: window.move_box.edit.text() == "")   # the box is empty for the next move
+
+
+def test_the_hint_key_says_the_engines_suggestion(window: MainWindow, qtbot) -> None:
+    said: list[str] = []
+    window.announcer.announced.connect(said.append)
+    window.engines.insert(0, fake_engine_spec())   # answers with a legal move (the hint), not the script
+    new_game_from_keyboard(qtbot, window, MATE_FEN)
+    with qtbot.waitSignal(window.announcer.announced, timeout=10_000,
+                          check_params_cb=lambda text: text.startswith("Hint: ")):
+        press(qtbot, Qt.Key.Key_H)
+    hint = window.controller.hint
+    written = window.announcer.wording().move_text(window.controller.game.position, hint) if hint else ""
+    assert hint is not None and said[-1] == f"Hint: {written}" and written.startswith("车")

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView
 
-from xiangqi.core import Color, Position
+from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.game.result import GameResult
 from xiangqi.play.announce import CONTEXT, Wording
@@ -60,6 +60,7 @@ class Announcer(QObject):
         move_box.refused.connect(lambda text: self.announce(text, assertive=True))
         c.changed.connect(self._on_changed)
         self._said_node: GameNode | None = None   # the node whose position was last said (a move or a step)
+        self._said_hint: Move | None = None
         self.describe_action = QAction(self.tr("Desc&ribe the position"), window)
         self.describe_action.setShortcut(QKeySequence(DESCRIBE_KEYS))
         self.describe_action.triggered.connect(lambda _checked=False: self.describe_position())
@@ -107,6 +108,13 @@ class Announcer(QObject):
         board.setAccessibleDescription(text)
         self.announce(text)
 
+    def _say_hint(self) -> None:
+        """The engine's hint is an arrow on the board: say it too (once)."""
+        c = self.window.controller
+        if c.hint is not None and c.hint != self._said_hint:
+            self.announce(self.tr("Hint: {0}").format(self.wording().move_text(c.game.position, c.hint)))
+        self._said_hint = c.hint
+
     def _on_cursor_awake(self, awake: bool) -> None:
         """The first time the cursor shows, say how to use it (before the point it is on)."""
         if awake and not self._cursor_explained:
@@ -117,6 +125,7 @@ class Announcer(QObject):
         """Another position shown without a move played (←/→ through the moves, a click in the move list,
         undo, a new game): say which move it follows."""
         self._describe_board()
+        self._say_hint()
         game = self.window.controller.game
         node, known = game.cursor, self._said_node is not None
         if node is self._said_node:

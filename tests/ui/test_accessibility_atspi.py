@@ -58,14 +58,25 @@ def desktop() -> Iterator[dict[str, str]]:
         process.wait(timeout=10)
 
 
-def test_orca_hears_the_moves_and_reads_the_window_parts(desktop: dict[str, str]) -> None:
+def wait_for(listener: subprocess.Popen[str], app: subprocess.Popen[str], app_errors: Path) -> str:
+    """The listener's output once it has heard everything; the app's own error if it stops first."""
+    for _ in range(60):
+        try:
+            return listener.communicate(timeout=2)[0]
+        except subprocess.TimeoutExpired:
+            if app.poll() is not None:
+                pytest.fail(f"the app stopped (exit {app.returncode}): {app_errors.read_text()[-2000:]}")
+    pytest.fail("the AT-SPI listener heard nothing for 120 s")
+
+
+def test_orca_hears_the_moves_and_reads_the_window_parts(desktop: dict[str, str], tmp_path: Path) -> None:
     listener = subprocess.Popen([SYSTEM_PYTHON, str(HERE / "listener.py"), str(len(EXPECTED))], env=desktop,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert listener.stdout is not None and listener.stdout.readline().strip() == "listening"
     app = subprocess.Popen([sys.executable, str(HERE / "driver.py")], env=desktop, cwd=REPO,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                           stdout=subprocess.DEVNULL, stderr=(tmp_path / "app.err").open("w"), text=True)
     try:
-        heard, _ = listener.communicate(timeout=120)
+        heard = wait_for(listener, app, tmp_path / "app.err")
     finally:
         app.terminate()
         app.wait(timeout=10)

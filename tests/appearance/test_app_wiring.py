@@ -48,7 +48,7 @@ def titles(menu) -> list[str]:
 def test_the_app_opens_in_chinese_with_one_notation_menu_settings_and_engine_manager(app_window, qtbot):
     look, window = app_window()
     assert look.language == "zh_CN" and look.problems == []
-    assert titles(window.menuBar())[:5] == ["文件(&F)", "编辑(&E)", "游戏(&G)", "视图(&V)", "引擎(&N)"]
+    assert titles(window.menuBar())[:6] == ["文件(&F)", "编辑(&E)", "游戏(&G)", "练习(&T)", "视图(&V)", "引擎(&N)"]
     view = titles(window.view_menu)
     assert view.count("记谱法(&N)") == 1 and "棋盘主题(&B)" in view and "设置(&S)…" in view
     assert "管理引擎(&M)…" in titles(window.engine_menu)

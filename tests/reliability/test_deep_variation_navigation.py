@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from reliability_window import build_window
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation, move_to_text
+from xiangqi.record import GameNode
 from xiangqi.ui.record.record_actions import RecordUi
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -25,11 +26,21 @@ DEPTH = 3000
 
 
 class Work:
-    """Counts the moves pushed on (or popped from) any Position and the Positions built from a FEN."""
+    """Counts the moves pushed on (or popped from) any Position, the Positions built from a FEN and the
+    steps ``GameNode.ply`` takes up to the root (asking it for each node of a line 3,000 deep is quadratic)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.pushes = self.positions = 0
+        self.pushes = self.positions = self.ply_steps = 0
         push, pop, init = Position.push_unchecked, Position.pop, Position.__init__
+
+        def counting_ply(node: GameNode) -> int:
+            count = 0
+            while node.parent is not None:
+                count, node = count + 1, node.parent
+            self.ply_steps += count
+            return count
+
+        monkeypatch.setattr(GameNode, "ply", property(counting_ply))
 
         def counting_push(position: Position, move: Move) -> None:
             self.pushes += 1
@@ -48,7 +59,7 @@ class Work:
         monkeypatch.setattr(Position, "__init__", counting_init)
 
     def reset(self) -> None:
-        self.pushes = self.positions = 0
+        self.pushes = self.positions = self.ply_steps = 0
 
 
 def expected_at(line: list[Move], ply: int) -> tuple[str, str]:
@@ -90,6 +101,7 @@ def test_a_record_of_3000_nested_variations_is_navigated_in_linear_work(qtbot, t
     assert window.move_list.branch_plies() == list(range(1, DEPTH + 1))   # every move has its alternative
     entering = work.pushes
     assert entering <= 4 * DEPTH and work.positions <= 20, (entering, work.positions)
+    assert work.ply_steps <= 40 * DEPTH, work.ply_steps
     work.reset()
     assert ui.replay.back()
     check_shown(ui, DEPTH - 1, *shown[DEPTH - 1])
@@ -102,3 +114,4 @@ def test_a_record_of_3000_nested_variations_is_navigated_in_linear_work(qtbot, t
     assert ui.panel.tree.currentIndex() == deepest          # still on the deepest variation's line
     # Stepping along the line walks the moves between the positions shown; nothing replays from the start.
     assert work.pushes <= DEPTH and work.positions <= 10, (work.pushes, work.positions)
+    assert work.ply_steps <= 40 * DEPTH, work.ply_steps

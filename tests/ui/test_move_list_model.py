@@ -13,7 +13,7 @@ from test_record_ui_support import build_window, click_index, play
 
 from xiangqi.core import Move
 from xiangqi.game import notation_text
-from xiangqi.record import Game
+from xiangqi.record import Game, GameNode
 
 CYCLE = ("b0c2", "h9g7", "c2b0", "g7h9")    # the horses out and back: legal for ever
 PLIES = 6000
@@ -44,6 +44,23 @@ class Notated:
         monkeypatch.setattr(notation_text, "move_to_text", counting)
 
 
+class PlySteps:
+    """Counts the steps ``GameNode.ply`` takes up to the root: asked for each row shown of a line 6,000
+    deep, it made every row cost the whole line."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+
+        def counting_ply(node: GameNode) -> int:
+            steps = 0
+            while node.parent is not None:
+                steps, node = steps + 1, node.parent
+            self.count += steps
+            return steps
+
+        monkeypatch.setattr(GameNode, "ply", property(counting_ply))
+
+
 @pytest.fixture
 def shown_window(qtbot, tmp_path):  # noqa: ANN001, ANN201
     window, ui = build_window(qtbot, tmp_path)
@@ -59,16 +76,19 @@ def cell_on_screen(window, ply: int) -> bool:  # noqa: ANN001
 
 def test_a_long_game_opens_writing_only_the_moves_on_screen(shown_window, qtbot, monkeypatch) -> None:
     window, ui = shown_window
-    notated = Notated(monkeypatch)
+    notated, steps = Notated(monkeypatch), PlySteps(monkeypatch)
     ui.link.load(long_game(), None)
     qtbot.waitUntil(lambda: window.move_list.cell_text(0, 0) == "马八进七")
+    window.move_list.table.viewport().grab()                # painted: the rows on screen are asked for
     assert window.move_list.model.rowCount() == PLIES // 2
-    assert notated.count < 200, notated.count              # the rows on screen, not 6,000 moves
+    assert 20 < notated.count < 200, notated.count         # the rows on screen, not 6,000 moves
     ui.replay.to_end()                                      # the last move: selected, scrolled to, written
     qtbot.waitUntil(lambda: cell_on_screen(window, PLIES))
+    window.move_list.table.viewport().grab()
     assert window.move_list.selected_plies() == [PLIES]
     assert window.move_list.index_for_ply(PLIES).data() == "马7退8"
     assert notated.count < 400, notated.count
+    assert steps.count < 30 * PLIES, steps.count         # a few walks of the line, not one a row
 
 
 def test_clicks_and_keys_in_the_move_list_go_to_a_move(shown_window, qtbot) -> None:
@@ -115,6 +135,8 @@ def test_thousands_of_variations_open_writing_only_the_lines_on_screen(shown_win
     panel, model = ui.panel, ui.panel.variations
     assert model.rowCount() == 1 + variations >= 1500
     qtbot.waitUntil(lambda: panel.tree.viewport().isVisible())
+    panel.tree.viewport().grab()
+    window.move_list.table.viewport().grab()
     assert notated.count < 400, notated.count
     last = model.rowCount() - 1                              # the last variation, far down the list
     click_index(qtbot, panel.tree, model.index(last))

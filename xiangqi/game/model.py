@@ -253,7 +253,7 @@ class GameModel:
         """The position at ``node`` (a new object) from ``position``, the one at ``known``; replayed from
         the start when that is shorter (a record opened at its start with its head 20,000 moves on) or
         ``known`` was cut off the tree (a deleted variation)."""
-        if node.ply < abs(known.ply - node.ply):
+        if node.ply < abs(position.ply - node.ply):   # (a position's ply is its stack: no walk to the root)
             return self._position_at(node)
         try:
             return walk_position(position.copy(), known, node)

@@ -81,7 +81,7 @@ class MoveList(QWidget):
         table = QTableView(self)
         table.setModel(self.model)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        # Every row as high as the font: Qt never measures the rows (a game may have 10,000 of them).
+        # Rows of one fixed height: Qt never measures them (a game may have 10,000).
         table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

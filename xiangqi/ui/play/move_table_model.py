@@ -74,10 +74,11 @@ class MoveTableModel(QAbstractTableModel):
         the others and append the new ones. Costs the plies between the two heads."""
         assert self.game is not None
         node, tail, nodes = self.game.head, [], self.nodes
-        while node.parent is not None and not (node.ply <= len(nodes) and nodes[node.ply - 1] is node):
+        ply = node.ply      # counted once: GameNode.ply walks to the root
+        while node.parent is not None and not (ply <= len(nodes) and nodes[ply - 1] is node):
             tail.append(node)
-            node = node.parent
-        keep = node.ply
+            node, ply = node.parent, ply - 1
+        keep = ply
         tail.reverse()
         self._replace_after(keep, tail)
 
@@ -122,7 +123,7 @@ class MoveTableModel(QAbstractTableModel):
         text = self._texts.get(ply)
         if text is None:
             node = self.nodes[ply - 1]
-            text = self._texts[ply] = self._notate(node) + node_marks(node)
+            text = self._texts[ply] = self._notate(node, ply) + node_marks(node)
         return text
 
     def others(self, ply: int) -> list[Move]:
@@ -134,13 +135,14 @@ class MoveTableModel(QAbstractTableModel):
         others = self.others(ply)
         if not others or node.parent is None:
             return ""
-        words = [self._notate(other) if (other := node.parent.child_for(move)) is not None else move.iccs()
+        words = [self._notate(other, ply) if (other := node.parent.child_for(move)) is not None else move.iccs()
                  for move in others]
         return QCoreApplication.translate("MoveList", "Other moves here: {0}").format(", ".join(words))
 
-    def _notate(self, node: GameNode) -> str:
+    def _notate(self, node: GameNode, ply: int) -> str:
+        """The text of ``node``'s move, the ``ply``-th of the line (or beside it)."""
         assert self.game is not None and self._walker is not None and node.parent is not None
-        before = self._walker.position_at(node.parent)
+        before = self._walker.position_at(node.parent, ply - 1)
         return self.game.move_texts.text(node, before, self._notation, traditional=self._traditional)
 
     # ----------------------------------------------------------------- Qt's model interface

@@ -79,12 +79,13 @@ class CommentPanel(QWidget):
         layout.addLayout(buttons)
 
     # ----------------------------------------------------------------- showing
-    def label(self, node: GameNode) -> str:
-        """The move of ``node`` as "12. 马二进三" / "12… 马８进７" (written when first asked)."""
+    def label(self, node: GameNode, ply: int | None = None) -> str:
+        """The move of ``node`` (at ``ply``, when the caller knows it) as "12. 马二进三" / "12… 马８进７"
+        (written when first asked)."""
         label = self._labels.get(node)
         if label is None:
             assert node.move is not None and node.parent is not None and self._walker is not None
-            before = self._walker.position_at(node.parent)
+            before = self._walker.position_at(node.parent, (node.ply if ply is None else ply) - 1)
             text = self.link.controller.game.move_texts.text(node, before, self._notation(),
                                                              traditional=traditional_moves())
             mark = "." if before.turn is Color.RED else "…"

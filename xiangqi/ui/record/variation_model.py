@@ -22,28 +22,28 @@ DEPTH_ROLE = Qt.ItemDataRole.UserRole + 1     # how many variations this one is 
 PREVIEW_MOVES = 4
 INDENT_PX = 16
 MAX_INDENT_LEVELS = 12     # deeper variations are indented no further (a record may nest thousands)
-# a move as the panel labels it: "12. 马二进三" / "12… 马８进７"
-MoveLabel = Callable[[GameNode], str]
+# a move (and its ply) as the panel labels it: "12. 马二进三" / "12… 马８进７"
+MoveLabel = Callable[[GameNode, int], str]
 
 
-def variation_starts(record: Game) -> list[tuple[GameNode, int]]:
-    """(first move of a line, how deeply it is nested) of the main line (first, depth 0) and every
+def variation_starts(record: Game) -> list[tuple[GameNode, int, int]]:
+    """(first move of a line, how deeply it is nested, its ply) of the main line (first, depth 0) and every
     variation, each after the line it branches from, siblings in order. Iterative and linear in the moves."""
     if not record.root.children:
         return []
-    starts: list[tuple[GameNode, int]] = []
-    stack: list[tuple[GameNode, int]] = [(record.root.children[0], 0)]
+    starts: list[tuple[GameNode, int, int]] = []
+    stack: list[tuple[GameNode, int, int]] = [(record.root.children[0], 0, 1)]
     while stack:
-        first, depth = stack.pop()
-        starts.append((first, depth))
-        found = []
+        first, depth, first_ply = stack.pop()
+        starts.append((first, depth, first_ply))
+        found: list[tuple[GameNode, int]] = []
         for index, node in enumerate([first, *first.line()]):
             if index == 0 and depth > 0:
                 continue        # a variation's own alternatives belong to the line it left
             siblings = node.parent.children if node.parent is not None else []
             if siblings and siblings[0] is node:
-                found.extend(siblings[1:])
-        stack.extend((alternative, depth + 1) for alternative in reversed(found))
+                found.extend((alternative, first_ply + index) for alternative in siblings[1:])
+        stack.extend((alternative, depth + 1, ply) for alternative, ply in reversed(found))
     return starts
 
 
@@ -53,7 +53,7 @@ class VariationListModel(QAbstractListModel):
     def __init__(self, label: MoveLabel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._label = label
-        self._rows: list[tuple[GameNode, int]] = []
+        self._rows: list[tuple[GameNode, int, int]] = []     # first move, nesting, ply
         self._row_of: dict[GameNode, int] = {}
         self._texts: dict[int, str] = {}
         self._bold: set[int] = set()
@@ -62,7 +62,7 @@ class VariationListModel(QAbstractListModel):
         """Every line anew (another record, its variations changed, another notation or language)."""
         self.beginResetModel()
         self._rows = variation_starts(record)
-        self._row_of = {first: row for row, (first, _depth) in enumerate(self._rows)}
+        self._row_of = {first: row for row, (first, _depth, _ply) in enumerate(self._rows)}
         self._texts, self._bold = {}, set()
         self.endResetModel()
 
@@ -93,11 +93,12 @@ class VariationListModel(QAbstractListModel):
         return text
 
     def _line_text(self, row: int) -> str:
-        first, depth = self._rows[row]
+        first, depth, ply = self._rows[row]
         if depth == 0:
             return QCoreApplication.translate("CommentPanel", "Main line")
         shown = [first, *islice(first.line(), PREVIEW_MOVES - 1)]
-        words = [self._label(shown[0])] + [self._label(node).split(" ", 1)[-1] for node in shown[1:]]
+        words = [self._label(shown[0], ply)]
+        words += [self._label(node, ply + index).split(" ", 1)[-1] for index, node in enumerate(shown[1:], start=1)]
         more = " …" if len(shown) == PREVIEW_MOVES and shown[-1].children else ""
         return " ".join(words) + more
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
 from xiangqi.core.notation import Notation
 from xiangqi.record import Game, GameEntry, PgnFile
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
+from xiangqi.ui.record.quick_switches import quick_switches
 
 Index = QModelIndex | QPersistentModelIndex
 FORMAT_TAGS = {"iccs": Notation.ICCS, "wxf": Notation.WXF, "chinese": Notation.CHINESE}
@@ -67,7 +68,7 @@ class IndexJob(QObject):
 
     def _run(self) -> None:
         try:
-            with collector_paused():
+            with collector_paused(), quick_switches():
                 pgn = PgnFile.open(self.path, self._report)
                 if not self._cancelled.is_set():
                     prepare_rows(pgn)    # the table's cells too, here rather than on the GUI thread

@@ -25,6 +25,7 @@ from xiangqi.record.collection import open_collection
 from xiangqi.record.detect import NotARecordError, RecordKind
 from xiangqi.record.files import check_whole_size, file_kind
 from xiangqi.ui.record.game_list_dialog import prepare_rows
+from xiangqi.ui.record.quick_switches import quick_switches
 
 # The window shows at most this many moves of one game (variations included); the readers keep up to
 # ``record.limits.MAX_RECORD_MOVES``. The move list and the variations panel write only the rows on screen,
@@ -152,6 +153,10 @@ class OpenJob(QObject):
             self._thread.join(timeout)
 
     def _run(self) -> None:
+        with quick_switches():      # the window keeps the interpreter while this thread reads
+            self._read()
+
+    def _read(self) -> None:
         try:
             kind, size = file_kind(self.path)
             if kind is RecordKind.PGN and size > INDEX_IN_LIST_BYTES:

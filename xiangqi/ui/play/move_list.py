@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QModelIndex, QPointF, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QPointF, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
                                QTableView, QVBoxLayout, QWidget)
@@ -41,6 +41,11 @@ def branch_icon() -> QIcon:
                                    QPointF(size * 0.15, size * 0.9)]))
     painter.end()
     return QIcon(pixmap)
+
+
+def moves_name() -> str:
+    """The view's accessible name, the one the window's accessibility names it by (the same words)."""
+    return QCoreApplication.translate("Accessibility", "Moves")
 
 
 class MoveList(QWidget):
@@ -85,7 +90,7 @@ class MoveList(QWidget):
         table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setAccessibleName(self.tr("Moves"))
+        table.setAccessibleName(moves_name())
         table.clicked.connect(self._on_cell_chosen)
         table.selectionModel().currentChanged.connect(self._on_current_changed)
         return table
@@ -105,7 +110,7 @@ class MoveList(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         """Another language: the moves are written anew (繁體 writes 俥傌, 简体 车马)."""
         if event.type() == QEvent.Type.LanguageChange:
-            self.table.setAccessibleName(self.tr("Moves"))
+            self.table.setAccessibleName(moves_name())
             self.refresh()
         super().changeEvent(event)
 

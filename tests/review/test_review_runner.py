@@ -285,3 +285,49 @@ def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
     with qtbot.waitSignal(runner.finished, timeout=10_000):
         runner.start()
     assert troubles == [] and work.failed is None and all(v is not None for v in work.values)
+
+
+def confirming_script(confirm_scores: tuple[int, int] | None) -> Script:
+    """``multipv_script``, but the pair search's mark is looked at again at 6x the time: there the engine
+    sees ``confirm_scores`` (engine's move, played move), or sends no exact line (None)."""
+    def script(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+        legal = [m for m in position.legal_moves() if m not in banned]
+        if len(legal) == 2 and limits.movetime_ms == 1800:
+            pair = sorted((m.iccs() for m in legal), key=lambda text: text != "h2e2")
+            if confirm_scores is None:
+                return [], BestMove(Move.from_iccs(pair[0]))
+            infos = [line(depth, i + 1, confirm_scores[i], move) for depth in (12, 13) for i, move in enumerate(pair)]
+            return infos, BestMove(Move.from_iccs(pair[0]))
+        return multipv_script(position, limits, banned)
+    return script
+
+
+def test_a_mark_from_the_pair_search_is_confirmed_by_a_deeper_one_that_judges_it(qtbot: QtBot) -> None:
+    work, log, _, _ = run(qtbot, ["i0i1"], confirming_script((30, 20)))
+    assert [go.limits.movetime_ms for go in log.gos[:3]] == [300, 600, 1800]   # first, pair, confirming
+    assert log.gos[2].banned == log.gos[1].banned                            # the same two moves
+    value = work.values[0]
+    assert value is not None and value.judged_best == Evaluation(cp=30) and value.played == Evaluation(cp=20)
+    game = Game({})
+    game.root.add_child(Move.from_iccs("i0i1"))
+    annotate_game(game, main_line_positions(game), list(work.values))   # type: ignore[arg-type]
+    assert game.mainline()[0].nags == []   # 10 cp apart at the deeper search: no mark
+
+
+def test_a_confirming_search_without_exact_scores_leaves_the_pair_search_to_judge(qtbot: QtBot) -> None:
+    work, log, _, _ = run(qtbot, ["i0i1"], confirming_script(None))
+    assert len(log.gos) == 4   # first, pair, confirming; the last position
+    value = work.values[0]
+    assert value is not None and value.judged_best == Evaluation(cp=35) and value.played == Evaluation(cp=-250)
+
+
+def test_a_move_the_pair_search_does_not_mark_is_not_searched_again(qtbot: QtBot) -> None:
+    def close(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+        legal = [m for m in position.legal_moves() if m not in banned]
+        if len(legal) == 2:
+            pair = sorted((m.iccs() for m in legal), key=lambda text: text != "h2e2")
+            return [line(9, i + 1, (35, 30)[i], move) for i, move in enumerate(pair)], BestMove(Move.from_iccs(pair[0]))
+        return multipv_script(position, limits, banned)
+
+    _, log, _, _ = run(qtbot, ["i0i1"], close)
+    assert [go.limits.movetime_ms for go in log.gos] == [300, 600, 300]   # no confirming search

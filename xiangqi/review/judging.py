@@ -11,6 +11,8 @@ Measured (tests/bench/review_agreement.py; node budgets standing for 300 ms on t
 so the figures do not depend on its load): on 147 master moves, against Fairy-Stockfish at depth 16
 judging the played move at that depth, the pair search agreed on 86.4 % of marks with 0 false ?/?? at
 twice the time, against 79.6 % and 2.0 % for the played move searched alone at the first search's depth.
+A move the pair search would mark gets one more pair search, deeper (``CONFIRM_EFFORT``), whose scores
+judge it: a mark is a claim made to the player, so it is checked (89.8 % and 0 on the same moves).
 An engine with no ``MultiPV`` (ElephantEye) gets the played move searched alone, at the depth the first
 search completed, with the same time as a cap, so the two scores are of the same depth. (Searching it at
 the same *time* would reach a deeper depth — one root move — and compare a deeper score with a shallower one.)
@@ -29,8 +31,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from xiangqi.core import Move, Position
+from xiangqi.core import Color, Move, Position
 from xiangqi.engine.messages import Info, Score, SearchLimits
+from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.marks import win_percent
 
 # Lines asked for in the first search. Measured (tests/bench/review_agreement.py, 147 master moves against
 # depth 16): at 300 ms/move 1 line agreed on 70.7 % of marks and 3 lines on 57.8 % (three lines cost the
@@ -40,6 +44,13 @@ PAIR_MULTIPV = 2
 # The pair search's time (or nodes) against the first search's: at 1x it agreed on 81.6 % of marks with
 # 1.4 % false ?/??, at 2x on 86.4 % with none, at 4x on 85.0 % with none (same bench, node budgets).
 PAIR_EFFORT = 2
+# A move the pair search would mark is searched once more, side by side again, at 6x the first search's
+# effort (its hash kept: a deeper iteration of the same tree), and that search's scores judge it: the
+# marks that are search noise at the shallower depth go (89.8 % same marks, 0 false ?/??, same bench),
+# at the cost of one longer search for the ~15 % of moves that get a mark. A depth-limited review
+# confirms two plies deeper.
+CONFIRM_EFFORT = 6
+CONFIRM_PLIES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +142,25 @@ def pair_limits(limits: SearchLimits) -> SearchLimits:
     return replace(limits,
                    movetime_ms=limits.movetime_ms * PAIR_EFFORT if limits.movetime_ms is not None else None,
                    nodes=limits.nodes * PAIR_EFFORT if limits.nodes is not None else None)
+
+
+def confirm_limits(limits: SearchLimits) -> SearchLimits:
+    """The confirming search's limits: ``CONFIRM_EFFORT`` times the first search's time and nodes, or
+    ``CONFIRM_PLIES`` deeper."""
+    return replace(limits,
+                   depth=limits.depth + CONFIRM_PLIES if limits.depth is not None else None,
+                   movetime_ms=limits.movetime_ms * CONFIRM_EFFORT if limits.movetime_ms is not None else None,
+                   nodes=limits.nodes * CONFIRM_EFFORT if limits.nodes is not None else None)
+
+
+def pair_loss(lines: tuple[Line, ...], best: Move, played: Move, turn: Color) -> float | None:
+    """The winning chances (percentage points) the played move loses against the engine's move in a pair
+    search's lines; None when the lines lack either move's exact score."""
+    best_line, played_line = line_of(lines, best), line_of(lines, played)
+    if best_line is None or played_line is None:
+        return None
+    return max(0.0, win_percent(Evaluation.from_score(best_line.score, turn), turn)
+               - win_percent(Evaluation.from_score(played_line.score, turn), turn))
 
 
 def others_than_both(position: Position, best: Move, played: Move) -> tuple[Move, ...]:

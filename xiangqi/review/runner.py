@@ -31,16 +31,19 @@ from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatIn
 from xiangqi.engine.session_types import EngineInfo
 from xiangqi.review.annotate import PositionValue, terminal_value
 from xiangqi.review.evaluation import Evaluation
+from xiangqi.review.marks import classify
 from xiangqi.review.judging import (
     PAIR_MULTIPV,
     REVIEW_MULTIPV,
     Line,
     SearchLines,
+    confirm_limits,
     expected_lines,
     line_of,
     others_than,
     others_than_both,
     pair_limits,
+    pair_loss,
     restricted_limits,
 )
 
@@ -216,6 +219,7 @@ class _Worker(QObject):
         self.lines = SearchLines()
         self.first: tuple[Line, ...] | None = None   # the lines of the position's own search, once it ended
         self.pair = False                             # the second search has the engine's move beside the played one
+        self.pair_lines: tuple[Line, ...] | None = None   # a pair search's lines while a deeper one confirms them
         self.idle = False
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(runner.guarded(self._on_watchdog))
@@ -242,7 +246,7 @@ class _Worker(QObject):
             return
         work, ply = self.item
         position = work.positions[ply]
-        self.first, self.pair = None, False
+        self.first, self.pair, self.pair_lines = None, False, None
         self._set_multipv(REVIEW_MULTIPV)   # back from a pair search (also one cut short by a restart)
         limits = self.runner.limits
         if limits.depth is not None or limits.nodes is not None:
@@ -285,11 +289,35 @@ class _Worker(QObject):
             self._second_search(work.positions[ply], lines, played)
             return
         first = self.first if self.first is not None else lines
+        if self.pair and played is not None and first:
+            position = work.positions[ply]
+            lines = self._judged_pair(position, lines, first[0].move, played)
+            if self._confirm(position, lines, first[0].move, played):
+                return
         played_line = line_of(lines, played) if played is not None else None
         best_line = line_of(lines, first[0].move) if self.pair and first else None
         self.item = None
         self.runner.deliver(work, ply, position_value(move, first, played_line, best_line))
         self._next()
+
+    def _judged_pair(self, position: Position, lines: tuple[Line, ...], best: Move,
+                     played: Move) -> tuple[Line, ...]:
+        """A confirming search's lines, or the pair search's when it gave no exact score of either move."""
+        if self.pair_lines is not None and pair_loss(lines, best, played, position.turn) is None:
+            return self.pair_lines
+        return lines
+
+    def _confirm(self, position: Position, lines: tuple[Line, ...], best: Move, played: Move) -> bool:
+        """After a pair search that would mark the move: True, a deeper pair search confirms or clears it."""
+        if self.pair_lines is not None:
+            return False   # this was the confirming search
+        loss = pair_loss(lines, best, played, position.turn)
+        if loss is None or classify(loss) is None:
+            return False
+        self.pair_lines = lines
+        self._search(position, confirm_limits(self.runner.limits), others_than_both(position, best, played),
+                     PAIR_MULTIPV)
+        return True
 
     def _second_search(self, position: Position, lines: tuple[Line, ...], played: Move) -> None:
         """The move played is not the engine's: both moves side by side in one search (MultiPV 2), or, for

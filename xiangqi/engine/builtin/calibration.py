@@ -5,7 +5,7 @@ Each level played a fixed rung of a ladder (``tests/bench/level_ladder.py``): Fa
 above it (a chain).  The Elo is the rung's Elo plus the measured difference, on Fairy-Stockfish's
 ``UCI_Elo`` scale (a rough guide to human xiangqi ratings, nothing more); the interval is the 95 %
 interval of the difference (cutechess's, ``xiangqi.match.results``), widened by the rung's own interval
-for a chained level; level 5 (also level 4: the same setting) played two rungs and has the
+for a chained level; level 5 played two rungs and has the
 maximum-likelihood Elo of all its games.  The new-game dialog shows ``approximate_elo(level)``
 (``MeasuredStrength.about()``) and may show ``measured_strength(level).interval()`` and ``.games``.
 Measure again and update both places together (``tests/ui/test_match_finishing.py`` and
@@ -57,7 +57,7 @@ MEASURED: Mapping[int, MeasuredStrength] = MappingProxyType({
     1: MeasuredStrength(1, 1053, 751, 1220, 40, 4.5, "level 2 (a chain)"),
     2: MeasuredStrength(2, 1411, 1306, 1530, 40, 23.5, "Fairy-Stockfish UCI_Elo 1350"),
     3: MeasuredStrength(3, 1742, 1604, 1845, 40, 11.5, "Fairy-Stockfish UCI_Elo 1900"),
-    4: MeasuredStrength(4, 2377, 2242, 2512, 48, 38.5, _LEVEL5_GAMES + ", level 5's games (the same setting)"),
+    4: MeasuredStrength(4, 2058, 1955, 2196, 40, 28.5, "Fairy-Stockfish UCI_Elo 1900 (40)"),
     5: MeasuredStrength(5, 2377, 2242, 2512, 48, 38.5, _LEVEL5_GAMES + ", at 40,000 nodes a move: a floor"),
 })
 

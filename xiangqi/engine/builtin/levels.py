@@ -25,7 +25,7 @@ LEVELS: dict[int, Level] = {
     1: Level(1, "beginner", 1, 100, 1_000),
     2: Level(2, "casual", 2, 100, 4_000),
     3: Level(3, "club", 3, 40, 12_000),
-    4: Level(4, "strong", None, 0, 40_000),  # = level 5 capped at 40,000 nodes (0.5 s on one core)
+    4: Level(4, "strong", None, 0, 10_000),  # level 5's search capped at 10,000 nodes (0.15 s on one core)
     5: Level(5, "full strength", None, 0, None),
 }
 DEFAULT_LEVEL = 5

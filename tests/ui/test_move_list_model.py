@@ -146,3 +146,16 @@ def test_thousands_of_variations_open_writing_only_the_lines_on_screen(shown_win
     assert model.index(last).data().startswith(f"{(target.ply + 1) // 2}")
     assert window.move_list.branch_plies()[-1] == target.ply  # the move list marks the branch it left
     assert notated.count < 800, notated.count
+
+
+def test_at_the_start_of_a_game_with_variations_the_main_line_is_the_one_marked(shown_window, qtbot) -> None:
+    window, ui = shown_window
+    play(window, "h2e2")
+    window.controller.undo()
+    play(window, "b2e2")                      # another first move: the game's main line, h2e2 its variation
+    window.controller.undo()                  # back at the start: the line ahead is the main line
+    model = ui.panel.variations
+    assert model.rowCount() == 2 and model.is_bold(0) and not model.is_bold(1)
+    assert ui.panel.tree.currentIndex().row() == 0
+    play(window, "h2e2")                      # into the variation
+    assert model.is_bold(1) and not model.is_bold(0) and ui.panel.tree.currentIndex().row() == 1

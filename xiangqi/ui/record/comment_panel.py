@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QLabel, QPlainTex
 
 from xiangqi.core import Color
 from xiangqi.core.notation import Notation
-from xiangqi.record import GameNode
+from xiangqi.record import Game, GameNode
 from xiangqi.record.comment_commands import join_commands, split_commands
 from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
 from xiangqi.ui.common.i18n import traditional_moves
@@ -35,6 +35,7 @@ class CommentPanel(QWidget):
         self._walker: PositionWalker | None = None
         self._editing: GameNode | None = None
         self._inside: tuple[GameNode, list[int]] | None = None    # the head, and _lines_to_head's rows
+        self._record: Game | None = None        # the record the variations are of
         self.players = QLabel(self)
         self.players.setWordWrap(True)
         self.comment_label = QLabel(self)
@@ -96,7 +97,7 @@ class CommentPanel(QWidget):
         """The tree of variations changed (or another record was loaded, or the moves are written in
         another notation or language)."""
         game = self.link.controller.game
-        self._labels, self._inside = {}, None
+        self._labels, self._inside, self._record = {}, None, game.record
         self._walker = PositionWalker(game.record.root, game.record.start_position(),
                                       lambda: known_positions(game))
         self.variations.show_record(game.record)
@@ -112,7 +113,8 @@ class CommentPanel(QWidget):
     def show_node(self) -> None:
         node = self.link.current_node()
         self._show_comment(node)
-        self._mark_current_line()
+        if self.link.record is self._record:   # (another record: its rebuild, which comes next, marks it)
+            self._mark_current_line()
 
     def _show_comment(self, node: GameNode) -> None:
         if node.parent is None:
@@ -149,6 +151,8 @@ class CommentPanel(QWidget):
         (at a move that is not its parent's first). Found once per head (moving the view along the line
         finds nothing anew); a tree change rebuilds the panel and forgets it."""
         head = self.link.controller.game.head
+        if self.variations.rowCount() <= 1 or head.parent is None:   # no variation, or at the start: the
+            return [0] if self.variations.rowCount() else []          # continuation is the main line
         if self._inside is None or self._inside[0] is not head:
             model, rows, node = self.variations, [], head
             while node.parent is not None:

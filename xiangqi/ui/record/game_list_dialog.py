@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
                                QLineEdit, QProgressBar, QTableView, QVBoxLayout, QWidget)
 
 from xiangqi.core.notation import Notation
+from xiangqi.game.model import prepare_main_line_end
 from xiangqi.record import Game, GameEntry, PgnFile
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 from xiangqi.ui.record.quick_switches import quick_switches
@@ -74,6 +75,7 @@ class IndexJob(QObject):
                     prepare_rows(pgn)    # the table's cells too, here rather than on the GUI thread
                 if len(pgn) == 1 and not self._cancelled.is_set():
                     self.only_game = pgn.game(0)   # shown at once: read here, not on the GUI thread
+                    prepare_main_line_end(self.only_game)   # and played to its end here
                     source_notation(pgn, 0)        # and its notation told here (it reads the game's text)
         except OSError as exc:
             self.failed.emit(f"{self.path}: {exc.strerror or exc}")

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QStatusBar
 
 from xiangqi.ui.common.status_progress import StatusProgress
 
+from xiangqi.game.model import prepare_main_line_end
 from xiangqi.record import Game, GameNode, PgnFile, RecordError
 from xiangqi.record.collection import open_collection
 from xiangqi.record.detect import NotARecordError, RecordKind
@@ -65,7 +66,10 @@ def read_record_file(path: Path, kind: RecordKind, size: int, keep_going: KeepGo
     if keep_going is not None and not keep_going(size, size):
         raise OpenCancelled(str(path))
     first = games.game(0) if len(games) == 1 else None
-    return OpenedFile(path, games, first, first is not None and cut_to_show(first, APP_MAX_MOVES, path))
+    cut = first is not None and cut_to_show(first, APP_MAX_MOVES, path)
+    if first is not None:
+        prepare_main_line_end(first)    # the game model opens it at its end: played here, not on the GUI thread
+    return OpenedFile(path, games, first, cut)
 
 
 def tree_size(node: GameNode) -> int:

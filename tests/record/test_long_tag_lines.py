@@ -75,3 +75,9 @@ def test_the_index_of_a_file_with_a_megabyte_tag_lists_it_cut(tmp_path: Path, wa
     assert len(pgn) == 2 and pgn.entries[0].tag("Red") == "r" and pgn.entries[1].event == "two"
     assert len(pgn.entries[0].event) == MAX_TAG_CHARS
     assert max(spy.longest for spy in watched) < pgn_reader.LONG_TAG_LINE + 100
+
+
+def test_a_huge_bad_fen_is_reported_in_a_bounded_message() -> None:
+    game = parse_game(f'[FEN "{"Z" * 6000}rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w - - 0 1"]\n1. h2e2 *\n')
+    (error,) = game.errors
+    assert "bad FEN, game not read" in str(error) and len(str(error)) < 1000

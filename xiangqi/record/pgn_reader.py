@@ -30,6 +30,7 @@ _STRICT_TAG_RE = re.compile(_STRICT_TAG)
 # A value with stray quotes inside (seen in the wild): everything between the first and last quote.
 _LOOSE_TAG = re.compile(r'[ \t]*\[\s*([A-Za-z0-9_]+)\s*"(.*)"\s*\][ \t]*')
 _BARE_TAG = re.compile(r"[ \t]*\[\s*([A-Za-z0-9_]+)\s+([^\]\"]*)\][ \t]*")
+_MAX_DETAIL = 200   # characters of a reader's own error quoted in a message (a FEN tag may be megabytes)
 # A tag line longer than this is read without running the expressions above over it (``_long_tag_line``).
 LONG_TAG_LINE = 4 * MAX_TAG_CHARS
 _TAG_HEAD = re.compile(r'[ \t]*+\[\s*+([A-Za-z0-9_]++)\s*+"')
@@ -241,7 +242,8 @@ class _GameParser:
         try:
             self.position = Position.from_fen(fen.strip())
         except FenError as exc:
-            self.error(offset, f"bad FEN, game not read: {exc}", fen)
+            detail = str(exc) if len(str(exc)) <= _MAX_DETAIL else str(exc)[:_MAX_DETAIL] + "…"   # it quotes the FEN
+            self.error(offset, f"bad FEN, game not read: {detail}", fen)
             self.stopped = True
             return movetext
         self.game.start_fen = self.position.fen()

@@ -132,4 +132,6 @@ def test_verify_keeps_a_clear_puzzle_and_drops_one_with_two_mates(tmp_path: Path
     assert done.returncode == 1
     assert "2 puzzles, 1 still clearly best at nodes 20000, 1 not" in done.stdout
     assert "another move mates as fast" in done.stdout
-    assert [p.puzzle_id for p in read_puzzle_set(out).puzzles] == ["wins"]
+    checked = read_puzzle_set(out)
+    assert [p.puzzle_id for p in checked.puzzles] == ["wins"]
+    assert checked.comments[-1].startswith("Re-checked by `python -m xiangqi puzzles verify` at MultiPV 2, nodes 20000")

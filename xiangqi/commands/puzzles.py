@@ -340,7 +340,9 @@ def _verify(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings
     if args.output is not None:
         by_id = {p.puzzle_id: p for p in check.kept}
         try:
-            write_puzzle_set(args.output, [by_id[p.puzzle_id] for p in kept], puzzle_set.comments)
+            note = (f"Re-checked by `python -m xiangqi puzzles verify` at MultiPV 2, {limit_text(settings.verify)} "
+                    f"({args.engine}): {len(kept)} of {len(puzzle_set.puzzles)} still clearly best.")
+            write_puzzle_set(args.output, [by_id[p.puzzle_id] for p in kept], [*puzzle_set.comments, note])
         except (OSError, PuzzleError) as exc:
             print(f"error: cannot write {shown_name(str(args.output))}: {exc}", file=sys.stderr)
             return 1

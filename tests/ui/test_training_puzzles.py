@@ -29,7 +29,7 @@ from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
-from xiangqi.ui.training.puzzle_trainer import PuzzleSolver, PuzzleTrainer
+from xiangqi.ui.training.puzzle_trainer import REPLY_DELAY_MS, PuzzleSolver, PuzzleTrainer
 
 # Two red rooks against a bare king: b1b8 and a0a8 both mate in 2; b1b9 only mates in 3.
 FEN = "4k4/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1"
@@ -226,3 +226,11 @@ def test_the_training_board_lets_only_the_trainee_move_and_tells_the_trainer(qtb
     assert board.take_back() == Move.from_iccs("e9f9") and board.model.last_move == Move.from_iccs("b1b8")
     with pytest.raises(ValueError, match="illegal"):
         board.play(Move.from_iccs("a0b9"))
+
+
+def test_a_solver_closed_before_the_refutation_is_shown_does_not_fault(qtbot: QtBot) -> None:
+    solver = solver_with(qtbot, scripted([]))
+    click_move(qtbot, solver, "b1b9")
+    qtbot.waitUntil(lambda: "answered by" in solver.prompt.text())   # the refutation follows after a pause
+    solver.deleteLater()
+    qtbot.wait(REPLY_DELAY_MS + 200)                                  # its timer must not reach a deleted board

@@ -178,7 +178,7 @@ class PuzzleSolver(QWidget):
             return
         self.board.set_trainee(None)
         if reply is not None:
-            QTimer.singleShot(REPLY_DELAY_MS, lambda: self._show_reply(reply))
+            QTimer.singleShot(REPLY_DELAY_MS, self, lambda: self._show_reply(reply))
         elif self.engine is not None:
             self._awaiting = "reply"
             self.engine.best(session.position)
@@ -223,7 +223,7 @@ class PuzzleSolver(QWidget):
         if refutation is not None and after.is_legal(refutation):
             answer = self.move_text(after, refutation)
             self.prompt.setText(self.tr("Not the best move: {0} is answered by {1}.").format(wrong_text, answer))
-            QTimer.singleShot(REPLY_DELAY_MS, lambda: self._show_refutation(after, refutation))
+            QTimer.singleShot(REPLY_DELAY_MS, self, lambda: self._show_refutation(after, refutation))
         else:
             self.prompt.setText(self.tr("Not the best move: {0}.").format(wrong_text))
         self._report(False)

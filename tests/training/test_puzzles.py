@@ -300,3 +300,13 @@ def test_the_next_puzzle_is_of_the_theme_new_and_near_the_players_rating() -> No
     assert choose_next([easy, near, other], Rating(), Theme.MATE, set(), rng) is near
     assert choose_next([easy, near, other], Rating(), Theme.MATE, {"near"}, rng) is easy
     assert choose_next([easy, near], Rating(), Theme.ENDGAME, set(), rng) is None
+
+
+def test_the_shipped_starter_set_reads_whole_and_credits_ccpd() -> None:
+    from xiangqi.resources import assets_dir
+
+    starter = read_puzzle_set(assets_dir() / "puzzles" / "starter.puzzles")
+    assert starter.problems == () and len(starter.puzzles) >= 100
+    assert any("Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0" in c for c in starter.comments)
+    assert all(p.source.startswith("CCPD ") and p.verified is not None for p in starter.puzzles)
+    assert "CC BY 4.0" in (assets_dir() / "puzzles" / "README.md").read_text(encoding="utf-8")

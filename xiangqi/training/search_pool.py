@@ -138,8 +138,11 @@ class SearchPool(QObject):
     def worker_idle(self) -> None:
         self._check_finished()
 
+    def all_idle(self) -> bool:
+        return all(w.idle for w in self._workers)
+
     def _check_finished(self) -> None:
-        if self.running and not self._queue and not self._open and all(w.idle for w in self._workers):
+        if self.running and not self._queue and not self._open and self.all_idle():
             for worker in self._workers:
                 worker.close()
             self._finish()
@@ -232,7 +235,10 @@ class _Worker(QObject):
         if item is None and not self.started:
             self.idle = True
             self.pool.trouble.emit(f"{why}; it cannot be used")
-            self.pool.abort() if all(w.idle for w in self.pool._workers) else self.pool.worker_idle()
+            if self.pool.all_idle():
+                self.pool.abort()
+            else:
+                self.pool.worker_idle()
             return
         if item is not None:
             self.pool.failed(*item, why)

@@ -101,6 +101,21 @@ def test_build_finds_the_mate_in_a_game(tmp_path: Path) -> None:
     [puzzle] = read_puzzle_set(out).puzzles
     assert puzzle.mate_in is not None and Theme.MATE in puzzle.themes
     assert puzzle.source == "g.pgn game 1, ply 0" and puzzle.mate_in == 1
+    # Every puzzle found is re-checked at ten times the nodes before it is written.
+    assert "re-checked at" in done.stdout and "1 of 1 still clearly best" in done.stdout
+    assert any(c.startswith("Re-checked at MultiPV 2") for c in read_puzzle_set(out).comments)
+
+
+@pytest.mark.fairy
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_build_without_a_recheck_says_nothing_of_one(tmp_path: Path) -> None:
+    games = tmp_path / "g.pgn"
+    games.write_text(GAME, encoding="utf-8")
+    out = tmp_path / "found.puzzles"
+    done = run("build", str(games), "--engine", "fairy-stockfish", "--nodes", "20000", "--recheck-nodes", "0",
+               "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "re-checked" not in done.stdout and len(read_puzzle_set(out).puzzles) == 1
 
 
 @pytest.mark.fairy

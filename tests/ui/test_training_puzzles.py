@@ -185,8 +185,11 @@ def test_the_trainer_rates_the_attempt_and_a_failed_puzzle_joins_the_deck(qtbot:
     trainer.show()
     trainer.load(puzzles)
     assert "1500" in trainer.standing.text()
+    heard: list[str] = []
+    window.announcer.announced.connect(heard.append)
     click_move(qtbot, trainer.solver, "b1b9")
     qtbot.waitUntil(lambda: "answered by" in trainer.solver.prompt.text())
+    assert heard == [trainer.solver.prompt.text()]   # the wrong move, told to a screen reader
     assert "streak 0" in trainer.standing.text() and "(-" in trainer.standing.text()
     assert CardDeck(db).counts()[DeckKind.PUZZLES].total == 1
     assert "review deck" in trainer.solver.detail.text()

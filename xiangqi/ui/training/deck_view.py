@@ -67,6 +67,7 @@ class DueCardsView(QDialog):
         self.source_label.setWordWrap(True)
         self.source_label.setEnabled(False)       # quieter: where the card came from
         self.solver = PuzzleSolver(host.board, self.engine, host.move_list.notation, self)
+        self.solver.said.connect(lambda text, assertive: host.announce(text, assertive=assertive))
         self.solver.attempted.connect(lambda _puzzle, solved, _hints: self.grade(solved))
         self.solver.next_requested.connect(self.next_card)
         self.result_label = QLabel(self)

@@ -55,6 +55,7 @@ def puzzle_engine_spec(engines: list[EngineSpec]) -> EngineSpec | None:
 class PuzzleSolver(QWidget):
     attempted = Signal(object, bool, int)   # Puzzle, solved clean (first try, no hint), hints used
     next_requested = Signal()
+    said = Signal(str, bool)                # what a screen reader should hear: text, assertive (a wrong move)
 
     def __init__(self, like: BoardView, engine: PuzzleEngine | None, notation: Notation = Notation.CHINESE,
                  parent: QWidget | None = None) -> None:
@@ -226,6 +227,7 @@ class PuzzleSolver(QWidget):
             QTimer.singleShot(REPLY_DELAY_MS, self, lambda: self._show_refutation(after, refutation))
         else:
             self.prompt.setText(self.tr("Not the best move: {0}.").format(wrong_text))
+        self.said.emit(self.prompt.text(), True)
         self._report(False)
         self._buttons(solving=False)
 
@@ -239,6 +241,7 @@ class PuzzleSolver(QWidget):
         assert self.session is not None
         self.board.set_trainee(None)
         self.prompt.setText(self.tr("Solved!"))
+        self.said.emit(self.prompt.text(), False)
         self._report(self.session.clean)
         self._buttons(solving=False)
 
@@ -317,6 +320,7 @@ class PuzzleTrainer(QDialog):
         self.puzzles: tuple[Puzzle, ...] = ()
         self.fixed_engine = engine is not None
         self.solver = PuzzleSolver(host.board, engine, host.move_list.notation, self)
+        self.solver.said.connect(lambda text, assertive: host.announce(text, assertive=assertive))
         self.solver.attempted.connect(self._on_attempted)
         self.solver.next_requested.connect(self.next_puzzle)
         self.theme_box = QComboBox(self)

@@ -2025,10 +2025,6 @@
             <translation>从此处续下</translation>
         </message>
         <message>
-            <source>Moves</source>
-            <translation>着法记录</translation>
-        </message>
-        <message>
             <source>Other moves here: {0}</source>
             <translation>此处的其他着法：{0}</translation>
         </message>

@@ -2025,10 +2025,6 @@
             <translation>從此處續下</translation>
         </message>
         <message>
-            <source>Moves</source>
-            <translation>著法記錄</translation>
-        </message>
-        <message>
             <source>Other moves here: {0}</source>
             <translation>此處的其他著法：{0}</translation>
         </message>

@@ -68,7 +68,8 @@ threading.Thread(target=out, daemon=True).start()
 for line in sys.stdin.buffer:
     if line.startswith(b"go"):
         words = line.split()
-        given = words[words.index(b"movetime") + 1].decode() if b"movetime" in words else "0"
+        word = b"movetime" if b"movetime" in words else b"time"   # UCCI: go time MS movestogo 1
+        given = words[words.index(word) + 1].decode() if word in words else "0"
         log.write(f"go {time.monotonic()} {given}\n")
     proc.stdin.write(line); proc.stdin.flush()
 proc.stdin.close(); proc.wait()

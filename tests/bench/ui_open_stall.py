@@ -54,6 +54,8 @@ def child(path: Path) -> None:
     window = MainWindow(GameController(), FallbackBoardTheme(), FallbackPieceSet(), [])
     ui = install_record_ui(window, QSettings(str(path.parent / "stall.ini"), QSettings.Format.IniFormat))
     window.show()
+    import gc
+    gc.freeze()     # as the app does once its window is shown (xiangqi/ui/shell/app.py)
     heartbeat_stall(app, lambda: True, 1.0, after=0.5)           # the first paints, not measured
     reference = heartbeat_stall(app, lambda: True, 1.5, after=1.0)
     start = time.monotonic()

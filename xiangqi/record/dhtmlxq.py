@@ -38,7 +38,12 @@ _TAG = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\]", re.IGNORECASE)
 # ``[DhtmlXQ_name]value[/DhtmlXQ_name]`` is one match (groups: slash, name, value, closing name), so a
 # page of well-formed games is read a field, not a tag, at a time. Still linear: the possessive value stops
 # at the first '[', and when no closing tag follows it the text after the tag is scanned once more at most.
-_TOKEN = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\](?:([^\[]*+)\[/DhtmlXQ_(\w++)\])?", re.IGNORECASE)
+# A value over _WHOLE_VALUE characters is no whole-field match (its tags are read alone, with the same
+# result): one match is one call into C that keeps the interpreter lock, and a 20 MB move list kept it 0.15 s
+# while the app's window waited.
+_WHOLE_VALUE = 1 << 18
+_TOKEN = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\](?:([^\[]{0,%d}+)\[/DhtmlXQ_(\w++)\])?" % _WHOLE_VALUE,
+                    re.IGNORECASE)
 _VARIATION = re.compile(r"move_(\d+)_(\d+)_(\d+)")
 _COMMENT = re.compile(r"comment(\d+)(?:_(\d+))?")
 _PIECE_ORDER = "RNBAKABNRCCPPPPP"
@@ -391,8 +396,15 @@ class _TreeBuilder:
 def without_spaces(text: str) -> str:
     """``text`` without white space. Not ``re.sub``: one call over a move list of megabytes holds the
     interpreter lock throughout (1 s for 20 MB), freezing the window while a worker reads the page;
-    ``str.split`` does it ten times faster, and a list of digits alone is not copied at all."""
-    return text if text.isdecimal() else "".join(text.split())
+    ``str.split`` does it ten times faster, and a list of digits alone is not copied at all. A long text
+    goes a slice at a time (each call into C keeps the lock while it runs: 20 MB in one split kept it 0.1 s).
+    """
+    if len(text) <= _SLICE:
+        return text if text.isdecimal() else "".join(text.split())
+    return "".join(without_spaces(text[at:at + _SLICE]) for at in range(0, len(text), _SLICE))
+
+
+_SLICE = 1 << 20
 
 
 def _headers(fields: dict[str, str], cut: list[str] | None = None) -> dict[str, str]:

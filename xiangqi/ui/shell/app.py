@@ -3,6 +3,7 @@ offer to resume a game the last run did not finish (or the game record named on 
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -141,6 +142,10 @@ def run(argv: list[str]) -> int:
     remember_folders_in(recent_files_settings())        # file dialogs start in the last folder of each kind
     window.show()
     show_problems(window, look.problems)
+    # What exists now (modules, Qt wrappers, the window) lives as long as the app: out of the collector's
+    # sight, a full collection walks only what came later (measured: 48 ms -> 6 ms with a 20,000-move
+    # game open), and every full collection stalls the window for as long as it runs.
+    gc.freeze()
     if os.environ.get(SHOWN_PROBE):
         QTimer.singleShot(0, lambda: (print(f"shown {time.perf_counter() - started:.3f}", flush=True),
                                       app.quit()))

@@ -49,11 +49,14 @@ def node_at_path(root: GameNode, indices: Sequence[int]) -> GameNode:
     return node
 
 
-def walk_position(position: Position, start: GameNode, end: GameNode) -> Position:
+def walk_position(position: Position, start: GameNode, end: GameNode, start_ply: int | None = None,
+                  end_ply: int | None = None) -> Position:
     """``position`` (the one at ``start``, changed in place and returned) moved to ``end`` of the same
     tree: moves popped up to the nodes' common ancestor, then pushed down to ``end``. Costs the moves
-    between the two nodes, not a replay from the start."""
-    start_ply, end_ply = start.ply, end.ply
+    between the two nodes, not a replay from the start. The nodes' plies, when the caller knows them,
+    spare counting them (``GameNode.ply`` walks to the root). ValueError when they are not in one tree."""
+    start_ply = start.ply if start_ply is None else start_ply
+    end_ply = end.ply if end_ply is None else end_ply
     down: list[GameNode] = []
     while end_ply > start_ply:
         down.append(end)

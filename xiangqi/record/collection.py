@@ -8,6 +8,7 @@ A collection is read-only: Save never writes PGN text over a CBL or a web page (
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from xiangqi.core.notation import Notation
 from xiangqi.record.ccbridge import BODY_OFFSET, CBL_MAGIC, cbl_record_offsets, read_cbr, read_cbf
@@ -16,7 +17,7 @@ from xiangqi.record.detect import RecordKind, detect_kind
 from xiangqi.record.dhtmlxq import Block, block_tags, block_to_game, find_blocks
 from xiangqi.record.encoding import decode_record
 from xiangqi.record.game import Game
-from xiangqi.record.pgn_file import GameEntry, PgnFile
+from xiangqi.record.pgn_file import GameEntry, PgnFile, Progress
 from xiangqi.record.pgn_writer import game_to_pgn
 from xiangqi.record.xqf import read_xqf
 
@@ -78,6 +79,19 @@ def _dhtmlxq_items(data: bytes, path: str) -> list[tuple[dict[str, str], Loader]
 def _single(game: Game) -> list[tuple[dict[str, str], Loader]]:
     tags = dict(game.headers, Result=game.result)
     return [(tags, lambda: game)]
+
+
+def open_games(path: Path, progress: Progress | None = None) -> PgnFile | RecordCollection:
+    """The games of any record file: PGN text indexed a block at a time (``progress`` may stop it), any
+    other kind read whole within the whole-file limit. NotARecordError (RefusedFileError included),
+    RecordError or OSError when it cannot be read."""
+    from xiangqi.record.files import check_whole_size, file_kind
+
+    kind, size = file_kind(path)
+    if kind is RecordKind.PGN:
+        return PgnFile.open(path, progress)
+    check_whole_size(path, size, kind)
+    return open_collection(path.read_bytes(), str(path))
 
 
 def open_collection(data: bytes, path: str) -> RecordCollection:

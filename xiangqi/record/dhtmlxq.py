@@ -38,12 +38,7 @@ _TAG = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\]", re.IGNORECASE)
 # ``[DhtmlXQ_name]value[/DhtmlXQ_name]`` is one match (groups: slash, name, value, closing name), so a
 # page of well-formed games is read a field, not a tag, at a time. Still linear: the possessive value stops
 # at the first '[', and when no closing tag follows it the text after the tag is scanned once more at most.
-# A value over _WHOLE_VALUE characters is no whole-field match (its tags are read alone, with the same
-# result): one match is one call into C that keeps the interpreter lock, and a 20 MB move list kept it 0.15 s
-# while the app's window waited.
-_WHOLE_VALUE = 1 << 18
-_TOKEN = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\](?:([^\[]{0,%d}+)\[/DhtmlXQ_(\w++)\])?" % _WHOLE_VALUE,
-                    re.IGNORECASE)
+_TOKEN = re.compile(r"\[(/?)DhtmlXQ(?:_(\w++))?\](?:([^\[]*+)\[/DhtmlXQ_(\w++)\])?", re.IGNORECASE)
 _VARIATION = re.compile(r"move_(\d+)_(\d+)_(\d+)")
 _COMMENT = re.compile(r"comment(\d+)(?:_(\d+))?")
 _PIECE_ORDER = "RNBAKABNRCCPPPPP"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xiangqi.core import Position
-from xiangqi.game.model import GameModel
+from xiangqi.game.model import GameModel, walk_position
 from xiangqi.record import GameNode
 
 
@@ -62,25 +62,6 @@ class PositionWalker:
 
 
 def walk(position: Position, start: GameNode, end: GameNode, end_ply: int) -> None:
-    """``position`` (at ``start``, its ply the stack's length) moved to ``end`` (at ``end_ply``): popped up
-    to the two nodes' common ancestor, then pushed down. ValueError when they are not in one tree."""
-    start_ply, down = position.ply, []
-    while end_ply > start_ply:
-        down.append(end)
-        end, end_ply = _parent(end), end_ply - 1
-    while start_ply > end_ply:
-        position.pop()
-        start, start_ply = _parent(start), start_ply - 1
-    while start is not end:
-        position.pop()
-        down.append(end)
-        start, end = _parent(start), _parent(end)
-    for node in reversed(down):
-        assert node.move is not None
-        position.push_unchecked(node.move)
-
-
-def _parent(node: GameNode) -> GameNode:
-    if node.parent is None:
-        raise ValueError("the two nodes are not in the same tree")
-    return node.parent
+    """``position`` (at ``start``, its ply the stack's length) moved to ``end`` (at ``end_ply``).
+    ValueError when they are not in one tree."""
+    walk_position(position, start, end, position.ply, end_ply)

@@ -26,10 +26,9 @@ from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.result import GameResult
 from xiangqi.game.setup import GameSetup, Strength, is_builtin
 from xiangqi.play.engine_list import engine_display_name
-from xiangqi.record import PgnFile, RecordError
-from xiangqi.record.collection import open_collection
-from xiangqi.record.detect import NotARecordError, RecordKind
-from xiangqi.record.files import check_whole_size, file_kind
+from xiangqi.record import RecordError
+from xiangqi.record.collection import open_games
+from xiangqi.record.detect import NotARecordError
 from xiangqi.training.database import TrainingDatabase, TrainingError
 from xiangqi.training.endgame import (
     Attempt,
@@ -85,12 +84,7 @@ class ReadJob(QObject):
 
     def _run(self) -> None:
         try:
-            kind, size = file_kind(self.path)
-            if kind is RecordKind.PGN:
-                games = PgnFile.open(self.path, self._keep_going)
-            else:
-                check_whole_size(self.path, size, kind)
-                games = open_collection(self.path.read_bytes(), str(self.path))
+            games = open_games(self.path, self._keep_going)
             if self.cancelled.is_set():
                 return
             found = challenges_of(games, self.path.name)

@@ -29,9 +29,8 @@ from xiangqi.game.notation_text import line_text
 from xiangqi.game.setup import is_builtin
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.record import Game, GameEntry, PgnFile, RecordError
-from xiangqi.record.collection import open_collection
-from xiangqi.record.detect import NotARecordError, RecordKind
-from xiangqi.record.files import check_whole_size, file_kind
+from xiangqi.record.collection import open_games
+from xiangqi.record.detect import NotARecordError
 from xiangqi.review.judging import Line, SearchLines, expected_lines, restricted_limits
 from xiangqi.training.database import TrainingDatabase, TrainingError
 from xiangqi.training.guess import (
@@ -178,12 +177,7 @@ class FileJob(QObject):
 
     def _run(self) -> None:
         try:
-            kind, size = file_kind(self.path)
-            if kind is RecordKind.PGN:
-                games = PgnFile.open(self.path, self._keep_going)
-            else:
-                check_whole_size(self.path, size, kind)
-                games = open_collection(self.path.read_bytes(), str(self.path))
+            games = open_games(self.path, self._keep_going)
             rows = [game_row(entry) for entry in games] if len(games) > 1 else []
             only = games.game(0) if len(games) == 1 else None
         except (NotARecordError, RecordError, OSError) as error:

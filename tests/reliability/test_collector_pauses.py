@@ -61,8 +61,10 @@ def test_no_automatic_collection_while_a_reader_runs_and_as_it_was_after() -> No
         gc.enable()
 
 
-def test_a_long_move_list_loses_its_spaces_slice_by_slice_the_same() -> None:
-    text = "7062 7967\n  1927 \t" * 200_000    # 3.8 MB: four slices, spaces across their edges
+def test_a_long_move_list_loses_its_spaces_the_same_as_split_says() -> None:
+    text = "7062 7967\n  1927 \t\x0b\x0c\x1c\x1d\x1e\x1f\r" * 200_000    # every white space str.split knows
     assert without_spaces(text) == "".join(text.split())
     digits = "70627967" * 300_000
     assert without_spaces(digits) == digits
+    wide = "７０６２\u3000 7967\n" * 150_000                      # not ASCII: a megabyte at a time
+    assert without_spaces(wide) == "".join(wide.split())

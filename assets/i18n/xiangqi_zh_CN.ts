@@ -333,10 +333,6 @@
             <translation>生成开局库：选择棋谱文件</translation>
         </message>
         <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
-        </message>
-        <message>
             <source>Build a book: choose a folder of game records</source>
             <translation>生成开局库：选择棋谱文件夹</translation>
         </message>
@@ -481,14 +477,6 @@
         <message>
             <source>Open endgame positions</source>
             <translation>打开残局局面</translation>
-        </message>
-        <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
-        </message>
-        <message>
-            <source>All files (*)</source>
-            <translation>所有文件 (*)</translation>
         </message>
         <message>
             <source>Reading {0}…</source>
@@ -1016,6 +1004,17 @@
         </message>
     </context>
     <context>
+        <name>FileDialogs</name>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
+            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有文件 (*)</translation>
+        </message>
+    </context>
+    <context>
         <name>GameController</name>
         <message>
             <source>New game</source>
@@ -1200,14 +1199,6 @@
         <message>
             <source>Open a master game</source>
             <translation>打开大师对局</translation>
-        </message>
-        <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
-        </message>
-        <message>
-            <source>All files (*)</source>
-            <translation>所有文件 (*)</translation>
         </message>
         <message>
             <source>Reading {0}…</source>
@@ -2292,10 +2283,6 @@
         <message>
             <source>All files (*)</source>
             <translation>所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋谱文件 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
         </message>
         <message>
             <source>The book cannot be opened: {0}</source>

@@ -333,10 +333,6 @@
             <translation>產生開局庫：選擇棋譜檔案</translation>
         </message>
         <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
-        </message>
-        <message>
             <source>Build a book: choose a folder of game records</source>
             <translation>產生開局庫：選擇棋譜資料夾</translation>
         </message>
@@ -481,14 +477,6 @@
         <message>
             <source>Open endgame positions</source>
             <translation>開啟殘局局面</translation>
-        </message>
-        <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
-        </message>
-        <message>
-            <source>All files (*)</source>
-            <translation>所有檔案 (*)</translation>
         </message>
         <message>
             <source>Reading {0}…</source>
@@ -1016,6 +1004,17 @@
         </message>
     </context>
     <context>
+        <name>FileDialogs</name>
+        <message>
+            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
+            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+    </context>
+    <context>
         <name>GameController</name>
         <message>
             <source>New game</source>
@@ -1200,14 +1199,6 @@
         <message>
             <source>Open a master game</source>
             <translation>開啟大師對局</translation>
-        </message>
-        <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
-        </message>
-        <message>
-            <source>All files (*)</source>
-            <translation>所有檔案 (*)</translation>
         </message>
         <message>
             <source>Reading {0}…</source>
@@ -2292,10 +2283,6 @@
         <message>
             <source>All files (*)</source>
             <translation>所有檔案 (*)</translation>
-        </message>
-        <message>
-            <source>Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</source>
-            <translation>棋譜檔案 (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR *.cbf *.CBF *.html *.htm)</translation>
         </message>
         <message>
             <source>The book cannot be opened: {0}</source>

@@ -43,9 +43,11 @@ def click_index(qtbot, view: QAbstractItemView, index: QModelIndex) -> None:  # 
     if not window.isVisible():
         window.show()
         qtbot.waitExposed(window)
-    # A list laid out in batches (the variations panel) places a far row a few event-loop turns later.
-    qtbot.waitUntil(lambda: view.visualRect(index).isValid() or view.scrollTo(index) is not None)
-    view.scrollTo(index)
+    def placed() -> bool:   # a list laid out in batches (the variations panel) places a far row turns later
+        view.scrollTo(index)
+        return view.visualRect(index).isValid()
+
+    qtbot.waitUntil(placed)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
 
 

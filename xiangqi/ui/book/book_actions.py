@@ -30,7 +30,7 @@ from xiangqi.core import Move
 from xiangqi.ui.book.explorer_panel import ExplorerPanel
 from xiangqi.ui.book.record_folder import NoRecordsError, record_files
 from xiangqi.ui.window_host import WindowHost
-from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 
 BOOK_SUFFIX = "book"
 ENGINE_PLIES_CHOICES = (0, 6, 10, 16, 24)   # the menu's choices (the setting takes 0-60)
@@ -249,8 +249,7 @@ class BookUi(QObject):
         """First the record files, then where to write the book."""
         dialog = QFileDialog(self.window, self.tr("Build a book: choose game records"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR "
-                                       "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
+        dialog.setNameFilters(record_filters())
         prepare_file_dialog(dialog, FileKind.RECORDS)
         dialog.filesSelected.connect(self.target_dialog)
         self.window.open_dialog(dialog)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
-from PySide6.QtCore import QDir, QSettings
+from PySide6.QtCore import QCoreApplication, QDir, QSettings
 from PySide6.QtWidgets import QFileDialog, QFileSystemModel, QHeaderView, QTreeView
 
 SETTINGS_GROUP = "folders"
@@ -79,6 +79,13 @@ def prepare_file_dialog(dialog: QFileDialog, kind: FileKind, start: str | None =
     dialog.accepted.connect(lambda: _remember_choice(dialog, kind))
     _fit_columns(dialog)
     return dialog
+
+
+def record_filters() -> list[str]:
+    """The name filters of a dialog that opens game records: every kind the program reads, then any file."""
+    return [QCoreApplication.translate("FileDialogs", "Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr "
+                                       "*.CBR *.cbf *.CBF *.html *.htm)"),
+            QCoreApplication.translate("FileDialogs", "All files (*)")]
 
 
 def _remember_choice(dialog: QFileDialog, kind: FileKind) -> None:

@@ -43,7 +43,7 @@ from xiangqi.training.endgame import (
     challenge_of_fen,
     challenges_of,
 )
-from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.play.result_dialog import ResultDialog, reason_text
 from xiangqi.ui.window_host import WindowHost
 
@@ -219,8 +219,7 @@ class ChallengeChooser(QDialog):
     def choose_file(self) -> QFileDialog:
         dialog = QFileDialog(self, self.tr("Open endgame positions"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR "
-                                       "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
+        dialog.setNameFilters(record_filters())
         prepare_file_dialog(dialog, FileKind.RECORDS, self.records.last_file())
         dialog.fileSelected.connect(lambda path: self.read_file(Path(path)))
         dialog.open()

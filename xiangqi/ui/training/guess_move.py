@@ -43,7 +43,7 @@ from xiangqi.training.guess import (
     judge_guess,
     missing_moves,
 )
-from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.play.move_box import legal_move_texts
 from xiangqi.ui.training.endgame_challenge import default_engine_index, resize_within_screen
@@ -349,8 +349,7 @@ class GuessTheMove(QDialog):
     def choose_file(self) -> QFileDialog:
         dialog = QFileDialog(self, self.tr("Open a master game"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR "
-                                       "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
+        dialog.setNameFilters(record_filters())
         prepare_file_dialog(dialog, FileKind.RECORDS)
         dialog.fileSelected.connect(lambda path: self.read_file(Path(path)))
         dialog.open()

@@ -33,7 +33,7 @@ from xiangqi.training.opening_drill import (
     AcceptMode, Answer, BookRepertoire, DrillSettings, OpeningDrill, OpeningError, Phase, ReadCancelled,
     Repertoire, RepertoireTree, Verdict, bundled_repertoire, read_repertoire,
 )
-from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import BookSource, WindowHost
@@ -315,8 +315,7 @@ class OpeningDrillWindow(QDialog):
         if book:
             dialog.setNameFilters([self.tr("Opening books (*.book)"), self.tr("All files (*)")])
         else:
-            dialog.setNameFilters([self.tr("Game records (*.pgn *.PGN *.xqf *.XQF *.cbl *.CBL *.cbr *.CBR "
-                                           "*.cbf *.CBF *.html *.htm)"), self.tr("All files (*)")])
+            dialog.setNameFilters(record_filters())
         prepare_file_dialog(dialog, FileKind.BOOKS if book else FileKind.RECORDS, self.chosen_path or None)
         dialog.fileSelected.connect(self._file_chosen)
         dialog.open()

@@ -1,0 +1,62 @@
+"""One registry of hostile inputs for every reader and writer of the program (issue 30 §5).
+
+A reader or writer (a record format, a puzzle set, a progress file, the training history, the settings file,
+drawn shapes, images, GIF, PDF, ...) is not done until it has cases here. Each case is a plain function
+``run(folder, scale)`` that writes a hostile input of size ``scale`` x its base size into ``folder``, feeds it to
+the program and raises ``AssertionError`` when the program misbehaves (no clear error, unbounded work, data
+lost). It states the *named bound* it checks (a constant of the program, e.g. ``MAX_SHAPES_PER_MOVE``).
+
+- ``tests/reliability/test_hostile_registry.py`` runs every case at scale 1 in the test suite;
+- ``tests/bench/hostile_registry.py`` runs every case at scale 16 in a child process each, with its time and
+  peak memory (the growth against scale 1 shows a bound that is not linear).
+
+Cases live in the modules of this package, one per area (``records``, ``shapes``, ``exports``, ``training``,
+``settings``, ...); ``all_cases()`` imports them all. Register with the decorator::
+
+    @hostile("shapes.every_shape", target="record.shapes", bound="MAX_SHAPES_PER_MOVE = 200")
+    def every_shape(folder: Path, scale: int) -> None:
+        ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+CaseRun = Callable[[Path, int], None]
+
+
+@dataclass(frozen=True)
+class HostileCase:
+    name: str       # unique, "<area>.<what>"
+    target: str     # the reader or writer it attacks (a module or a user-facing name, e.g. "export.gif")
+    bound: str      # the named bound or rule it checks, e.g. "MAX_GIF_FRAMES = 2000"
+    run: CaseRun    # (folder, scale) -> None; raises AssertionError on misbehaviour
+
+
+_REGISTRY: dict[str, HostileCase] = {}
+
+
+def hostile(name: str, *, target: str, bound: str) -> Callable[[CaseRun], CaseRun]:
+    """Registers ``run`` as the hostile case ``name``."""
+    def register(run: CaseRun) -> CaseRun:
+        if name in _REGISTRY:
+            raise ValueError(f"hostile case {name!r} registered twice")
+        _REGISTRY[name] = HostileCase(name, target, bound, run)
+        return run
+    return register
+
+
+def all_cases() -> list[HostileCase]:
+    """Every registered case, after importing every module of this package, sorted by name."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+    return sorted(_REGISTRY.values(), key=lambda case: case.name)
+
+
+def case(name: str) -> HostileCase:
+    all_cases()
+    return _REGISTRY[name]

@@ -24,7 +24,10 @@ class DataNotFoundError(RuntimeError):
 
 
 def _package_dir() -> Path:
-    return Path(str(files("xiangqi")))
+    # This module's own folder, not ``files("xiangqi")``: that looks the name up again, and from a folder
+    # holding a ``xiangqi/`` sub-folder (a checkout's parent, a folder of games) it answers with that
+    # namespace folder, so ``python -m xiangqi`` found no data there.
+    return Path(__file__).resolve().parent
 
 
 @lru_cache(maxsize=1)

@@ -128,9 +128,10 @@ def show_profile_problem(window: MainWindow, problem: str) -> QMessageBox | None
 
 
 def record_files(arguments: list[str]) -> list[Path]:
-    """Game records named on the command line (Qt has taken its own options out already): any existing
-    file, so a double-clicked .pgn, .xqf or .cbl opens (the reader says so if it is not a record)."""
-    return [Path(a) for a in arguments if Path(a).suffix.lower() in RECORD_SUFFIXES or Path(a).is_file()]
+    """Game records named on the command line (Qt has taken its own options out already): anything that
+    exists, so a double-clicked .pgn, .xqf or .cbl opens and the reader says why a folder, a device such as
+    /dev/zero or a file that is no record is not opened (rather than a new game starting without a word)."""
+    return [Path(a) for a in arguments if Path(a).suffix.lower() in RECORD_SUFFIXES or Path(a).exists()]
 
 
 def run(argv: list[str]) -> int:

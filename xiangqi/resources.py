@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib.metadata
 from functools import lru_cache
-from importlib.resources import files
 from pathlib import Path
 
 DATA_PACKAGE_DIR = "_data"            # inside the installed package

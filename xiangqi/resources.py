@@ -3,7 +3,7 @@ shipped ``config.toml`` and the engine families (``engines/``). No Qt here.
 
 The repository keeps these three at its top level (the project's layout). A built wheel, ``pip install .``,
 ``pipx install .`` and the PyInstaller bundle carry copies inside the package as ``xiangqi/_data/`` (copied
-there by ``packaging/build_hooks.py`` at build time), found with ``importlib.resources``. An editable
+there by ``packaging/build_hooks.py`` at build time), found beside this module. An editable
 checkout has no ``_data``: the data is then the checkout's own top level, beside the package.
 """
 

@@ -62,12 +62,12 @@ def exec_argument(argument: str) -> str:
     double quotes with ``"`$\\`` escaped when it holds a reserved character, then every backslash doubled
     (the string-value escape, which readers undo first). DesktopEntryError for what the line cannot hold."""
     if any(ord(char) < 0x20 or ord(char) == 0x7F for char in argument):
-        raise DesktopEntryError(f"cannot write {argument!r} in a menu entry: it holds a control character "
+        raise DesktopEntryError(f"cannot write {argument[:200]!r} in a menu entry: it holds a control character "
                                 "(a menu entry's command is one line); move the program to a plainer path")
     try:
         argument.encode("utf-8")
     except UnicodeEncodeError:
-        raise DesktopEntryError(f"cannot write {argument!r} in a menu entry: it is not UTF-8 text") from None
+        raise DesktopEntryError(f"cannot write {argument[:200]!r} in a menu entry: it is not UTF-8 text") from None
     argument = argument.replace("%", "%%")
     if not argument or any(char in EXEC_RESERVED for char in argument):
         argument = '"' + "".join("\\" + c if c in EXEC_ESCAPED_IN_QUOTES else c for c in argument) + '"'

@@ -12,7 +12,7 @@ cd "$here"
 sys_pkgs=(python3-venv fairy-stockfish fonts-noto-cjk fontconfig libpulse0 libegl1 libgl1 libfontconfig1 libdbus-1-3
           libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
           libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libglib2.0-0)
-[[ $what == test ]] && sys_pkgs+=(xvfb xauth)
+[[ $what == test ]] && sys_pkgs+=(xvfb xauth desktop-file-utils)   # desktop-file-validate checks the menu entry
 
 if command -v apt-get >/dev/null 2>&1; then
   missing=()

@@ -6,7 +6,6 @@ record opens in it. Per user (``$XDG_DATA_HOME``, default ``~/.local/share``); n
 from __future__ import annotations
 
 import os
-import shlex
 import shutil
 import subprocess
 import sys
@@ -37,25 +36,52 @@ def data_home() -> Path:
     return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 
 
-def launch_command() -> str:
-    """The command the menu entry runs: the bundle's own program, else the ``xiangqi`` script installed
-    beside this Python (a venv, pipx), else this Python with ``-m xiangqi``."""
+# The Desktop Entry Specification's "Exec key": an argument holding one of these is written in double quotes.
+EXEC_RESERVED = frozenset(' \t\n"\'\\><~|&;$*?#()`')
+EXEC_ESCAPED_IN_QUOTES = frozenset('"`$\\')
+
+
+class DesktopEntryError(ValueError):
+    """A program path the Exec line of a menu entry cannot express (a control character, not UTF-8)."""
+
+
+def launch_command() -> list[str]:
+    """The command the menu entry runs, as arguments: the bundle's own program, else the ``xiangqi`` script
+    installed beside this Python (a venv, pipx), else this Python with ``-m xiangqi``."""
     if getattr(sys, "frozen", False):
-        return shlex.quote(sys.executable)
+        return [sys.executable]
     script = Path(sys.executable).with_name(APP_ID)
     if script.is_file():
-        return shlex.quote(str(script))
+        return [str(script)]
     found = shutil.which(APP_ID)
-    return shlex.quote(found) if found else f"{shlex.quote(sys.executable)} -m xiangqi"
+    return [found] if found else [sys.executable, "-m", "xiangqi"]
 
 
-def desktop_entry(template: str, command: str) -> str:
+def exec_argument(argument: str) -> str:
+    """``argument`` as the Desktop Entry Specification writes it in an Exec line: ``%`` doubled, quoted in
+    double quotes with ``"`$\\`` escaped when it holds a reserved character, then every backslash doubled
+    (the string-value escape, which readers undo first). DesktopEntryError for what the line cannot hold."""
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in argument):
+        raise DesktopEntryError(f"cannot write {argument[:200]!r} in a menu entry: it holds a control character "
+                                "(a menu entry's command is one line); move the program to a plainer path")
+    try:
+        argument.encode("utf-8")
+    except UnicodeEncodeError:
+        raise DesktopEntryError(f"cannot write {argument[:200]!r} in a menu entry: it is not UTF-8 text") from None
+    argument = argument.replace("%", "%%")
+    if not argument or any(char in EXEC_RESERVED for char in argument):
+        argument = '"' + "".join("\\" + c if c in EXEC_ESCAPED_IN_QUOTES else c for c in argument) + '"'
+    return argument.replace("\\", "\\\\")
+
+
+def desktop_entry(template: str, command: list[str]) -> str:
     """The shipped ``xiangqi.desktop`` with an absolute Exec line and every record MIME type."""
     mime_line = "MimeType=" + "".join(f"{t.mime};" for t in RECORD_TYPES)
+    exec_line = "Exec=" + " ".join(exec_argument(argument) for argument in command) + " %f"
     lines = []
     for line in template.splitlines():
         if line.startswith("Exec="):
-            line = f"Exec={command} %f"
+            line = exec_line
         elif line.startswith("MimeType="):
             line = mime_line
         lines.append(line)
@@ -85,7 +111,8 @@ def install(home: Path | None = None) -> list[Path]:
     home = home or data_home()
     desktop, mime, svg, *pngs = installed_files(home)
     template = (assets_dir() / "xiangqi.desktop").read_text(encoding="utf-8")
-    _write(desktop, desktop_entry(template, launch_command()).encode("utf-8"))
+    entry = desktop_entry(template, launch_command())   # DesktopEntryError before anything is written
+    _write(desktop, entry.encode("utf-8"))
     _write(mime, mime_package().encode("utf-8"))
     _write(svg, (assets_dir() / "icons" / f"{APP_ID}.svg").read_bytes())
     for size, target in zip(ICON_SIZES, pngs, strict=True):
@@ -124,7 +151,12 @@ def _refresh_caches(home: Path) -> None:
 def main(argv: list[str]) -> int:
     """``--install-desktop`` or ``--uninstall-desktop``: report each file on stdout."""
     if argv[0] == "--install-desktop":
-        for path in install():
+        try:
+            written = install()
+        except DesktopEntryError as error:
+            print(f"xiangqi: {error}", file=sys.stderr)
+            return 1
+        for path in written:
             print(f"wrote {path}")
         print("The applications menu now lists 象棋 (Xiangqi); .pgn/.xqf/.cbl files open in it.")
     else:

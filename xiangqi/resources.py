@@ -3,7 +3,7 @@ shipped ``config.toml`` and the engine families (``engines/``). No Qt here.
 
 The repository keeps these three at its top level (the project's layout). A built wheel, ``pip install .``,
 ``pipx install .`` and the PyInstaller bundle carry copies inside the package as ``xiangqi/_data/`` (copied
-there by ``packaging/build_hooks.py`` at build time), found with ``importlib.resources``. An editable
+there by ``packaging/build_hooks.py`` at build time), found beside this module. An editable
 checkout has no ``_data``: the data is then the checkout's own top level, beside the package.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib.metadata
 from functools import lru_cache
-from importlib.resources import files
 from pathlib import Path
 
 DATA_PACKAGE_DIR = "_data"            # inside the installed package
@@ -24,7 +23,10 @@ class DataNotFoundError(RuntimeError):
 
 
 def _package_dir() -> Path:
-    return Path(str(files("xiangqi")))
+    # This module's own folder, not ``files("xiangqi")``: that looks the name up again, and from a folder
+    # holding a ``xiangqi/`` sub-folder (a checkout's parent, a folder of games) it answers with that
+    # namespace folder, so ``python -m xiangqi`` found no data there.
+    return Path(__file__).resolve().parent
 
 
 @lru_cache(maxsize=1)

@@ -3,8 +3,12 @@ stop in the middle of a search, ponder, banmoves, quit/bye, and bad input answer
 
 from __future__ import annotations
 
+import io
+import os
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 from builtin_helpers import LINE_TIMEOUT, REPO, UcciProcess
@@ -14,6 +18,7 @@ from xiangqi.engine.builtin.levels import LEVELS
 
 MIDGAME = "r1bakab1r/9/1cn4c1/p1p1p1p1p/4n4/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
 MATE_IN_ONE = "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"
+BLACK_TO_MOVE = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"   # after 1. C2=5
 
 
 def best_move(engine: UcciProcess, go: str) -> tuple[str, list[str]]:
@@ -371,3 +376,58 @@ def test_newgame_clears_and_keeps_working(engine: UcciProcess) -> None:
     engine.send("setoption newgame", "position startpos")
     line, _ = best_move(engine, "go depth 3")
     assert_legal(Position.STARTING_FEN, [], line)
+
+
+class _Output(io.TextIOBase):
+    """stdout of an in-process UCCI loop: lines collected, waited on."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.grew = threading.Condition()
+
+    def write(self, text: str) -> int:
+        with self.grew:
+            self.lines.extend(line for line in text.splitlines() if line)
+            self.grew.notify_all()
+        return len(text)
+
+    def wait_for(self, count: int, start: str) -> list[str]:
+        with self.grew:
+            assert self.grew.wait_for(lambda: len([x for x in self.lines if x.startswith(start)]) >= count,
+                                      timeout=LINE_TIMEOUT), self.lines
+            return [x for x in self.lines if x.startswith(start)]
+
+
+def test_a_position_kept_during_a_search_is_used_by_a_go_read_as_the_search_ends(monkeypatch) -> None:
+    """Issue 30 §3: the search thread clears its busy flag before its end reaches the main loop; a ``go``
+    read in that gap ran at once on the old position while the ``position`` sent before it was still kept
+    (a red move for a black-to-move position). A delay injected into that gap makes it happen every time."""
+    from xiangqi.engine.builtin import ucci_loop
+
+    finish_search = threading.Event()
+
+    class SlowToSayDone(ucci_loop.UcciEngine):
+        def __init__(self, emit, on_search_done) -> None:
+            super().__init__(emit, lambda: (time.sleep(0.2), on_search_done()))
+
+        def _think(self, *args) -> None:
+            finish_search.wait(LINE_TIMEOUT)   # the search ends on its own once the test says so
+            super()._think(*args)
+
+    monkeypatch.setattr(ucci_loop, "UcciEngine", SlowToSayDone)
+    read, write = os.pipe()
+    stdin, out = os.fdopen(read, "r"), _Output()
+    loop = threading.Thread(target=ucci_loop.run, args=(stdin, out), daemon=True)
+    loop.start()
+    with os.fdopen(write, "w") as commands:
+        commands.write(f"ucci\nposition startpos\ngo depth 1\nposition fen {BLACK_TO_MOVE}\nisready\n")
+        commands.flush()
+        out.wait_for(1, "readyok")           # the position was read while thinking: it is kept
+        finish_search.set()
+        out.wait_for(1, "bestmove")          # the search is over; its end is not in the loop yet
+        commands.write("go depth 1\n")
+        commands.flush()
+        second = out.wait_for(2, "bestmove")[1]
+        commands.write("quit\n")
+    loop.join(LINE_TIMEOUT)
+    assert_legal(BLACK_TO_MOVE, [], second)   # no red move of the start is legal here

@@ -184,6 +184,22 @@ def test_no_handshake_answer_times_out(qtbot, make_client) -> None:
     qtbot.waitUntil(lambda: client._process is None, timeout=WAIT)  # killed
 
 
+def test_a_client_deleted_after_a_handshake_timeout_leaves_its_killed_process_to_be_reaped(qtbot) -> None:
+    """A dead engine is retired and deleted at once (match: 'cannot start … match stopped'): its killed but
+    not yet collected process must not be destroyed with it (Qt then reported the slot's faulting on a
+    deleted QProcess, a traceback on the command line). The process is reaped on its own."""
+    from PySide6.QtCore import QProcess
+    from xiangqi.engine.process import processes_reaping
+
+    client = EngineClient(fake_spec("--fault", "no-handshake"), timeouts=QUICK_GIVE_UP, memory=DialectMemory())
+    failure = failure_of(qtbot, client, client.start)
+    assert failure.kind is FailureKind.HANDSHAKE_TIMEOUT and client.state is SessionState.DEAD
+    assert client._process is None and not client.findChildren(QProcess)   # no longer the client's child
+    with qtbot.waitSignal(client.destroyed, timeout=WAIT):
+        client.deleteLater()
+    qtbot.waitUntil(lambda: not processes_reaping(), timeout=WAIT)
+
+
 def test_crash_mid_search_keeps_the_game_and_can_restart(qtbot, make_client) -> None:
     client = make_client(fake_spec("--fault", "crash-in-search"))
     start(qtbot, client)

@@ -144,3 +144,29 @@ def test_killing_the_first_app_while_the_second_waits_loses_no_game(
             first.kill()
             first.wait()
     assert json.loads(autosave.read_text(encoding="utf-8")) == game
+
+
+@pytest.mark.parametrize("folder", ["/sys", "/proc/self"])   # no lock file can be made there, even as root
+def test_a_profile_that_cannot_be_locked_opens_read_only_and_says_why(
+        qtbot: QtBot, folder: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read-only profile folder or a full disk is not "another window (process ?) holds it": no dialog,
+    no waiting; the claim says what failed and the window works on a throwaway copy."""
+    settings = Path(folder) / "config.toml"
+    monkeypatch.setenv(CONFIG_VARIABLE, str(settings))
+    shown: list[object] = []
+    QTimer.singleShot(0, lambda: shown.append(QApplication.activeModalWidget()))
+    claim = claim_profile(settings)
+    assert claim.mode is ProfileMode.READ_ONLY and claim.lock is None
+    assert str(settings.with_suffix(".lock")) in claim.problem   # names the lock file
+    assert claim.settings != settings and claim.settings.parent.name.startswith("xiangqi-read-only-")
+    qtbot.waitUntil(lambda: bool(shown))
+    assert shown == [None]   # the busy dialog never opened
+
+
+def test_a_profile_folder_that_cannot_be_made_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    settings = blocker / "profile" / "config.toml"
+    monkeypatch.setenv(CONFIG_VARIABLE, str(settings))
+    claim = claim_profile(settings)
+    assert claim.mode is ProfileMode.READ_ONLY and str(blocker / "profile") in claim.problem

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer, SignalInstance
 
+from xiangqi.engine.process import processes_reaping
 from xiangqi.engine.retire import engines_retiring
 
 _POLL_MS = 50  # how often the end waits for retiring engines; also lets Python run its Ctrl+C handler
@@ -37,7 +38,7 @@ def run_until(start: Callable[[], None], done: SignalInstance, on_interrupt: Cal
     def tick() -> None:
         if state["done"]:
             state["waited"] += _POLL_MS
-            if not engines_retiring() or state["waited"] > exit_wait_s * 1000:
+            if not (engines_retiring() or processes_reaping()) or state["waited"] > exit_wait_s * 1000:
                 loop.quit()
 
     def interrupt(*_args: object) -> None:

@@ -71,6 +71,14 @@ _ENGINE_ERROR = re.compile(r"\s*info\s+string\s+(?:error|fatal)\b", re.IGNORECAS
 _NOT_RUNNING = QProcess.ProcessState.NotRunning
 _FAILED_TO_START = QProcess.ProcessError.FailedToStart
 _CRASH_EXIT = QProcess.ExitStatus.CrashExit
+# Killed processes not reaped yet. They belong to no client: a client deleted at once (a dead engine is
+# retired and deleted without waiting) would otherwise destroy its QProcess while the child still runs.
+_REAPING: set[QProcess] = set()
+
+
+def processes_reaping() -> bool:
+    """True while a killed engine process has not been collected yet (a tool waits for it before exiting)."""
+    return bool(_REAPING)
 
 
 class EngineClient(QObject):
@@ -211,9 +219,12 @@ class EngineClient(QObject):
         if process is None:
             return
         if kill and process.state() != _NOT_RUNNING:
+            # Reap it without blocking: delete the object only once the child has been collected, and let
+            # it outlive this client (which may be deleted before the child is gone).
+            process.setParent(None)
+            _REAPING.add(process)
+            process.finished.connect(partial(_reaped, process))
             process.kill()
-            # Reap it without blocking: delete the object only once the child has been collected.
-            process.finished.connect(process.deleteLater)
         else:
             process.deleteLater()
 
@@ -327,6 +338,8 @@ class EngineClient(QObject):
             session = self._session  # a start() or a shutdown() in between makes this restart moot
             QTimer.singleShot(0, self, lambda: self._launch() if session is not None and self._session is session
                               and session.state is SessionState.BOOTING else None)
+        elif action is TransportAction.KILL and self.state is SessionState.DEAD:
+            self._discard_process(kill=True)   # a fatal failure: the engine is done with, reap it on its own
         elif self._process is not None:
             if action is TransportAction.TERMINATE:
                 self._process.terminate()
@@ -354,6 +367,11 @@ class EngineClient(QObject):
         if isinstance(event, EngineFailure) and self._engine_said and event.kind in _EXIT_KINDS:
             event = replace(event, engine_said=self._engine_said)
         self._emitters[kind](event)
+
+
+def _reaped(process: QProcess, *_finished: object) -> None:
+    _REAPING.discard(process)
+    process.deleteLater()
 
 
 # ---------------------------------------------------------------------------------------------- one search

@@ -3,7 +3,9 @@
 A reader thread puts every stdin line on a queue, so ``stop`` and ``quit`` are read while the search
 thread runs.  The main thread takes lines from the queue: commands valid while thinking (stop,
 ponderhit, isready, quit) are handled at once; any other command that arrives while the engine thinks
-is kept and run after the search has answered, in arrival order.
+is kept and run after the search has answered, in arrival order — and so is every command after it,
+even once the search is over: the search thread clears its busy flag before its end reaches the queue,
+so a ``go`` read in between would otherwise run at once on the position before a kept ``position``.
 """
 
 from __future__ import annotations
@@ -48,15 +50,17 @@ def run(stdin: TextIO, stdout: TextIO) -> int:
     threading.Thread(target=_read_lines, args=(stdin, lines), name="ucci-reader", daemon=True).start()
     deferred: deque[str] = deque()
     while True:
-        item = deferred.popleft() if deferred and not engine.thinking else lines.get()
+        kept = bool(deferred) and not engine.thinking
+        item = deferred.popleft() if kept else lines.get()
         if item is _SEARCH_DONE:
             continue
         if item is _EOF:  # the GUI is gone: stop thinking (its bestmove is still written) and leave
             engine.handle("quit")
             return 0
         line = str(item).strip()
-        if engine.thinking and line.split()[:1] and line.split()[0].lower() not in THINKING_COMMANDS:
-            deferred.append(line)
+        words = line.split()
+        if not kept and (engine.thinking or deferred) and words and words[0].lower() not in THINKING_COMMANDS:
+            deferred.append(line)   # after the search, and after whatever was kept before it
             continue
         if not engine.handle(line):
             return 0

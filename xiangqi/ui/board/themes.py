@@ -201,6 +201,8 @@ def read_theme_toml(folder: Path) -> ThemeToml:
         raise ThemeError(f"{file}: missing") from None
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ThemeError(f"{file}: {error}") from error
+    except RecursionError:
+        raise ThemeError(f"{file}: not valid TOML (nested too deeply)") from None
     for table in ("names", "colors", "files"):
         if not isinstance(data.get(table, {}), dict):
             raise ThemeError(f"{file}: [{table}] must be a table")

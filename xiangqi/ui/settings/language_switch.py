@@ -11,12 +11,11 @@ chooses one.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from xiangqi.config import SettingsStore
+from xiangqi.config import SettingsStore, read_toml
 from xiangqi.core.notation import Notation
 from xiangqi.ui.common.i18n import current_language, install_translator
 from xiangqi.ui.common.retranslate import retranslate_windows
@@ -29,10 +28,10 @@ def notation_chosen(store: SettingsStore) -> bool:
     """True when the user's own settings file names a notation (chosen in a menu or written by hand)."""
     if store.user is None or not store.user.is_file():
         return False
-    try:
-        with store.user.open("rb") as stream:
-            user = tomllib.load(stream)
-    except (OSError, tomllib.TOMLDecodeError):
+    # read_toml turns every reading problem (a file nested too deeply included) into a message; the
+    # start-up already reported the file's problems, so they are not repeated here.
+    user = read_toml(store.user, [], required=False)
+    if user is None:
         return False
     section, key = NOTATION_SETTING
     appearance = user.get(section)

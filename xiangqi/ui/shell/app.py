@@ -116,10 +116,22 @@ def show_problems(window: MainWindow, problems: list[str]) -> QMessageBox | None
                                problems, QMessageBox.Icon.Warning)
 
 
+def show_profile_problem(window: MainWindow, problem: str) -> QMessageBox | None:
+    """The profile could not be locked though no other window holds it: say what failed, and that this
+    window works read-only (nothing it changes is saved)."""
+    if not problem:
+        return None
+    return window.show_message(QCoreApplication.translate("App", "Profile"),
+                               QCoreApplication.translate("App", "The profile cannot be written, so this window "
+                                                                 "opens read-only: nothing you change is saved."),
+                               [problem], QMessageBox.Icon.Warning)
+
+
 def record_files(arguments: list[str]) -> list[Path]:
-    """Game records named on the command line (Qt has taken its own options out already): any existing
-    file, so a double-clicked .pgn, .xqf or .cbl opens (the reader says so if it is not a record)."""
-    return [Path(a) for a in arguments if Path(a).suffix.lower() in RECORD_SUFFIXES or Path(a).is_file()]
+    """Game records named on the command line (Qt has taken its own options out already): anything that
+    exists, so a double-clicked .pgn, .xqf or .cbl opens and the reader says why a folder, a device such as
+    /dev/zero or a file that is no record is not opened (rather than a new game starting without a word)."""
+    return [Path(a) for a in arguments if Path(a).suffix.lower() in RECORD_SUFFIXES or Path(a).exists()]
 
 
 def run(argv: list[str]) -> int:
@@ -142,6 +154,7 @@ def run(argv: list[str]) -> int:
     remember_folders_in(recent_files_settings())        # file dialogs start in the last folder of each kind
     window.show()
     show_problems(window, look.problems)
+    show_profile_problem(window, claim.problem)
     # What exists now (modules, Qt wrappers, the window) lives as long as the app: out of the collector's
     # sight, a full collection walks only what came later (measured: 48 ms -> 6 ms with a 20,000-move
     # game open), and every full collection stalls the window for as long as it runs.

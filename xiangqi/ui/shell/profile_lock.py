@@ -52,13 +52,29 @@ class ProfileLock:
     def __init__(self, settings: Path) -> None:
         self.settings = settings
         self.path = lock_path(settings)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.folder_problem = ""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.folder_problem = f"{self.path.parent}: {error.strerror or error}"
         self._lock = QLockFile(str(self.path))
         self._lock.setStaleLockTime(0)   # only a dead owner makes it stale, never the lock's age
 
     def try_take(self) -> bool:
         """Take the lock now if it is free or its owner is gone (never waits)."""
         return self._lock.isLocked() or self._lock.tryLock(0)
+
+    def failure(self) -> str:
+        """Why the last ``try_take`` failed when no other window holds the lock (a read-only folder, a full
+        disk): the words for the user; empty when another window holds it."""
+        if self.folder_problem:
+            return self.folder_problem
+        error = self._lock.error()
+        if error == QLockFile.LockError.PermissionError:
+            return f"{self.path}: no permission to create the lock file (is the folder read-only?)"
+        if error == QLockFile.LockError.UnknownError:
+            return f"{self.path}: the lock file could not be written (is the disk full?)"
+        return ""
 
     @property
     def held(self) -> bool:
@@ -80,6 +96,7 @@ class ProfileClaim:
     mode: ProfileMode
     lock: ProfileLock | None
     settings: Path
+    problem: str = ""   # why a profile nobody else holds could not be locked (then the mode is READ_ONLY)
 
 
 class ProfileBusyDialog(QDialog):
@@ -129,12 +146,14 @@ def claim_profile(settings: Path | None = None, parent: QWidget | None = None) -
     lock = ProfileLock(settings)
     if lock.try_take():
         return ProfileClaim(ProfileMode.OWNER, lock, settings)
+    if problem := lock.failure():   # nobody holds it: the profile cannot be written at all
+        return ProfileClaim(ProfileMode.READ_ONLY, None, _read_only_settings(settings), problem)
     dialog = ProfileBusyDialog(lock, parent)
     dialog.exec()
     if dialog.mode is ProfileMode.OWNER:
         return ProfileClaim(ProfileMode.OWNER, lock, settings)
     if dialog.mode is ProfileMode.READ_ONLY:
-        return ProfileClaim(ProfileMode.READ_ONLY, None, _use_profile(_throwaway_copy(settings)))
+        return ProfileClaim(ProfileMode.READ_ONLY, None, _read_only_settings(settings))
     if dialog.mode is ProfileMode.SEPARATE:
         return _separate_profile(settings)
     return ProfileClaim(ProfileMode.QUIT, None, settings)
@@ -160,6 +179,15 @@ def _copy_settings(source: Path, target: Path) -> None:
         shutil.copyfile(source, target)
 
 
+def _read_only_settings(settings: Path) -> Path:
+    """A throwaway copy of the settings; the settings themselves when not even a copy can be written (a full
+    disk): every later write then fails with its own message and nothing of the profile is replaced."""
+    try:
+        return _use_profile(_throwaway_copy(settings))
+    except OSError:
+        return settings
+
+
 def _throwaway_copy(settings: Path) -> Path:
     """A copy of the settings in a temporary folder: this window may change it, the profile never sees it."""
     target = Path(tempfile.mkdtemp(prefix="xiangqi-read-only-")) / "config.toml"
@@ -175,4 +203,4 @@ def _separate_profile(settings: Path) -> ProfileClaim:
         if lock.try_take():
             _copy_settings(settings, candidate)
             return ProfileClaim(ProfileMode.SEPARATE, lock, _use_profile(candidate))
-    return ProfileClaim(ProfileMode.READ_ONLY, None, _use_profile(_throwaway_copy(settings)))
+    return ProfileClaim(ProfileMode.READ_ONLY, None, _read_only_settings(settings))

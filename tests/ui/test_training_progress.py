@@ -61,6 +61,13 @@ def message(window: MainWindow) -> QMessageBox:
     return [d for d in window.dialogs if isinstance(d, QMessageBox)][-1]
 
 
+def next_message(qtbot: QtBot, window: MainWindow) -> QMessageBox:
+    """The message a background job (an import) shows when it ends."""
+    before = sum(1 for d in window.dialogs if isinstance(d, QMessageBox))
+    qtbot.waitUntil(lambda: sum(1 for d in window.dialogs if isinstance(d, QMessageBox)) > before, timeout=20_000)
+    return message(window)
+
+
 def test_the_progress_view_shows_due_counts_and_answers(qtbot: QtBot, tmp_path: Path) -> None:
     window, training = build(qtbot, tmp_path)
     db = training.database()
@@ -114,7 +121,7 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_history(qtbot: Q
     fresh_view.import_button.click()
     dialog = next(d for d in other.dialogs if isinstance(d, QFileDialog))
     dialog.fileSelected.emit(str(exported))
-    assert "entries added" in message(other).text()
+    assert "entries added" in next_message(qtbot, other).text()
     assert fresh_view.counts_label.text() == view.counts_text()
     fresh_db = fresh.database()
     assert fresh_db is not None
@@ -135,20 +142,22 @@ def test_a_bad_import_file_is_refused_naming_the_file_and_field(qtbot: QtBot, tm
     view.import_button.click()
     dialog = next(d for d in window.dialogs if isinstance(d, QFileDialog))
     dialog.fileSelected.emit(str(bad))
-    box = message(window)
+    box = next_message(qtbot, window)
     assert box.text() == "Nothing was imported: the file cannot be used."
     assert str(bad) in box.informativeText() and "tables.deck_cards.rows[0]" in box.informativeText()
     assert "Mistakes: 0 due of 0" in view.counts_label.text()
 
 
-def test_a_broken_history_file_is_said_by_name_and_kept(qtbot: QtBot, tmp_path: Path) -> None:
+def test_a_broken_history_file_is_offered_for_repair_and_kept_until_the_user_says(qtbot: QtBot,
+                                                                                   tmp_path: Path) -> None:
     window, training = build(qtbot, tmp_path)
     (tmp_path / "training.sqlite").write_bytes(b"garbage" * 1000)
     training.menu.aboutToShow.emit()                         # a look at the menu says nothing yet
     assert training.due_action.text() == "&Due today…" and window.dialogs == []
     training.progress_action.trigger()
     box = message(window)
-    assert box.text() == "The training history cannot be opened."
-    assert str(tmp_path / "training.sqlite") in box.informativeText()
+    assert "training.sqlite is damaged. Repair it?" in box.text() and "not a database" in box.informativeText()
     assert not any(isinstance(d, ProgressView) for d in window.dialogs)
+    assert (tmp_path / "training.sqlite").read_bytes() == b"garbage" * 1000
+    box.button(QMessageBox.StandardButton.No).click()        # nothing changes on No
     assert (tmp_path / "training.sqlite").read_bytes() == b"garbage" * 1000

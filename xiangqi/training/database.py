@@ -109,6 +109,10 @@ class HistoryDamagedError(TrainingError):
                          f"be read in a fresh file (the damaged file is kept beside it)")
 
 
+READ_ONLY_FILE = "the file is marked read-only"     # why a history is opened read-only (the UI words them)
+READ_ONLY_FOLDER = "its folder cannot be written"
+
+
 class HistoryReadOnlyError(TrainingError):
     """A write to a history opened read-only (its file is marked read-only, or its folder cannot be written)."""
 
@@ -155,9 +159,9 @@ def marked_read_only(path: Path) -> str | None:
     except OSError as error:
         raise TrainingError(f"{path}: cannot look at the training history: {error.strerror or error}") from error
     if not mode & stat.S_IWUSR:
-        return "the file is marked read-only"
+        return READ_ONLY_FILE
     if not os.access(path.parent, os.W_OK):
-        return "its folder cannot be written"
+        return READ_ONLY_FOLDER
     return None
 
 

@@ -3,12 +3,14 @@ per day and cards due in the days ahead, drawn with Qt Charts; and the training 
 
 Export writes the whole history (every mode's tables) as one JSON file; import merges such a file into
 this profile (rows already here are kept once) and says what it added; a file that cannot be imported
-is refused whole, with the reason naming the file and the field.
+is refused whole, with the reason naming the file, the table, the row and the field. The import reads,
+checks and writes on a worker thread with a progress dialog and Cancel; it copies the history first,
+and 撤销导入 (Undo import) puts that copy back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -16,15 +18,17 @@ from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QCh
                               QHorizontalStackedBarSeries, QLineSeries, QStackedBarSeries, QValueAxis)
 from PySide6.QtCore import QDateTime, QMargins, Qt
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QPushButton,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QProgressDialog,
+                               QPushButton, QTabWidget, QVBoxLayout, QWidget)
 
 from xiangqi.training.cards import CardDeck, DeckKind
-from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.database import ImportSummary, TrainingDatabase, TrainingError
+from xiangqi.training.history_import import can_undo_import, import_history_file, undo_import
 from xiangqi.training.progress import (OTHER_THEME, RatingPoint, ThemeCount, answers_per_day, due_forecast,
                                        rating_history, solved_per_theme)
 from xiangqi.training.puzzles import PuzzleError, Theme, read_puzzle_set
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.training.background import BackgroundTask, progress_dialog
 from xiangqi.ui.training.puzzle_trainer import starter_set_path
 from xiangqi.ui.window_host import WindowHost
 
@@ -63,9 +67,16 @@ class ProgressView(QDialog):
         self.tabs = QTabWidget(self)
         self.export_button = QPushButton(self.tr("&Export history…"), self)
         self.import_button = QPushButton(self.tr("&Import history…"), self)
+        self.undo_button = QPushButton(self.tr("&Undo import"), self)
+        self.undo_button.setToolTip(self.tr("Put the training history back as it was before the last import"))
+        self.undo_button.setEnabled(can_undo_import(db.path))
+        self.importing: BackgroundTask | None = None
+        self.progress: QProgressDialog | None = None
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.undo_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.undo_button.clicked.connect(self.ask_undo_import)
         buttons.rejected.connect(self.reject)
         self.export_button.clicked.connect(self.export_dialog)
         self.import_button.clicked.connect(self.import_dialog)
@@ -235,15 +246,62 @@ class ProgressView(QDialog):
                                       self.tr("{0} entries written to {1}.").format(rows, path),
                                       icon=QMessageBox.Icon.Information)
 
-    def import_from(self, path: Path) -> QMessageBox:
-        try:
-            summary = self.db.import_history(path)
-        except TrainingError as error:
-            return self.host.show_message(self.tr("Import a training history"),
-                                          self.tr("Nothing was imported: the file cannot be used."), [str(error)])
+    def import_from(self, path: Path) -> BackgroundTask:
+        """Import ``path`` on a worker thread (its own connection), with progress and Cancel."""
+        db_path = self.db.path
+
+        def work(keep_going: Callable[[int, int], bool]) -> ImportSummary:
+            return import_history_file(db_path, path, lambda _stage, done, total: keep_going(done, total))
+
+        task = self.importing = BackgroundTask(work, f"import {path.name}")
+        task.finished.connect(self.imported)
+        task.failed.connect(self.import_failed)
+        task.cancelled_by_user.connect(self.import_cancelled)
+        self.import_button.setEnabled(False)
+        self.progress = progress_dialog(self, self.tr("Importing {0}…").format(path.name), task)
+        task.start()
+        return task
+
+    def imported(self, summary: ImportSummary) -> QMessageBox:
+        self.importing = None
+        self.import_button.setEnabled(True)
+        self.undo_button.setEnabled(can_undo_import(self.db.path))
         self.refresh()
         return self.host.show_message(
             self.tr("Import a training history"),
-            self.tr("{0} entries added from {1}; {2} were here already.").format(summary.added, path,
+            self.tr("{0} entries added from {1}; {2} were here already.").format(summary.added, summary.path,
                                                                                  summary.skipped),
             icon=QMessageBox.Icon.Information)
+
+    def import_failed(self, error: object) -> QMessageBox:
+        self.importing = None
+        self.import_button.setEnabled(True)
+        return self.host.show_message(self.tr("Import a training history"),
+                                      self.tr("Nothing was imported: the file cannot be used."), [str(error)])
+
+    def import_cancelled(self) -> None:
+        self.importing = None
+        self.import_button.setEnabled(True)
+        self.counts_label.setText(self.tr("Import cancelled: nothing was imported."))
+
+    def ask_undo_import(self) -> QMessageBox:
+        return self.host.ask(self.tr("Undo import"),
+                             self.tr("Put the training history back as it was before the last import? "
+                                     "Everything trained since that import is lost."), self.undo_import)
+
+    def undo_import(self) -> QMessageBox:
+        try:
+            undo_import(self.db)
+        except TrainingError as error:
+            return self.host.show_message(self.tr("Undo import"), self.tr("The import was not undone."),
+                                          [str(error)])
+        self.undo_button.setEnabled(False)
+        self.refresh()
+        return self.host.show_message(self.tr("Undo import"),
+                                      self.tr("The training history is back as it was before the import."),
+                                      icon=QMessageBox.Icon.Information)
+
+    def done(self, result: int) -> None:
+        if self.importing is not None:
+            self.importing.cancel()
+        super().done(result)

@@ -17,8 +17,8 @@ import random
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QProgressDialog, QPushButton,
+                               QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation, move_to_text
@@ -28,15 +28,17 @@ from xiangqi.resources import assets_dir
 from xiangqi.training.database import TrainingDatabase, TrainingError
 from xiangqi.training.puzzle_solving import SolveSession, State, Verdict
 from xiangqi.training.puzzle_store import PuzzleHistory, choose_next
-from xiangqi.training.puzzles import Puzzle, PuzzleError, Theme, read_puzzle_set
+from xiangqi.training.puzzles import Puzzle, PuzzleError, PuzzleSet, Theme, read_puzzle_set
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.training.background import BackgroundTask, progress_dialog
 from xiangqi.ui.training.puzzle_engine import Comparison, PuzzleEngine
 from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import WindowHost
 
 REPLY_DELAY_MS = 350   # the other side's reply follows the user's move after a short pause, as on a real board
 STARTER_SET = Path("puzzles") / "starter.puzzles"
+SYNC_READ_BYTES = 128 * 1024   # a set this small (the starter set: 60 KB) is read at once, bigger ones on a thread
 
 
 def starter_set_path() -> Path:
@@ -319,6 +321,8 @@ class PuzzleTrainer(QDialog):
         self.rng = random.Random()
         self.puzzles: tuple[Puzzle, ...] = ()
         self.fixed_engine = engine is not None
+        self.reading: BackgroundTask | None = None      # a puzzle set being read on a worker thread
+        self.progress: QProgressDialog | None = None
         self.solver = PuzzleSolver(host.board, engine, host.move_list.notation, self)
         self.solver.said.connect(lambda text, assertive: host.announce(text, assertive=assertive))
         self.solver.attempted.connect(self._on_attempted)
@@ -351,12 +355,35 @@ class PuzzleTrainer(QDialog):
                 Theme.MIDDLEGAME: self.tr("Middlegame"), Theme.ONE_MOVE: self.tr("One move"),
                 Theme.LONG: self.tr("Long (3 moves or more)")}
 
-    def load(self, path: Path) -> None:
+    def load(self, path: Path) -> BackgroundTask | None:
+        """Read the puzzle set at ``path``: a small one at once, a bigger one on a worker thread with a
+        progress dialog and Cancel (the task, returned; None when read at once or refused)."""
         try:
-            puzzle_set = read_puzzle_set(path)
-        except (OSError, PuzzleError) as error:
-            self.host.show_message(self.tr("Puzzles"), self.tr("The puzzle set cannot be read."), [str(error)])
-            return
+            size = path.stat().st_size
+        except OSError as error:
+            self._cannot_read(error)
+            return None
+        if size <= SYNC_READ_BYTES and path.is_file():
+            try:
+                self.show_set(read_puzzle_set(path))
+            except (OSError, PuzzleError) as error:
+                self._cannot_read(error)
+            return None
+        task = self.reading = BackgroundTask(lambda keep_going: read_puzzle_set(path, keep_going),
+                                             f"puzzles {path.name}")
+        task.finished.connect(self.show_set)
+        task.failed.connect(self._cannot_read)
+        self.progress = progress_dialog(self, self.tr("Reading {0}…").format(path.name), task)
+        task.start()
+        return task
+
+    def _cannot_read(self, error: object) -> None:
+        self.reading = None
+        self.host.show_message(self.tr("Puzzles"), self.tr("The puzzle set cannot be read."), [str(error)])
+
+    def show_set(self, puzzle_set: PuzzleSet) -> None:
+        """A puzzle set read: its puzzles offered, the lines skipped named."""
+        self.reading = None
         if puzzle_set.problems:
             self.host.show_message(self.tr("Puzzles"), self.tr("Some puzzles were skipped."),
                                    list(puzzle_set.problems[:20]))
@@ -428,6 +455,8 @@ class PuzzleTrainer(QDialog):
         return dialog
 
     def done(self, result: int) -> None:
+        if self.reading is not None:
+            self.reading.cancel()
         if self.solver.engine is not None:
             self.solver.engine.close()
         super().done(result)

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from xiangqi.core import Move
 from xiangqi.play.controller import GameController
 from xiangqi.training.database import TrainingDatabase
+from xiangqi.training.history_import import import_history_file
 from xiangqi.training.puzzle_store import PuzzleHistory
 from xiangqi.training.puzzles import Puzzle, puzzle_to_json
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
@@ -119,11 +120,11 @@ def test_an_import_cancelled_imports_nothing_and_an_import_can_be_undone(qtbot: 
     assert not view.undo_button.isEnabled()
 
     go_on = threading.Event()                    # the worker waits until the user pressed Cancel
-    real = progress_view.import_history_file
+    real = import_history_file
     def held(*args: object, **kwargs: object) -> object:
         go_on.wait(10)
         return real(*args, **kwargs)  # type: ignore[arg-type]
-    monkeypatch.setattr(progress_view, "import_history_file", held)
+    monkeypatch.setattr(f"{progress_view.__name__}.import_history_file", held)
     task = view.import_from(tmp_path / "h.json")
     assert isinstance(view.progress, QProgressDialog) and not view.import_button.isEnabled()
     cancel = view.progress.findChild(QPushButton)
@@ -135,7 +136,7 @@ def test_an_import_cancelled_imports_nothing_and_an_import_can_be_undone(qtbot: 
     assert view.counts_label.text() == "Import cancelled: nothing was imported."
     assert PuzzleHistory(view_db).standing().attempts == 0 and not view.undo_button.isEnabled()
 
-    monkeypatch.setattr(progress_view, "import_history_file", real)
+    monkeypatch.setattr(f"{progress_view.__name__}.import_history_file", real)
     view.import_from(tmp_path / "h.json")
     box = next_message(qtbot, window, len(messages(window)))
     assert "6 entries added" in box.text() or "entries added" in box.text()

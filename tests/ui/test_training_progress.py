@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from PySide6.QtCharts import QBarCategoryAxis, QChartView
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCharts import QBarCategoryAxis, QChartView, QDateTimeAxis
+from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -161,3 +162,41 @@ def test_a_broken_history_file_is_offered_for_repair_and_kept_until_the_user_say
     assert (tmp_path / "training.sqlite").read_bytes() == b"garbage" * 1000
     box.button(QMessageBox.StandardButton.No).click()        # nothing changes on No
     assert (tmp_path / "training.sqlite").read_bytes() == b"garbage" * 1000
+
+
+def axis_labels(chart_view: QChartView) -> list[str]:
+    """The dates under the rating chart, as Qt writes them at its ticks."""
+    axis = chart_view.chart().axes(Qt.Orientation.Horizontal)[0]
+    assert isinstance(axis, QDateTimeAxis)
+    low, high, ticks = axis.min().toMSecsSinceEpoch(), axis.max().toMSecsSinceEpoch(), axis.tickCount()
+    return [QDateTime.fromMSecsSinceEpoch(low + (high - low) * i // (ticks - 1)).toString(axis.format())
+            for i in range(ticks)]
+
+
+@pytest.mark.parametrize("span", [timedelta(0), timedelta(hours=3), timedelta(days=1), timedelta(days=3),
+                                  timedelta(days=10), timedelta(days=400)])
+def test_the_rating_axis_never_repeats_a_date(qtbot: QtBot, tmp_path: Path, span: timedelta) -> None:
+    window, training = build(qtbot, tmp_path)
+    db = training.database()
+    assert db is not None
+    history = PuzzleHistory(db)
+    start = datetime(2026, 3, 1, 21, 30).astimezone()
+    for n, moment in enumerate((start, start + span / 2, start + span)):
+        history.record(Puzzle(f"t{n}", FEN, (Move.from_iccs("h2e2"),)), True, 0, "t", moment)
+    view = open_view(qtbot, window, training)
+    rating = view.tabs.widget(0)
+    assert isinstance(rating, QChartView)
+    labels = axis_labels(rating)
+    assert len(set(labels)) == len(labels) >= 2, labels
+    axis = rating.chart().axes(Qt.Orientation.Horizontal)[0]
+    assert axis.min().toMSecsSinceEpoch() <= start.timestamp() * 1000
+    assert axis.max().toMSecsSinceEpoch() >= (start + span).timestamp() * 1000
+
+
+def test_the_empty_rating_chart_says_no_attempts_yet_not_1970(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = build(qtbot, tmp_path)
+    view = open_view(qtbot, window, training)
+    rating = view.tabs.widget(0)
+    assert isinstance(rating, QChartView)
+    assert rating.chart().title() == "Puzzle rating: no attempts yet"
+    assert not rating.chart().axes(Qt.Orientation.Horizontal)[0].labelsVisible()

@@ -11,7 +11,8 @@ and 撤销导入 (Undo import) puts that copy back.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from pathlib import Path
 
 from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QDateTimeAxis,
@@ -37,11 +38,43 @@ RIGHT_COLOUR, WRONG_COLOUR = QColor("#3a8d3a"), QColor("#c0392b")
 DECK_COLOURS = {DeckKind.MISTAKES: QColor("#c0392b"), DeckKind.PUZZLES: QColor("#2e6fb7"),
                 DeckKind.OPENING: QColor("#d68910")}
 ANSWER_DAYS = 14   # a label under every day still fits at 800 px
+MAX_DATE_TICKS = 5   # dates under the rating chart (they fit at 800 px)
 
 
 def open_progress(host: WindowHost, db: TrainingDatabase) -> None:
     """The 练习 › 练习进度 entry: the progress view, window-modal over the main window."""
     host.open_dialog(ProgressView(host, db))
+
+
+@dataclass(frozen=True)
+class TimeSpan:
+    """The rating chart's time axis: from ``start`` to ``end`` (local midnights, or hours within one day)
+    with ``ticks`` labels, each on its own day (or hour), written in ``label_format`` (Qt's)."""
+
+    start: datetime
+    end: datetime
+    ticks: int
+    label_format: str
+
+
+def time_span(first: datetime, last: datetime) -> TimeSpan:
+    """An axis whose labels all differ: whole local days from ``first``'s to ``last``'s, the day count
+    made a multiple of ``MAX_DATE_TICKS - 1`` when longer, so every tick falls on a midnight; attempts of
+    one day show that day's hours."""
+    day = timedelta(days=1)
+    start = datetime.combine(first.astimezone().date(), time.min).astimezone()
+    days = max(1, (last.astimezone().date() - start.date()).days + 1)
+    if days == 1:
+        return TimeSpan(start, start + day, MAX_DATE_TICKS, "MM-dd HH:mm")
+    intervals = MAX_DATE_TICKS - 1
+    if days <= intervals:
+        ticks = days + 1
+    else:
+        days = -(-days // intervals) * intervals
+        ticks = MAX_DATE_TICKS
+    end = datetime.combine(start.date() + days * day, time.min).astimezone()
+    label = "MM-dd" if start.year == end.year else "yyyy-MM-dd"
+    return TimeSpan(start, end, ticks, label)
 
 
 def chart_view(chart: QChart, parent: QWidget) -> QChartView:
@@ -129,7 +162,7 @@ class ProgressView(QDialog):
 
     def rating_chart(self, points: Sequence[RatingPoint]) -> QChart:
         chart = QChart()
-        chart.setTitle(self.tr("Puzzle rating") if points else self.tr("Puzzle rating: no puzzle solved yet"))
+        chart.setTitle(self.tr("Puzzle rating") if points else self.tr("Puzzle rating: no attempts yet"))
         series = QLineSeries()
         series.setName(self.tr("Rating"))
         for point in points:
@@ -143,10 +176,14 @@ class ProgressView(QDialog):
             ratings = [p.rating for p in points]
             value_axis.setRange(min(ratings) - 50, max(ratings) + 50)
             value_axis.applyNiceNumbers()
-            time_axis.setRange(QDateTime.fromMSecsSinceEpoch(int(points[0].at.timestamp() * 1000)),
-                               QDateTime.fromMSecsSinceEpoch(int(points[-1].at.timestamp() * 1000)))
+            span = time_span(min(p.at for p in points), max(p.at for p in points))
+            time_axis.setRange(QDateTime.fromMSecsSinceEpoch(int(span.start.timestamp() * 1000)),
+                               QDateTime.fromMSecsSinceEpoch(int(span.end.timestamp() * 1000)))
+            time_axis.setTickCount(span.ticks)
+            time_axis.setFormat(span.label_format)
         else:
             value_axis.setRange(1000, 2000)
+            time_axis.setLabelsVisible(False)     # no dates to show (not 1970-01-01)
         chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(value_axis, Qt.AlignmentFlag.AlignLeft)
         series.attachAxis(time_axis)

@@ -189,6 +189,7 @@ def test_the_rating_axis_never_repeats_a_date(qtbot: QtBot, tmp_path: Path, span
     labels = axis_labels(rating)
     assert len(set(labels)) == len(labels) >= 2, labels
     axis = rating.chart().axes(Qt.Orientation.Horizontal)[0]
+    assert isinstance(axis, QDateTimeAxis)
     assert axis.min().toMSecsSinceEpoch() <= start.timestamp() * 1000
     assert axis.max().toMSecsSinceEpoch() >= (start + span).timestamp() * 1000
 

@@ -143,9 +143,17 @@ class TrainingMenu(QObject):
                    READ_ONLY_FOLDER: self.tr("its folder cannot be written")}.get(db.read_only, db.read_only)
             box = self.window.show_message(self.tr("Training"), text.format(db.path, why),
                                            icon=QMessageBox.Icon.Warning)
-            box.finished.connect(lambda _result: opener(self.window, db))
+            box.finished.connect(lambda _result: self.run_opener(opener, db))
             return
-        opener(self.window, db)
+        self.run_opener(opener, db)
+
+    def run_opener(self, opener: Opener, db: TrainingDatabase) -> None:
+        """Open a mode; a history that fails while it is read (a disk error, damage met later) is said."""
+        try:
+            opener(self.window, db)
+        except TrainingError as error:
+            self.window.show_message(self.tr("Training"), self.tr("The training history cannot be read."),
+                                     [str(error)])
 
     def open_drill(self, host: WindowHost, db: TrainingDatabase) -> None:
         open_opening_drill(host, db, self.book)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 KeepGoing = Callable[[int, int], bool]
@@ -68,7 +68,8 @@ class BackgroundTask(QObject):
 def progress_dialog(parent: QWidget, label: str, task: BackgroundTask) -> QProgressDialog:
     """A window-modal progress dialog for ``task``: its bar follows the task, Cancel stops it, and it
     closes when the task ends however it ends."""
-    dialog = QProgressDialog(label, parent.tr("Cancel"), 0, BAR_STEPS, parent)
+    cancel = QCoreApplication.translate("BackgroundTask", "Cancel")
+    dialog = QProgressDialog(label, cancel, 0, BAR_STEPS, parent)
     dialog.setObjectName("training_progress")
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(SHOW_AFTER_MS)

@@ -14,7 +14,7 @@ from xiangqi.core import Move
 from xiangqi.training.database import HistoryDamagedError, TrainingDatabase, TrainingError
 from xiangqi.training.history_import import can_undo_import, import_history_file
 from xiangqi.training.history_repair import repair_history
-from xiangqi.training.puzzle_store import PuzzleHistory
+from xiangqi.training.puzzle_store import ATTEMPTS_TABLE, PuzzleHistory
 from xiangqi.training.puzzles import MAX_PUZZLE_SET_BYTES, Puzzle, PuzzleError, puzzle_to_json, read_puzzle_set
 
 FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -65,23 +65,31 @@ def puzzles_bad_fields(folder: Path, scale: int) -> None:
     path = folder / "bad.puzzles"
     bad = [json.dumps({"id": "e", "fen": FEN, "line": ["h2e2"], "extra": [1]}),
            json.dumps({"id": "r", "fen": FEN, "line": ["h2e2"], "rating": ["@", 1, 1]}).replace('"@"', "1e999"),
-           "[" * 10_000 + "]" * 10_000,
+           "[" * 5_000 + "]" * 5_000,                          # within MAX_LINE_CHARS: parsed, too deep
            '{"id": "n", "fen": "' + FEN + '", "line": ["h2e2"], "mate_in": ' + "9" * 400 + "}",
            "{" * 100 * scale]
-    path.write_text("\n".join([GOOD] + bad * 50 * scale) + "\n", encoding="utf-8")
+    path.write_text("\n".join([GOOD] + bad * 20 * scale) + "\n", encoding="utf-8")
     found = read_puzzle_set(path)
     assert [p.puzzle_id for p in found.puzzles] == ["good"]
-    assert len(found.problems) == len(bad) * 50 * scale
+    assert len(found.problems) == len(bad) * 20 * scale
+    assert "nested too deeply" in found.problems[2]
     assert f"{path}:2: field 'extra'" in found.problems[0] and f"{path}:3: field 'rating'" in found.problems[1]
 
 
 # ----------------------------------------------------------------------------------------------- progress files
+def attempts(db: TrainingDatabase, rows: int) -> None:
+    """``rows`` puzzle attempts of the last ``rows`` hours, in one transaction (one disk flush)."""
+    PuzzleHistory(db)
+    now = datetime.now(UTC)
+    with db.write() as connection:
+        connection.executemany(f"INSERT INTO {ATTEMPTS_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               [(f"p{n}", (now - timedelta(hours=rows - n)).isoformat(), n % 2, 0,
+                                 1500.0 + n % 100, 200.0, 0.06, 1500.0, 200.0, 0.06) for n in range(rows)])
+
+
 def exported(folder: Path, rows: int) -> dict[str, object]:
     db = TrainingDatabase(folder / "source.sqlite")
-    history = PuzzleHistory(db)
-    now = datetime.now(UTC)
-    for n in range(rows):
-        history.record(Puzzle(f"p{n}", FEN, (Move.from_iccs("h2e2"),)), True, 0, "t", now - timedelta(hours=rows - n))
+    attempts(db, rows)
     db.export_history(folder / "good.json")
     db.close()
     document: dict[str, object] = json.loads((folder / "good.json").read_text(encoding="utf-8"))
@@ -147,9 +155,7 @@ def progress_too_big(folder: Path, scale: int) -> None:
 def history(folder: Path, rows: int) -> Path:
     path = folder / "training.sqlite"
     db = TrainingDatabase(path)
-    records = PuzzleHistory(db)
-    for n in range(rows):
-        records.record(Puzzle(f"p{n}", FEN, (Move.from_iccs("h2e2"),)), n % 2 == 0, 0, "t" * 200)
+    attempts(db, rows)
     db.close()
     return path
 

@@ -19,7 +19,7 @@ from xiangqi.play.controller import GameController
 from xiangqi.training.database import TrainingDatabase
 from xiangqi.training.history_import import import_history_file
 from xiangqi.training.puzzle_store import PuzzleHistory
-from xiangqi.training.puzzles import Puzzle, puzzle_to_json
+from xiangqi.training.puzzles import Puzzle, puzzle_to_json, write_puzzle_set
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training import progress_view
@@ -101,6 +101,16 @@ def test_a_read_only_history_opens_read_only_with_a_warning_and_is_not_written(q
     view.reject()
     training.progress_action.trigger()                   # told once: the view opens at once
     assert messages(window) == [] and any(isinstance(d, ProgressView) for d in window.dialogs)
+    db = training.database()
+    assert db is not None
+    puzzles = tmp_path / "one.puzzles"
+    write_puzzle_set(puzzles, [Puzzle("one", FEN, (Move.from_iccs("h2e2"),))])
+    trainer = PuzzleTrainer(window, PuzzleHistory(db))
+    qtbot.addWidget(trainer)
+    trainer.load(puzzles)
+    trainer.solver.solution_button.click()               # a failed attempt: said on the trainer, no message box
+    assert trainer.solver.detail.text() == "Not saved: the training history is read-only."
+    assert messages(window) == []
     training.close()
     assert path.read_bytes() == before
 

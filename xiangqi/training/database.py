@@ -341,9 +341,12 @@ class TrainingDatabase:
         tables: dict[str, object] = {}
         count = 0
         for name, columns_sql in self.tables().items():
-            cursor = self._connection.execute(f"SELECT * FROM {name}")
-            columns = [d[0] for d in cursor.description]
-            rows = [list(row) for row in cursor.fetchall()]
+            try:
+                cursor = self._connection.execute(f"SELECT * FROM {name}")
+                columns = [d[0] for d in cursor.description]
+                rows = [list(row) for row in cursor.fetchall()]
+            except sqlite3.Error as error:
+                raise TrainingError(describe(self.path, f"cannot read table {name} to export it", error)) from error
             for row in rows:
                 _check_exportable(row, name, columns, self.path)
             tables[name] = {"columns_sql": columns_sql, "columns": columns, "rows": rows}

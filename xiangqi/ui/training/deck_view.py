@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 from xiangqi.core import Move, XiangqiError
 from xiangqi.training.cards import CardDeck, DeckKind, DueCard
-from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.database import HistoryReadOnlyError, TrainingDatabase, TrainingError
 from xiangqi.training.mistakes import played_move
 from xiangqi.training.puzzles import Puzzle, PuzzleError
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
@@ -165,6 +165,9 @@ class DueCardsView(QDialog):
             return None
         try:
             due = self.deck.review(card.card_id, correct)
+        except HistoryReadOnlyError:
+            self.result_label.setText(self.tr("Not saved: the training history is read-only."))
+            return None
         except TrainingError as error:
             self.result_label.setText(str(error))
             return None

@@ -25,7 +25,7 @@ from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.setup import is_builtin
 from xiangqi.resources import assets_dir
-from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.database import HistoryReadOnlyError, TrainingDatabase, TrainingError
 from xiangqi.training.puzzle_solving import SolveSession, State, Verdict
 from xiangqi.training.puzzle_store import PuzzleHistory, choose_next
 from xiangqi.training.puzzles import Puzzle, PuzzleError, PuzzleSet, Theme, read_puzzle_set
@@ -500,6 +500,9 @@ class PuzzleTrainer(QDialog):
     def _on_attempted(self, puzzle: Puzzle, solved: bool, hints: int) -> None:
         try:
             before, after = self.history.record(puzzle, solved, hints, self.title_of(puzzle))
+        except HistoryReadOnlyError:     # said once when the history was opened: not a message a puzzle
+            self.solver.detail.setText(self.tr("Not saved: the training history is read-only."))
+            return
         except TrainingError as error:
             self.host.show_message(self.tr("Puzzles"), self.tr("The attempt cannot be saved."), [str(error)])
             return

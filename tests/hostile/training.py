@@ -199,3 +199,11 @@ def history_read_only(folder: Path, scale: int) -> None:
     expect_refused(lambda: records.record(Puzzle("x", FEN, (Move.from_iccs("h2e2"),)), True, 0, "t"), "read-only")
     db.close()
     assert path.read_bytes() == before
+
+
+@hostile("training.history.fifo", target="training.database.TrainingDatabase",
+         bound="regular files only (record.files.check_openable): a FIFO is never opened")
+def history_fifo(folder: Path, scale: int) -> None:
+    path = folder / "training.sqlite"
+    os.mkfifo(path)
+    expect_refused(lambda: TrainingDatabase(path), "training.sqlite", "named pipe")

@@ -223,3 +223,10 @@ def test_a_sqlite_row_too_big_for_the_file_is_refused_before_writing(tmp_path: P
     with pytest.raises(TrainingError, match=r"tables.other_mode.rows\[0\].n: .*too big for 64 bits"):
         import_history_file(tmp_path / "t.sqlite", bad)
     assert sqlite3.connect(tmp_path / "t.sqlite").execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] >= 0
+
+
+def test_a_fifo_in_the_historys_place_is_refused_not_waited_on(tmp_path: Path) -> None:
+    path = tmp_path / "training.sqlite"
+    os.mkfifo(path)
+    with pytest.raises(TrainingError, match="training.sqlite: not a training history: not read: it is a named pipe"):
+        TrainingDatabase(path)

@@ -184,7 +184,7 @@ class TrainingDatabase:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.read_only = marked_read_only(path)   # why it is opened read-only, or None
-        if path.exists() and path.is_file() and path.stat().st_size == 0:
+        if self._size() == 0:
             raise HistoryDamagedError(path, ["the file is empty (0 bytes): its history is lost"])
         connection: sqlite3.Connection | None = None
         try:
@@ -207,6 +207,20 @@ class TrainingDatabase:
                     raise HistoryDamagedError(path, [str(error)]) from error
                 raise TrainingError(describe(path, "cannot open the training history", error)) from error
             raise TrainingError(f"{path}: cannot open the training history: {error}") from error
+
+    def _size(self) -> int | None:
+        """The history file's size (None: not there yet); TrainingError for what is no regular file (a
+        FIFO would block the open for ever)."""
+        try:
+            return check_openable(self.path)
+        except FileNotFoundError:
+            return None
+        except RefusedFileError as error:
+            raise TrainingError(f"{self.path}: not a training history: {error.reason}; move it away and "
+                                f"open Training again") from error
+        except OSError as error:
+            raise TrainingError(f"{self.path}: cannot look at the training history: "
+                                f"{error.strerror or error}") from error
 
     def _check_integrity(self) -> None:
         try:

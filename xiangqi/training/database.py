@@ -523,12 +523,13 @@ def _parse(path: Path, data: bytes) -> object:
         raise TrainingError(f"{path}: not JSON this program reads: {_quote(str(error))}") from error
 
 
-def read_history_file(path: Path, rules: Mapping[str, TableRules],
-                      keep_going: KeepGoing | None = None) -> dict[str, HistoryTable]:
+def read_history_file(path: Path, rules: Mapping[str, TableRules], keep_going: KeepGoing | None = None,
+                      known_only: bool = False) -> dict[str, HistoryTable]:
     """An exported history, checked field by field before anything is written: the file's kind and size
     (MAX_HISTORY_BYTES), JSON (nesting, NaN), every value's type, that numbers are finite and fit SQLite
-    (64 bits), text within MAX_TEXT_CHARS, MAX_HISTORY_ROWS rows in all, and the ``rules`` of known tables.
-    TrainingError naming the file, the table, the row and the column."""
+    (64 bits), text within MAX_TEXT_CHARS, MAX_HISTORY_ROWS rows in all, and the ``rules`` of known tables
+    (``known_only``: a table without rules is refused). TrainingError naming the file, the table, the row
+    and the column."""
     document = _parse(path, _read_bytes(path, keep_going))
     if not isinstance(document, dict):
         raise TrainingError(f"{path}: not a training history (expected a JSON object)")
@@ -548,6 +549,9 @@ def read_history_file(path: Path, rules: Mapping[str, TableRules],
         if name == REGISTRY_TABLE:
             continue
         _check_name(str(name), "table", f"{path}: tables")
+        if known_only and name not in rules:
+            raise TrainingError(f"{path}: tables.{name}: not a table of this program's training history "
+                                f"(made by a newer version?); known: {', '.join(sorted(rules))}")
         checked[name] = _read_table(path, name, table, rules.get(name), keep_going, progress)
     return checked
 

@@ -3,9 +3,9 @@
 ``import_history_file`` reads and checks the whole file before it writes anything (the database's generic
 rules: size, JSON, types, finite numbers within 64 bits; and here, per known table, each field: dates that
 parse and are not in the future, ratings within Glicko-2's sane range, known deck kinds, answers as a JSON
-list of moves, a card state fsrs reads ...), refuses the whole file naming the table, the row and the field,
-then copies the history beside it (``training.sqlite.before-import``) and merges the rows in one
-transaction. ``undo_import`` puts that copy back. It runs on any thread with its own connection, reporting
+list of moves, a card state fsrs reads ...) and refuses the whole file naming the table, the row and the
+field, or a table it does not know (a newer version's); then it copies the history beside it
+(``training.sqlite.before-import``) and merges the rows in one transaction. ``undo_import`` puts that copy back. It runs on any thread with its own connection, reporting
 progress and stopping (nothing imported) when ``keep_going`` answers False.
 """
 
@@ -180,7 +180,7 @@ def import_history_file(db_path: Path, path: Path, keep_going: KeepGoing | None 
                         rules: Mapping[str, TableRules] = KNOWN_TABLES) -> ImportSummary:
     """Check the whole file, copy the history at ``db_path`` to ``backup_path(db_path)``, merge the file.
     Opens its own connection (any thread). TrainingError (ImportCancelled) with nothing changed."""
-    tables = read_history_file(path, rules, keep_going)
+    tables = read_history_file(path, rules, keep_going, known_only=True)
     db = TrainingDatabase(db_path)
     try:
         db.check_writable()      # a read-only history is refused before the copy is made

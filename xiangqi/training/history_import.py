@@ -5,8 +5,8 @@ rules: size, JSON, types, finite numbers within 64 bits; and here, per known tab
 parse and are not in the future, ratings within Glicko-2's sane range, known deck kinds, answers as a JSON
 list of moves, a card state fsrs reads ...) and refuses the whole file naming the table, the row and the
 field, or a table it does not know (a newer version's); then it copies the history beside it
-(``training.sqlite.before-import``) and merges the rows in one transaction. ``undo_import`` puts that copy back. It runs on any thread with its own connection, reporting
-progress and stopping (nothing imported) when ``keep_going`` answers False.
+(``training.sqlite.before-import``) and merges the rows in one transaction. ``undo_import`` puts that copy
+back. It runs on any thread with its own connection, reporting progress and stopping (nothing imported) when ``keep_going`` answers False.
 """
 
 from __future__ import annotations

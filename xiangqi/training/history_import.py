@@ -6,7 +6,8 @@ parse and are not in the future, ratings within Glicko-2's sane range, known dec
 list of moves, a card state fsrs reads ...) and refuses the whole file naming the table, the row and the
 field, or a table it does not know (a newer version's); then it copies the history beside it
 (``training.sqlite.before-import``) and merges the rows in one transaction. ``undo_import`` puts that copy
-back. It runs on any thread with its own connection, reporting progress and stopping (nothing imported) when ``keep_going`` answers False.
+back. It runs on any thread with its own connection, reporting progress and stopping (nothing imported)
+when ``keep_going`` answers False.
 """
 
 from __future__ import annotations

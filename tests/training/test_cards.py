@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fsrs import Card, Rating
 
-from xiangqi.training.cards import CardDeck, CardFace, DeckCounts, DeckKind, deck_scheduler
+from xiangqi.training.cards import CardDeck, CardFace, DeckCounts, DeckKind, deck_scheduler, due_cutoff
 from xiangqi.training.database import TrainingDatabase, TrainingError
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -27,7 +27,7 @@ def test_a_new_card_is_due_at_once_and_added_once(deck: CardDeck) -> None:
     assert deck.add(DeckKind.PUZZLES, "k1", FACE, START)     # another deck, another card
     due = deck.due(START, DeckKind.MISTAKES)
     assert [(c.kind, c.face) for c in due] == [(DeckKind.MISTAKES, FACE)]
-    assert deck.due(START - timedelta(seconds=1)) == []
+    assert deck.due(START - timedelta(days=1)) == []
     assert deck.counts(START) == {DeckKind.MISTAKES: DeckCounts(1, 1), DeckKind.PUZZLES: DeckCounts(1, 1),
                                   DeckKind.OPENING: DeckCounts(0, 0)}
 
@@ -88,3 +88,31 @@ def test_cards_added_together_are_one_transaction_each_key_once(deck: CardDeck) 
     assert deck.add_all(cards, START) == [True, False, True]
     assert deck.add_all([], START) == []
     assert deck.counts(START)[DeckKind.MISTAKES] == DeckCounts(1, 1)
+
+
+def local(hour: int, day: int = 1) -> datetime:
+    """A moment of the user's own clock (the machine's time zone)."""
+    return datetime(2026, 3, day, hour, 0).astimezone()
+
+
+def test_due_today_is_the_users_calendar_day_everywhere(deck: CardDeck) -> None:
+    from xiangqi.training.progress import due_forecast
+    deck.add(DeckKind.MISTAKES, "evening", FACE, local(21))       # due at 21:00 today
+    deck.add(DeckKind.MISTAKES, "tomorrow", FACE, local(0, day=2))
+    morning = local(9)
+    assert [c.key for c in deck.due(morning)] == ["evening"]        # 今日复习 shows it at 09:00
+    assert deck.counts(morning)[DeckKind.MISTAKES] == DeckCounts(1, 2)   # the menu's count agrees
+    assert due_forecast(deck.db, today=morning.date())[DeckKind.MISTAKES][:2] == [1, 1]   # and 练习进度
+    assert due_cutoff(morning) == local(0, day=2)
+
+
+def test_a_wrong_answer_comes_back_tomorrow_even_for_a_well_known_card(deck: CardDeck) -> None:
+    deck.add(DeckKind.MISTAKES, "k", FACE, START)
+    card_id = deck.due(START)[0].card_id
+    moment = START
+    for _ in range(5):
+        moment = deck.review(card_id, correct=True, now=moment)
+    assert moment - START > timedelta(days=20)                       # well known by now
+    again = deck.review(card_id, correct=False, now=moment)
+    assert again - moment == timedelta(days=1)                      # fsrs alone: a week
+    assert [c.card_id for c in deck.due(moment + timedelta(days=1))] == [card_id]

@@ -175,6 +175,6 @@ def test_a_file_that_is_not_a_history_is_named_and_left_alone(tmp_path: Path) ->
     path = tmp_path / "training.sqlite"
     path.write_bytes(b"not a database, but the user's bytes" * 100)
     before = path.read_bytes()
-    with pytest.raises(TrainingError, match="training.sqlite: cannot open the training history"):
+    with pytest.raises(TrainingError, match="training.sqlite: the training history is damaged"):
         TrainingDatabase(path)
     assert path.read_bytes() == before

@@ -150,3 +150,22 @@ def test_verify_keeps_a_clear_puzzle_and_drops_one_with_two_mates(tmp_path: Path
     checked = read_puzzle_set(out)
     assert [p.puzzle_id for p in checked.puzzles] == ["wins"]
     assert checked.comments[-1].startswith("Re-checked by `python -m xiangqi puzzles verify` at MultiPV 2, nodes 20000")
+
+
+@pytest.mark.fairy
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_build_never_replaces_a_set_with_nothing_nor_after_an_unreadable_input(tmp_path: Path) -> None:
+    out = tmp_path / "mine.puzzles"
+    write_puzzle_set(out, [WINS, TWO_MATES], ["the user's own set"])
+    before = out.read_bytes()
+    done = run("build", str(tmp_path / "mistyped.pgn"), "--engine", "fairy-stockfish", "--nodes", "2000",
+               "--recheck-nodes", "0", "-o", str(out))
+    assert done.returncode == 1
+    assert f"no puzzle found: nothing written, {out} left as it was" in done.stderr
+    assert out.read_bytes() == before
+    games = tmp_path / "g.pgn"
+    games.write_text(GAME, encoding="utf-8")
+    done = run("build", str(games), str(tmp_path / "mistyped.pgn"), "--engine", "fairy-stockfish", "--nodes",
+               "20000", "--recheck-nodes", "0", "-o", str(out))
+    assert done.returncode == 1 and "1 input(s) could not be read" in done.stderr and "left as it was" in done.stderr
+    assert out.read_bytes() == before

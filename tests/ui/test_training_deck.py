@@ -246,3 +246,19 @@ def test_a_mistake_card_speaks_the_notation_of_now(qtbot: QtBot, tmp_path: Path)
     assert view.solver.title.text() == "Move 1: C8+5 was played here. Find a better move."
     view.reject()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
+
+
+@pytest.mark.parametrize(("source", "shown"), [
+    ("CCPD 中局.pgn record 1314", "CCPD 中局.pgn, record 1314"),
+    ("games.pgn game 12, ply 33", "games.pgn, game 12, move 17"),
+    ("CCPD 全盤戰術.pgn game 3", "CCPD 全盤戰術.pgn, game 3"),
+    ("某某 vs 某某 2026-01-01", "某某 vs 某某 2026-01-01"),        # a review's game: as it is
+])
+def test_a_puzzle_cards_source_is_written_in_the_ui_language(qtbot: QtBot, tmp_path: Path, source: str,
+                                                             shown: str) -> None:
+    window, _study, _training = build(qtbot, tmp_path)
+    deck = CardDeck(TrainingDatabase(tmp_path / "cards.sqlite"))
+    deck.add(DeckKind.PUZZLES, "p", CardFace(FEN_START, ("h2e2",), "title", source))
+    view = DueCardsView(window, deck, engine=None)
+    qtbot.addWidget(view)
+    assert view.source_label.text() == shown                # the English UI's words; translated like any tr()

@@ -137,6 +137,13 @@ def test_the_position_on_the_board_is_offered_with_the_goal_its_title_declares(q
     qtbot.mouseClick(chooser.board_button, Qt.MouseButton.LeftButton)
     assert row_texts(chooser, 0)[:3] == ["蚯蚓降龙 黑先和", "Black to play and draw", "0"]
     assert chooser.side_box.currentData() is Color.BLACK and chooser.kind_box.currentData() is GoalKind.DRAW
+    assert chooser.preview.isVisible()                        # the position and its goal on screen
+    assert chooser.preview.position().fen() == study.start_position().fen()
+    assert chooser.preview.view.flipped                       # from the side to play
+    assert chooser.preview_goal.text() == "Goal: Black to play and draw"
+    assert chooser.preview_title.text() == "蚯蚓降龙 黑先和"
+    chooser.kind_box.setCurrentIndex(chooser.kind_box.findData(GoalKind.WIN))   # another goal chosen
+    assert chooser.preview_goal.text() == "Goal: Black to play and win"
     chooser.reject()
 
 

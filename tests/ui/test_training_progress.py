@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from PySide6.QtCharts import QBarCategoryAxis, QChartView
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCharts import QBarCategoryAxis, QChartView, QDateTimeAxis
+from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -59,6 +60,13 @@ def open_view(qtbot: QtBot, window: MainWindow, training: TrainingMenu) -> Progr
 
 def message(window: MainWindow) -> QMessageBox:
     return [d for d in window.dialogs if isinstance(d, QMessageBox)][-1]
+
+
+def next_message(qtbot: QtBot, window: MainWindow) -> QMessageBox:
+    """The message a background job (an import) shows when it ends."""
+    before = sum(1 for d in window.dialogs if isinstance(d, QMessageBox))
+    qtbot.waitUntil(lambda: sum(1 for d in window.dialogs if isinstance(d, QMessageBox)) > before, timeout=20_000)
+    return message(window)
 
 
 def test_the_progress_view_shows_due_counts_and_answers(qtbot: QtBot, tmp_path: Path) -> None:
@@ -114,7 +122,7 @@ def test_export_then_import_into_a_fresh_profile_gives_the_same_history(qtbot: Q
     fresh_view.import_button.click()
     dialog = next(d for d in other.dialogs if isinstance(d, QFileDialog))
     dialog.fileSelected.emit(str(exported))
-    assert "entries added" in message(other).text()
+    assert "entries added" in next_message(qtbot, other).text()
     assert fresh_view.counts_label.text() == view.counts_text()
     fresh_db = fresh.database()
     assert fresh_db is not None
@@ -135,20 +143,61 @@ def test_a_bad_import_file_is_refused_naming_the_file_and_field(qtbot: QtBot, tm
     view.import_button.click()
     dialog = next(d for d in window.dialogs if isinstance(d, QFileDialog))
     dialog.fileSelected.emit(str(bad))
-    box = message(window)
+    box = next_message(qtbot, window)
     assert box.text() == "Nothing was imported: the file cannot be used."
     assert str(bad) in box.informativeText() and "tables.deck_cards.rows[0]" in box.informativeText()
     assert "Mistakes: 0 due of 0" in view.counts_label.text()
 
 
-def test_a_broken_history_file_is_said_by_name_and_kept(qtbot: QtBot, tmp_path: Path) -> None:
+def test_a_broken_history_file_is_offered_for_repair_and_kept_until_the_user_says(qtbot: QtBot,
+                                                                                   tmp_path: Path) -> None:
     window, training = build(qtbot, tmp_path)
     (tmp_path / "training.sqlite").write_bytes(b"garbage" * 1000)
     training.menu.aboutToShow.emit()                         # a look at the menu says nothing yet
     assert training.due_action.text() == "&Due today…" and window.dialogs == []
     training.progress_action.trigger()
     box = message(window)
-    assert box.text() == "The training history cannot be opened."
-    assert str(tmp_path / "training.sqlite") in box.informativeText()
+    assert "training.sqlite is damaged. Repair it?" in box.text() and "not a database" in box.informativeText()
     assert not any(isinstance(d, ProgressView) for d in window.dialogs)
     assert (tmp_path / "training.sqlite").read_bytes() == b"garbage" * 1000
+    box.button(QMessageBox.StandardButton.No).click()        # nothing changes on No
+    assert (tmp_path / "training.sqlite").read_bytes() == b"garbage" * 1000
+
+
+def axis_labels(chart_view: QChartView) -> list[str]:
+    """The dates under the rating chart, as Qt writes them at its ticks."""
+    axis = chart_view.chart().axes(Qt.Orientation.Horizontal)[0]
+    assert isinstance(axis, QDateTimeAxis)
+    low, high, ticks = axis.min().toMSecsSinceEpoch(), axis.max().toMSecsSinceEpoch(), axis.tickCount()
+    return [QDateTime.fromMSecsSinceEpoch(low + (high - low) * i // (ticks - 1)).toString(axis.format())
+            for i in range(ticks)]
+
+
+@pytest.mark.parametrize("span", [timedelta(0), timedelta(hours=3), timedelta(days=1), timedelta(days=3),
+                                  timedelta(days=10), timedelta(days=400)])
+def test_the_rating_axis_never_repeats_a_date(qtbot: QtBot, tmp_path: Path, span: timedelta) -> None:
+    window, training = build(qtbot, tmp_path)
+    db = training.database()
+    assert db is not None
+    history = PuzzleHistory(db)
+    start = datetime(2026, 3, 1, 21, 30).astimezone()
+    for n, moment in enumerate((start, start + span / 2, start + span)):
+        history.record(Puzzle(f"t{n}", FEN, (Move.from_iccs("h2e2"),)), True, 0, "t", moment)
+    view = open_view(qtbot, window, training)
+    rating = view.tabs.widget(0)
+    assert isinstance(rating, QChartView)
+    labels = axis_labels(rating)
+    assert len(set(labels)) == len(labels) >= 2, labels
+    axis = rating.chart().axes(Qt.Orientation.Horizontal)[0]
+    assert isinstance(axis, QDateTimeAxis)
+    assert axis.min().toMSecsSinceEpoch() <= start.timestamp() * 1000
+    assert axis.max().toMSecsSinceEpoch() >= (start + span).timestamp() * 1000
+
+
+def test_the_empty_rating_chart_says_no_attempts_yet_not_1970(qtbot: QtBot, tmp_path: Path) -> None:
+    window, training = build(qtbot, tmp_path)
+    view = open_view(qtbot, window, training)
+    rating = view.tabs.widget(0)
+    assert isinstance(rating, QChartView)
+    assert rating.chart().title() == "Puzzle rating: no attempts yet"
+    assert not rating.chart().axes(Qt.Orientation.Horizontal)[0].labelsVisible()

@@ -160,18 +160,36 @@ def test_a_worse_move_is_shown_with_its_refutation_then_retry(qtbot: QtBot) -> N
     assert results == [False]                            # the retry is not rated again
 
 
-def test_hint_shows_the_move_and_a_solve_with_it_is_not_clean(qtbot: QtBot) -> None:
+def test_hint_names_the_piece_then_shows_the_move_and_a_solve_with_it_is_not_clean(qtbot: QtBot) -> None:
     solver = solver_with(qtbot, None)
     results: list[tuple[bool, int]] = []
     solver.attempted.connect(lambda _p, solved, hints: results.append((solved, hints)))
-    qtbot.mouseClick(solver.hint_button, Qt.MouseButton.LeftButton)
-    assert solver.board.model.hint == LINE[0]
-    assert "Hint" in solver.detail.text()
+    qtbot.mouseClick(solver.hint_button, Qt.MouseButton.LeftButton)    # first: the piece, circled and named
+    assert solver.board.model.hint is None
+    assert [(s.from_sq, s.to_sq) for s in solver.board.marks.shapes()] == [(LINE[0].from_sq, LINE[0].from_sq)]
+    assert solver.detail.text().startswith("Hint: move 车八. Press Hint again to see the move.")
+    qtbot.mouseClick(solver.hint_button, Qt.MouseButton.LeftButton)    # second: the move
+    assert solver.board.model.hint == LINE[0] and solver.board.marks.shapes() == ()
+    assert solver.detail.text().startswith("Hint: 车八进七.")
     click_move(qtbot, solver, "b1b8")
     qtbot.waitUntil(lambda: solver.board.model.last_move == LINE[1])
     click_move(qtbot, solver, "a0a9")
     qtbot.waitUntil(lambda: solver.prompt.text() == "Solved!")
     assert results == [(False, 1)]
+
+
+def test_show_solution_writes_the_whole_line_and_plays_it_step_by_step(qtbot: QtBot) -> None:
+    solver = solver_with(qtbot, None)
+    results: list[bool] = []
+    solver.attempted.connect(lambda _p, solved, _h: results.append(solved))
+    qtbot.mouseClick(solver.solution_button, Qt.MouseButton.LeftButton)
+    assert solver.prompt.text() == "The solution: 1. 车八进七 将5平6 2. 车九进九"
+    assert results == [False]
+    end = Position(FEN)
+    for move in LINE:
+        end.push(move)
+    qtbot.waitUntil(lambda: solver.board.position().fen() == end.fen(), timeout=10_000)   # a move at a time
+    assert [a.move for a in solver.board.view.shapes.analysis] == [LINE[-1]]
 
 
 def test_the_trainer_rates_the_attempt_and_a_failed_puzzle_joins_the_deck(qtbot: QtBot, tmp_path: Path) -> None:

@@ -238,6 +238,10 @@ def _build(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings)
         comments.append(f"Re-checked at MultiPV 2, {limit_text(recheck)}: {len(rechecked)} of {len(unique)} "
                         "still clearly best.")
         unique = rechecked
+    refusal = _keep_output(args.output, unique, build.problems)
+    if refusal:
+        print(f"error: {refusal}", file=sys.stderr)
+        return 1
     try:
         write_puzzle_set(args.output, unique, comments)
     except (OSError, PuzzleError) as exc:
@@ -245,6 +249,18 @@ def _build(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings)
         return 1
     print(f"{len(unique)} puzzles written to {shown_name(str(args.output))}")
     return 1 if build.problems else 0
+
+
+def _keep_output(output: Path, puzzles: list[Puzzle], problems: list[str]) -> str:
+    """Why ``output`` is not written (empty: it is): an output is never replaced by nothing, and an
+    existing set is not replaced when an input could not be read (a mistyped name would cut it short)."""
+    name = shown_name(str(output))
+    if not puzzles:
+        return f"no puzzle found: nothing written{f', {name} left as it was' if output.exists() else ''}"
+    if problems and output.exists():
+        return (f"{len(problems)} input(s) could not be read: {name} left as it was (write to a new file, "
+                f"or fix the inputs)")
+    return ""
 
 
 def _recheck_limits(args: argparse.Namespace, settings: FinderSettings) -> SearchLimits | None:
@@ -379,6 +395,10 @@ def _verify(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings
           f"{limit_text(settings.verify)}, {sum(check.drops.values())} not; {time.monotonic() - started:.0f} s")
     for why, count in check.drops.most_common():
         print(f"    {count:6d}  {why}")
+    refusal = _keep_output(args.output, kept, []) if args.output is not None else ""
+    if refusal:
+        print(f"error: {refusal}", file=sys.stderr)
+        return 1
     if args.output is not None:
         by_id = {p.puzzle_id: p for p in check.kept}
         try:

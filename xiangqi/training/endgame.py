@@ -27,7 +27,7 @@ from xiangqi.record.collection import RecordCollection
 from xiangqi.training.database import TrainingDatabase
 
 ATTEMPTS_TABLE = "endgame_attempts"
-_ATTEMPTS_COLUMNS = (
+ATTEMPTS_COLUMNS = (
     "position TEXT NOT NULL, "          # position_key: board and side to move
     "finished_at TEXT NOT NULL, "       # ISO time (UTC) the attempt ended
     "title TEXT NOT NULL, "
@@ -42,7 +42,7 @@ _ATTEMPTS_COLUMNS = (
 # The tags a goal is looked for in, in this order (PGN tags; XQF titles arrive as Event/Title).
 TITLE_TAGS = ("Title", "Event", "Round", "Opening", "Variation", "Site")
 FILES_TABLE = "endgame_files"      # the record files positions were chosen from, the latest first
-_FILES_COLUMNS = "path TEXT PRIMARY KEY, opened_at TEXT NOT NULL"
+FILES_COLUMNS = "path TEXT PRIMARY KEY, opened_at TEXT NOT NULL"
 _CN_GOAL = re.compile(r"([红紅黑])(?:方)?先(?:走|行)?\s*([胜勝和])")
 _EN_GOAL = re.compile(r"\b(red|black)\s+(?:to\s+)?(?:plays?|moves?)\s*(?:first)?\s*(?:and|,)?\s*(wins?|draws?)\b",
                       re.IGNORECASE)
@@ -192,8 +192,8 @@ class EndgameRecords:
 
     def __init__(self, db: TrainingDatabase) -> None:
         self.db = db
-        db.ensure_table(ATTEMPTS_TABLE, _ATTEMPTS_COLUMNS)
-        db.ensure_table(FILES_TABLE, _FILES_COLUMNS)
+        db.ensure_table(ATTEMPTS_TABLE, ATTEMPTS_COLUMNS)
+        db.ensure_table(FILES_TABLE, FILES_COLUMNS)
 
     def remember_file(self, path: str, now: datetime | None = None) -> None:
         """``path`` is where the chooser's positions came from (offered again next time)."""

@@ -26,7 +26,7 @@ from xiangqi.review.judging import Line, line_of
 from xiangqi.training.database import TrainingDatabase
 
 SESSIONS_TABLE = "guess_sessions"
-_SESSIONS_COLUMNS = (
+SESSIONS_COLUMNS = (
     "started_at TEXT NOT NULL, "   # ISO time (UTC)
     "title TEXT NOT NULL, "        # the game: players, event
     "side TEXT NOT NULL, "         # RED / BLACK: the side guessed
@@ -219,7 +219,7 @@ class GuessSessions:
 
     def __init__(self, db: TrainingDatabase) -> None:
         self.db = db
-        db.ensure_table(SESSIONS_TABLE, _SESSIONS_COLUMNS)
+        db.ensure_table(SESSIONS_TABLE, SESSIONS_COLUMNS)
 
     def add(self, session: GuessSession, engine: str) -> None:
         s = session.summary()

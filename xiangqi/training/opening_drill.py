@@ -49,6 +49,8 @@ TROUBLE_WEIGHT = 2           # a reply into a line missed n times weighs (1 + 2 
 TROUBLE_CAP = 4              # ... up to n = 4
 LINES_TABLE = "opening_lines"
 TROUBLE_TABLE = "opening_trouble"
+LINES_COLUMNS = "card_key TEXT PRIMARY KEY, start_fen TEXT NOT NULL, moves TEXT NOT NULL"
+TROUBLE_COLUMNS = "side TEXT NOT NULL, position TEXT NOT NULL, misses INTEGER NOT NULL, PRIMARY KEY (side, position)"
 _NAME_BREAKS = " \u3000)）]】-—,，、;；:："
 ReadProgress = Callable[[int, int], "bool | None"]   # (done, total) -> False to stop reading
 
@@ -379,9 +381,8 @@ class DrillHistory:
 
     def __init__(self, db: TrainingDatabase) -> None:
         self.db = db
-        db.ensure_table(LINES_TABLE, "card_key TEXT PRIMARY KEY, start_fen TEXT NOT NULL, moves TEXT NOT NULL")
-        db.ensure_table(TROUBLE_TABLE, "side TEXT NOT NULL, position TEXT NOT NULL, misses INTEGER NOT NULL, "
-                                       "PRIMARY KEY (side, position)")
+        db.ensure_table(LINES_TABLE, LINES_COLUMNS)
+        db.ensure_table(TROUBLE_TABLE, TROUBLE_COLUMNS)
 
     def remember_line(self, key: str, start_fen: str, moves: Sequence[Move]) -> None:
         with self.db.write() as connection:

@@ -3,8 +3,10 @@ from it: the player's rating, each puzzle's rating, the streaks, which puzzle co
 
 One table, ``puzzle_attempts``, a row per rated attempt (the first try at a puzzle shown; retries are not
 rated): when, solved clean or not, and the player's and the puzzle's Glicko-2 ratings after it. The
-current ratings are those of the latest rows, so an imported history merges like any other table. A
-failed puzzle joins the spaced-repetition deck (``CardDeck``, ``DeckKind.PUZZLES``).
+current ratings are those of the rows written last (SQLite's row order: the order the attempts were
+made, imported rows after them), never of the latest date, which a wrong clock or an edited file could
+put a year ahead. A failed puzzle joins the spaced-repetition deck (``CardDeck``, ``DeckKind.PUZZLES``)
+in the same transaction as its attempt.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class PuzzleHistory:
 
     def standing(self) -> Standing:
         rows = self.db.rows(f"SELECT solved, player_rating, player_deviation, player_volatility "
-                            f"FROM {ATTEMPTS_TABLE} ORDER BY at")
+                            f"FROM {ATTEMPTS_TABLE} ORDER BY rowid")
         streak = best = solved = 0
         for row in rows:
             if row["solved"]:
@@ -55,15 +57,15 @@ class PuzzleHistory:
                 streak = 0
         player = Rating() if not rows else Rating(float(rows[-1]["player_rating"]),
                                                     float(rows[-1]["player_deviation"]),
-                                                    float(rows[-1]["player_volatility"]))
+                                                    float(rows[-1]["player_volatility"])).clamped()
         return Standing(player, streak, best, len(rows), solved)
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         rows = self.db.rows(f"SELECT puzzle_rating, puzzle_deviation, puzzle_volatility FROM {ATTEMPTS_TABLE} "
-                            f"WHERE puzzle_id = ? ORDER BY at DESC LIMIT 1", (puzzle.puzzle_id,))
+                            f"WHERE puzzle_id = ? ORDER BY rowid DESC LIMIT 1", (puzzle.puzzle_id,))
         if not rows:
             return Rating.of(puzzle.rating)
-        return Rating(float(rows[0][0]), float(rows[0][1]), float(rows[0][2]))
+        return Rating(float(rows[0][0]), float(rows[0][1]), float(rows[0][2])).clamped()
 
     def attempted(self) -> set[str]:
         return {str(r[0]) for r in self.db.rows(f"SELECT DISTINCT puzzle_id FROM {ATTEMPTS_TABLE}")}
@@ -75,13 +77,13 @@ class PuzzleHistory:
         moment = now or datetime.now(UTC)
         before = self.standing().player
         player, rated = after_attempt(before, self.puzzle_rating(puzzle), solved)
-        with self.db.write() as connection:
+        with self.db.write() as connection:     # the attempt and its card: both or neither
             connection.execute(f"INSERT OR REPLACE INTO {ATTEMPTS_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                (puzzle.puzzle_id, moment.isoformat(timespec="microseconds"), int(solved), hints,
                                 *player.as_tuple(), *rated.as_tuple()))
-        if not solved:
-            face = CardFace(puzzle.fen, (puzzle.line[0].iccs(),), title, puzzle.source)
-            self.deck.add(DeckKind.PUZZLES, puzzle.puzzle_id, face, moment)
+            if not solved:
+                face = CardFace(puzzle.fen, (puzzle.line[0].iccs(),), title, puzzle.source)
+                self.deck.add_within(connection, [(DeckKind.PUZZLES, puzzle.puzzle_id, face)], moment)
         return before, player
 
 

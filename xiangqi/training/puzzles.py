@@ -12,15 +12,20 @@ made from), every other non-blank line is one puzzle as a JSON object::
      "mate_in": 2, "rating": [1650.0, 300.0, 0.06], "source": "CCPD 中局.pgn record 12",
      "verified": {"limit": "nodes 60000", "best": "mate 2", "second": "cp 35", "gap": 47.9}}
 
-``read_puzzle_set`` is lenient: a bad line is reported (file and line number, the offending text) and the
-rest is read. ``write_puzzle_set`` is strict (every puzzle checked against the rules first) and atomic.
+``read_puzzle_set`` is lenient: a bad line is reported (file and line number, the field, the offending
+text) and the rest is read. It follows the record readers' rules: what is no regular file (a FIFO, a
+device) is refused before it is opened (``check_openable``), a file over ``MAX_PUZZLE_SET_BYTES`` is
+refused, a line over ``MAX_LINE_CHARS`` is skipped unparsed; it reports its progress and stops when told
+(the app reads on a worker thread). ``write_puzzle_set`` is strict (every puzzle checked against the
+rules first) and atomic.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -28,10 +33,22 @@ from pathlib import Path
 from xiangqi.atomic import atomic_write
 from xiangqi.core import FenError, Move, Position
 from xiangqi.core.errors import XiangqiError
+from xiangqi.record.files import RefusedFileError, check_openable
+from xiangqi.training.ratings import DEVIATION_RANGE, RATING_RANGE, VOLATILITY_RANGE
 
 PUZZLE_SET_SUFFIX = ".puzzles"
 DEFAULT_RATING = (1500.0, 350.0, 0.06)   # Glicko-2's start: rating, deviation, volatility
 QUOTE_CHARS = 80
+MAX_PUZZLE_SET_BYTES = 16 << 20   # ~50,000 puzzles; a bigger file is refused before it is read
+MAX_LINE_CHARS = 16 << 10         # one puzzle is well under 1 KB; a longer line is skipped unparsed
+MAX_EXTRA_FIELDS = 32             # entries of a puzzle's ``extra`` object
+MAX_MATE_IN = 99
+PROGRESS_LINES = 500              # the reader reports its progress (and may stop) every this many lines
+SetProgress = Callable[[int, int], bool]   # (characters read, all) -> False to stop
+
+
+class PuzzleSetCancelled(Exception):
+    """The reading of a puzzle set was stopped (its progress callback said so)."""
 
 
 class PuzzleError(XiangqiError, ValueError):
@@ -119,20 +136,39 @@ def puzzle_to_json(puzzle: Puzzle) -> str:
 def puzzle_from_json(text: str) -> Puzzle:
     """One puzzle from its JSON line; PuzzleError quoting the field that is wrong."""
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise PuzzleError(f"not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise PuzzleError("not a puzzle: its JSON is nested too deeply") from None
+    except ValueError as exc:    # NaN / Infinity, an integer of more than 4,300 digits
+        raise PuzzleError(f"not JSON this program reads ({str(exc)[:QUOTE_CHARS]})") from None
     if not isinstance(record, dict):
         raise PuzzleError("not a JSON object")
+    source = record.get("source", "")
+    if not isinstance(source, str):
+        raise PuzzleError(f"field 'source': expected text, got {_quote(source)}")
     puzzle = Puzzle(
         puzzle_id=_text(record, "id"), fen=_text(record, "fen"), line=_moves(record.get("line")),
         themes=_themes(record.get("themes", [])), mate_in=_optional_int(record, "mate_in"),
-        rating=_rating(record.get("rating", list(DEFAULT_RATING))), source=str(record.get("source", "")),
-        verified=_verification(record.get("verified")),
-        extra={str(k): str(v) for k, v in dict(record.get("extra", {})).items()},
+        rating=_rating(record.get("rating", list(DEFAULT_RATING))), source=source,
+        verified=_verification(record.get("verified")), extra=_extra(record.get("extra", {})),
     )
     puzzle.check()
     return puzzle
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number a puzzle holds")
+
+
+def _extra(value: object) -> dict[str, str]:
+    """The free ``extra`` fields: an object of at most MAX_EXTRA_FIELDS names to text or numbers."""
+    if not isinstance(value, dict) or len(value) > MAX_EXTRA_FIELDS or not all(
+            isinstance(v, str | int | float) and not isinstance(v, bool) for v in value.values()):
+        raise PuzzleError(f"field 'extra': expected an object of at most {MAX_EXTRA_FIELDS} names to text or "
+                          f"numbers, got {_quote(value)}")
+    return {str(k): str(v) for k, v in value.items()}
 
 
 def _text(record: dict[str, object], key: str) -> str:
@@ -146,8 +182,8 @@ def _optional_int(record: dict[str, object], key: str) -> int | None:
     value = record.get(key)
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PuzzleError(f"field {key!r}: expected a whole number, got {_quote(value)}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_MATE_IN:
+        raise PuzzleError(f"field {key!r}: expected a whole number from 1 to {MAX_MATE_IN}, got {_quote(value)}")
     return value
 
 
@@ -174,9 +210,14 @@ def _rating(value: object) -> tuple[float, float, float]:
     if (not isinstance(value, list) or len(value) != 3
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)):
         raise PuzzleError(f"field 'rating': expected [rating, deviation, volatility], got {_quote(value)}")
-    rating, deviation, volatility = (float(v) for v in value)
-    if deviation <= 0 or volatility <= 0:
-        raise PuzzleError(f"field 'rating': deviation and volatility must be positive, got {_quote(value)}")
+    try:
+        rating, deviation, volatility = (float(v) for v in value)
+    except OverflowError:
+        raise PuzzleError(f"field 'rating': a number too big, got {_quote(value)}") from None
+    for number, (low, high), what in ((rating, RATING_RANGE, "rating"), (deviation, DEVIATION_RANGE, "deviation"),
+                                       (volatility, VOLATILITY_RANGE, "volatility")):
+        if not low <= number <= high:
+            raise PuzzleError(f"field 'rating': the {what} must be from {low:g} to {high:g}, got {_quote(value)}")
     return rating, deviation, volatility
 
 
@@ -186,10 +227,12 @@ def _verification(value: object) -> Verification | None:
     if not isinstance(value, dict):
         raise PuzzleError(f"field 'verified': expected an object, got {_quote(value)}")
     try:
-        second = value.get("second")
+        second, gap = value.get("second"), value["gap"]
+        if isinstance(gap, bool) or not isinstance(gap, int | float) or not math.isfinite(float(gap)):
+            raise ValueError(gap)
         return Verification(str(value["limit"]), str(value["best"]), None if second is None else str(second),
-                            float(value["gap"]))
-    except (KeyError, TypeError, ValueError):
+                            float(gap))
+    except (KeyError, TypeError, ValueError, OverflowError):
         raise PuzzleError(f"field 'verified': expected limit, best, second and gap, got {_quote(value)}") from None
 
 
@@ -209,14 +252,23 @@ class PuzzleSet:
     problems: tuple[str, ...]
 
 
-def parse_puzzle_set(text: str, path: Path) -> PuzzleSet:
+def parse_puzzle_set(text: str, path: Path, progress: SetProgress | None = None) -> PuzzleSet:
+    """The puzzles of a set's text; PuzzleSetCancelled once ``progress`` answers False."""
     puzzles: list[Puzzle] = []
     comments: list[str] = []
     problems: list[str] = []
     seen: set[str] = set()
+    done = 0
     for number, raw in enumerate(text.splitlines(), start=1):
+        done += len(raw) + 1
+        if progress is not None and number % PROGRESS_LINES == 0 and not progress(done, len(text)):
+            raise PuzzleSetCancelled(str(path))
         line = raw.strip()
         if not line:
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            problems.append(f"{path}:{number}: a line of {len(line):,} characters, over the limit of "
+                            f"{MAX_LINE_CHARS:,} for one puzzle; line skipped: {_quote(line[:QUOTE_CHARS])}")
             continue
         if line.startswith("#"):
             comments.append(line[1:].strip())
@@ -234,15 +286,27 @@ def parse_puzzle_set(text: str, path: Path) -> PuzzleSet:
     return PuzzleSet(path, tuple(puzzles), tuple(comments), tuple(problems))
 
 
-def read_puzzle_set(path: str | os.PathLike[str]) -> PuzzleSet:
-    """The puzzles of a set file. OSError when it cannot be read; PuzzleError when it is not UTF-8 text."""
+def read_puzzle_set(path: str | os.PathLike[str], progress: SetProgress | None = None) -> PuzzleSet:
+    """The puzzles of a set file. OSError when it cannot be read; PuzzleError naming the file when it is
+    no regular file, over MAX_PUZZLE_SET_BYTES or not UTF-8 text; PuzzleSetCancelled once ``progress``
+    answers False."""
     target = Path(path)
-    data = target.read_bytes()
+    try:
+        size = check_openable(target)
+    except RefusedFileError as exc:
+        raise PuzzleError(f"{target}: {exc.reason}") from None
+    if size > MAX_PUZZLE_SET_BYTES:
+        raise PuzzleError(f"{target}: not read: {size:,} bytes, over the limit of {MAX_PUZZLE_SET_BYTES:,} bytes "
+                          f"({MAX_PUZZLE_SET_BYTES >> 20} MiB) for a puzzle set")
+    with open(target, "rb") as stream:
+        data = stream.read(MAX_PUZZLE_SET_BYTES + 1)    # a file that grew since: still bounded
+    if len(data) > MAX_PUZZLE_SET_BYTES:
+        raise PuzzleError(f"{target}: not read: grew over the limit of {MAX_PUZZLE_SET_BYTES:,} bytes")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise PuzzleError(f"{target}: not a puzzle set (not UTF-8 text at byte {exc.start})") from None
-    return parse_puzzle_set(text, target)
+    return parse_puzzle_set(text, target, progress)
 
 
 def puzzle_set_text(puzzles: Sequence[Puzzle], comments: Iterable[str] = ()) -> str:

@@ -6,6 +6,7 @@ Again) and the view says when it comes back. Counts of cards done, right and wro
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from PySide6.QtCore import QCoreApplication
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QW
 
 from xiangqi.core import Move, XiangqiError
 from xiangqi.training.cards import CardDeck, DeckKind, DueCard
-from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.database import HistoryReadOnlyError, TrainingDatabase, TrainingError
 from xiangqi.training.mistakes import played_move
 from xiangqi.training.puzzles import Puzzle, PuzzleError
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
@@ -22,6 +23,25 @@ from xiangqi.ui.training.review_mistakes import mistake_title
 from xiangqi.ui.window_host import WindowHost
 
 DUE_KINDS = (DeckKind.MISTAKES, DeckKind.PUZZLES)   # the opening drill shows its own cards
+# Where a puzzle came from, as ``puzzles build`` / ``ccpd`` write it: "CCPD 中局.pgn record 1314",
+# "games.pgn game 12, ply 33" (file names and "CCPD" are names, kept as they are).
+_PUZZLE_SOURCE = re.compile(r"(?P<file>.+?) (?P<kind>record|game) (?P<number>\d+)(?:, ply (?P<ply>\d+))?")
+
+
+def source_text(source: str) -> str:
+    """A puzzle's source in the UI's language (other sources, e.g. a review's game, as they are)."""
+    found = _PUZZLE_SOURCE.fullmatch(source)
+    if found is None:
+        return source
+    file, number, ply = found["file"], found["number"], found["ply"]
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("DueCardsView", text)
+    if found["kind"] == "record":
+        return tr("{0}, record {1}").format(file, number)
+    if ply is None:
+        return tr("{0}, game {1}").format(file, number)
+    return tr("{0}, game {1}, move {2}").format(file, number, (int(ply) + 1) // 2)
 
 
 def open_due_cards(host: WindowHost, db: TrainingDatabase) -> None:
@@ -110,7 +130,7 @@ class DueCardsView(QDialog):
                 self.problems.append(str(error))
                 self.skipped.add(card.card_id)
         self.counts_label.setText(self.counts_text())
-        self.source_label.setText(card.face.source)
+        self.source_label.setText(source_text(card.face.source))
         self.solver.show_puzzle(puzzle, self.title_of(card))
         self.solver.board.view.setFocus()   # the keys go to the board (Enter wakes its cursor)
 
@@ -145,6 +165,9 @@ class DueCardsView(QDialog):
             return None
         try:
             due = self.deck.review(card.card_id, correct)
+        except HistoryReadOnlyError:
+            self.result_label.setText(self.tr("Not saved: the training history is read-only."))
+            return None
         except TrainingError as error:
             self.result_label.setText(str(error))
             return None

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
                                QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox,
                                QProgressBar, QPushButton, QTableView, QVBoxLayout, QWidget)
 
-from xiangqi.core import Color, FenError
+from xiangqi.core import Color, FenError, Position
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.result import GameResult
@@ -45,12 +45,14 @@ from xiangqi.training.endgame import (
 )
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.play.result_dialog import ResultDialog, reason_text
+from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import WindowHost
 
 BUILTIN_LEVEL = 5          # the built-in engine at its strongest: an endgame is no place for a weak defence
 DEFAULT_MOVE_SECONDS = 1.0
 FRAME_ROOM = 40           # px of the screen left for a window's frame and title
 TITLE_COLUMN, GOAL_COLUMN, ATTEMPTS_COLUMN, BEST_COLUMN = range(4)
+PREVIEW_WIDTH = 200       # px of the preview board beside the list (its height: 10/9 of it)
 
 
 def open_endgame_challenge(host: WindowHost, db: TrainingDatabase) -> None:
@@ -114,7 +116,10 @@ class ChallengeChooser(QDialog):
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
         layout.addWidget(self.filter_edit)
-        layout.addWidget(self._make_table(), 1)
+        listing = QHBoxLayout()
+        listing.addWidget(self._make_table(), 1)
+        listing.addWidget(self._make_preview())
+        layout.addLayout(listing, 1)
         self.progress = QProgressBar(self)
         self.progress.hide()
         self.status = QLabel(self)
@@ -186,6 +191,50 @@ class ChallengeChooser(QDialog):
         table.doubleClicked.connect(lambda _index: self.start_selected())
         return table
 
+    def _make_preview(self) -> QWidget:
+        """The chosen position on a small board, its title and the goal, beside the list."""
+        panel = QWidget(self)
+        panel.setFixedWidth(PREVIEW_WIDTH)    # the list keeps its width whether a position is chosen or not
+        column = QVBoxLayout(panel)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.preview = TrainingBoard(self.host.board, panel)
+        self.preview.view.setMinimumSize(PREVIEW_WIDTH, PREVIEW_WIDTH * 10 // 9)
+        self.preview.setFixedWidth(PREVIEW_WIDTH)
+        self.preview.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.preview.hide()                   # until a position is chosen
+        self.preview_goal = QLabel(panel)
+        self.preview_goal.setObjectName("challenge_goal")
+        self.preview_goal.setWordWrap(True)
+        self.preview_goal.setMaximumWidth(PREVIEW_WIDTH)
+        font = self.preview_goal.font()
+        font.setBold(True)
+        self.preview_goal.setFont(font)
+        self.preview_title = QLabel(panel)
+        self.preview_title.setWordWrap(True)
+        self.preview_title.setMaximumWidth(PREVIEW_WIDTH)
+        column.addWidget(self.preview)
+        column.addWidget(self.preview_goal)
+        column.addWidget(self.preview_title)
+        column.addStretch(1)
+        return panel
+
+    def show_preview(self) -> None:
+        """The selected position and the goal chosen for it (nothing chosen: an empty board, no words)."""
+        challenge = self.selected()
+        try:
+            position = Position.from_fen(challenge.fen) if challenge is not None else None
+        except FenError:
+            position = None
+        self.preview.setVisible(position is not None)
+        if challenge is None or position is None:
+            self.preview_goal.setText("")
+            self.preview_title.setText("")
+            return
+        goal = self.goal()
+        self.preview.set_position(position, None, flipped=goal.side is Color.BLACK)
+        self.preview_goal.setText(self.tr("Goal: {0}").format(goal_text(goal)))
+        self.preview_title.setText(challenge.title)
+
     def _game_form(self) -> QFormLayout:
         form = QFormLayout()
         self.side_box = QComboBox(self)
@@ -194,6 +243,8 @@ class ChallengeChooser(QDialog):
         self.kind_box = QComboBox(self)
         self.kind_box.addItem(self.tr("win"), GoalKind.WIN)
         self.kind_box.addItem(self.tr("draw (or win)"), GoalKind.DRAW)
+        for box in (self.side_box, self.kind_box):
+            box.currentIndexChanged.connect(lambda _index: self.show_preview())
         goal_row = QHBoxLayout()
         goal_row.addWidget(self.side_box)
         goal_row.addWidget(self.kind_box)
@@ -327,6 +378,7 @@ class ChallengeChooser(QDialog):
             goal = challenge.goal or Goal(challenge.turn, GoalKind.WIN)
             self.side_box.setCurrentIndex(self.side_box.findData(goal.side))
             self.kind_box.setCurrentIndex(self.kind_box.findData(goal.kind))
+        self.show_preview()
         self._update_start()
 
     def _update_start(self) -> None:

@@ -2,8 +2,10 @@
 
 Each entry opens its mode with ``open_*(host, db)`` on the profile's training history
 (``xiangqi.training.database``), opened on first use beside the settings file; a history that cannot be
-opened is said in a message naming the file, and the rest of the app goes on without it. The 今日复习
-entry says how many cards are due (counted when the menu opens).
+opened is said in a message naming the file, and the rest of the app goes on without it. A damaged
+history is offered for repair (what can be read goes into a fresh file, the damaged one is kept beside
+it; never replaced without the user's word); one marked read-only is opened read-only, which the user is
+told once. The 今日复习 entry says how many cards are due (counted when the menu opens).
 
 The menu also gives the review its training part (``after_review``): the player's ?/?? moves go into the
 mistakes deck (``review_mistakes``).
@@ -16,11 +18,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from xiangqi.record import Game
 from xiangqi.training.cards import CardDeck
-from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.database import (READ_ONLY_FILE, READ_ONLY_FOLDER, HistoryDamagedError, TrainingDatabase,
+                                       TrainingError)
+from xiangqi.training.history_repair import damaged_name, repair_history
 from xiangqi.ui.training.deck_view import DUE_KINDS, open_due_cards
 from xiangqi.ui.training.endgame_challenge import open_endgame_challenge
 from xiangqi.ui.training.guess_move import open_guess_the_move
@@ -43,6 +47,7 @@ class TrainingMenu(QObject):
         self.book = book     # the open opening book, which the opening drill may drill
         self._db: TrainingDatabase | None = None
         self._deck: CardDeck | None = None
+        self._told_read_only = False
         self.menu = QMenu(self.tr("&Training"), window)
         self.menu.setObjectName("training_menu")
         self.puzzles_action = self._entry(self.tr("&Puzzles…"), open_puzzle_trainer)
@@ -76,18 +81,46 @@ class TrainingMenu(QObject):
             bar.addMenu(self.menu)
 
     # ----------------------------------------------------------------- the history
-    def database(self, quiet: bool = False) -> TrainingDatabase | None:
+    def database(self, quiet: bool = False, then: Opener | None = None) -> TrainingDatabase | None:
         """The profile's training history, opened on first use; None when it cannot be (said in a message
-        unless ``quiet``)."""
+        unless ``quiet``; a damaged one is offered for repair, after which ``then`` opens on it)."""
         if self._db is None:
             try:
                 self._db = TrainingDatabase(self.db_path)
+            except HistoryDamagedError as error:
+                if not quiet:
+                    self.offer_repair(error, then)
+                return None
             except TrainingError as error:
                 if not quiet:
                     text = self.tr("The training history cannot be opened.")
                     self.window.show_message(self.tr("Training"), text, [str(error)])
                 return None
         return self._db
+
+    def offer_repair(self, error: HistoryDamagedError, then: Opener | None) -> QMessageBox:
+        """Ask before a damaged history is repaired (nothing changes on No)."""
+        text = self.tr("The training history {0} is damaged. Repair it? What can still be read is kept in a "
+                       "fresh history; the damaged file is kept beside it ({1}).").format(
+                           error.path.name, damaged_name(error.path).name)
+        box = self.window.ask(self.tr("Training"), text, lambda: self.repair(then))
+        box.setInformativeText("\n".join(error.problems[:5]))
+        return box
+
+    def repair(self, then: Opener | None = None) -> QMessageBox:
+        """Repair the damaged history (its size is a training history's: read on the GUI thread) and say
+        what was kept; ``then`` opens on the repaired history."""
+        try:
+            report = repair_history(self.db_path)
+        except TrainingError as error:
+            return self.window.show_message(self.tr("Training"), self.tr("The training history was not repaired."),
+                                            [str(error)])
+        text = self.tr("The training history was repaired: {0} entries kept. The damaged file is kept as {1}.")
+        box = self.window.show_message(self.tr("Training"), text.format(report.salvaged, report.kept),
+                                       list(report.problems), icon=QMessageBox.Icon.Information)
+        if then is not None:
+            box.finished.connect(lambda _result: self.open_mode(then))
+        return box
 
     def deck(self, quiet: bool = False) -> CardDeck | None:
         if self._deck is None and (db := self.database(quiet)) is not None:
@@ -100,9 +133,27 @@ class TrainingMenu(QObject):
         return self._deck
 
     def open_mode(self, opener: Opener) -> None:
-        db = self.database()
-        if db is not None:
+        db = self.database(then=opener)
+        if db is None:
+            return
+        if db.read_only is not None and not self._told_read_only:
+            self._told_read_only = True
+            text = self.tr("The training history {0} is read-only ({1}): you can train, but nothing is saved.")
+            why = {READ_ONLY_FILE: self.tr("the file is marked read-only"),
+                   READ_ONLY_FOLDER: self.tr("its folder cannot be written")}.get(db.read_only, db.read_only)
+            box = self.window.show_message(self.tr("Training"), text.format(db.path, why),
+                                           icon=QMessageBox.Icon.Warning)
+            box.finished.connect(lambda _result: self.run_opener(opener, db))
+            return
+        self.run_opener(opener, db)
+
+    def run_opener(self, opener: Opener, db: TrainingDatabase) -> None:
+        """Open a mode; a history that fails while it is read (a disk error, damage met later) is said."""
+        try:
             opener(self.window, db)
+        except TrainingError as error:
+            self.window.show_message(self.tr("Training"), self.tr("The training history cannot be read."),
+                                     [str(error)])
 
     def open_drill(self, host: WindowHost, db: TrainingDatabase) -> None:
         open_opening_drill(host, db, self.book)

@@ -3,28 +3,33 @@ per day and cards due in the days ahead, drawn with Qt Charts; and the training 
 
 Export writes the whole history (every mode's tables) as one JSON file; import merges such a file into
 this profile (rows already here are kept once) and says what it added; a file that cannot be imported
-is refused whole, with the reason naming the file and the field.
+is refused whole, with the reason naming the file, the table, the row and the field. The import reads,
+checks and writes on a worker thread with a progress dialog and Cancel; it copies the history first,
+and 撤销导入 (Undo import) puts that copy back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from pathlib import Path
 
 from PySide6.QtCharts import (QBarCategoryAxis, QBarSeries, QBarSet, QChart, QChartView, QDateTimeAxis,
                               QHorizontalStackedBarSeries, QLineSeries, QStackedBarSeries, QValueAxis)
 from PySide6.QtCore import QDateTime, QMargins, Qt
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QPushButton,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QProgressDialog,
+                               QPushButton, QTabWidget, QVBoxLayout, QWidget)
 
 from xiangqi.training.cards import CardDeck, DeckKind
-from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.database import ImportSummary, TrainingDatabase, TrainingError
+from xiangqi.training.history_import import can_undo_import, import_history_file, undo_import
 from xiangqi.training.progress import (OTHER_THEME, RatingPoint, ThemeCount, answers_per_day, due_forecast,
                                        rating_history, solved_per_theme)
 from xiangqi.training.puzzles import PuzzleError, Theme, read_puzzle_set
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
+from xiangqi.ui.training.background import BackgroundTask, progress_dialog
 from xiangqi.ui.training.puzzle_trainer import starter_set_path
 from xiangqi.ui.window_host import WindowHost
 
@@ -33,11 +38,43 @@ RIGHT_COLOUR, WRONG_COLOUR = QColor("#3a8d3a"), QColor("#c0392b")
 DECK_COLOURS = {DeckKind.MISTAKES: QColor("#c0392b"), DeckKind.PUZZLES: QColor("#2e6fb7"),
                 DeckKind.OPENING: QColor("#d68910")}
 ANSWER_DAYS = 14   # a label under every day still fits at 800 px
+MAX_DATE_TICKS = 5   # dates under the rating chart (they fit at 800 px)
 
 
 def open_progress(host: WindowHost, db: TrainingDatabase) -> None:
     """The 练习 › 练习进度 entry: the progress view, window-modal over the main window."""
     host.open_dialog(ProgressView(host, db))
+
+
+@dataclass(frozen=True)
+class TimeSpan:
+    """The rating chart's time axis: from ``start`` to ``end`` (local midnights, or hours within one day)
+    with ``ticks`` labels, each on its own day (or hour), written in ``label_format`` (Qt's)."""
+
+    start: datetime
+    end: datetime
+    ticks: int
+    label_format: str
+
+
+def time_span(first: datetime, last: datetime) -> TimeSpan:
+    """An axis whose labels all differ: whole local days from ``first``'s to ``last``'s, the day count
+    made a multiple of ``MAX_DATE_TICKS - 1`` when longer, so every tick falls on a midnight; attempts of
+    one day show that day's hours."""
+    day = timedelta(days=1)
+    start = datetime.combine(first.astimezone().date(), time.min).astimezone()
+    days = max(1, (last.astimezone().date() - start.date()).days + 1)
+    if days == 1:
+        return TimeSpan(start, start + day, MAX_DATE_TICKS, "MM-dd HH:mm")
+    intervals = MAX_DATE_TICKS - 1
+    if days <= intervals:
+        ticks = days + 1
+    else:
+        days = -(-days // intervals) * intervals
+        ticks = MAX_DATE_TICKS
+    end = datetime.combine(start.date() + days * day, time.min).astimezone()
+    label = "MM-dd" if start.year == end.year else "yyyy-MM-dd"
+    return TimeSpan(start, end, ticks, label)
 
 
 def chart_view(chart: QChart, parent: QWidget) -> QChartView:
@@ -63,9 +100,16 @@ class ProgressView(QDialog):
         self.tabs = QTabWidget(self)
         self.export_button = QPushButton(self.tr("&Export history…"), self)
         self.import_button = QPushButton(self.tr("&Import history…"), self)
+        self.undo_button = QPushButton(self.tr("&Undo import"), self)
+        self.undo_button.setToolTip(self.tr("Put the training history back as it was before the last import"))
+        self.undo_button.setEnabled(can_undo_import(db.path))
+        self.importing: BackgroundTask | None = None
+        self.progress: QProgressDialog | None = None
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.undo_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.undo_button.clicked.connect(self.ask_undo_import)
         buttons.rejected.connect(self.reject)
         self.export_button.clicked.connect(self.export_dialog)
         self.import_button.clicked.connect(self.import_dialog)
@@ -118,7 +162,7 @@ class ProgressView(QDialog):
 
     def rating_chart(self, points: Sequence[RatingPoint]) -> QChart:
         chart = QChart()
-        chart.setTitle(self.tr("Puzzle rating") if points else self.tr("Puzzle rating: no puzzle solved yet"))
+        chart.setTitle(self.tr("Puzzle rating") if points else self.tr("Puzzle rating: no attempts yet"))
         series = QLineSeries()
         series.setName(self.tr("Rating"))
         for point in points:
@@ -132,10 +176,14 @@ class ProgressView(QDialog):
             ratings = [p.rating for p in points]
             value_axis.setRange(min(ratings) - 50, max(ratings) + 50)
             value_axis.applyNiceNumbers()
-            time_axis.setRange(QDateTime.fromMSecsSinceEpoch(int(points[0].at.timestamp() * 1000)),
-                               QDateTime.fromMSecsSinceEpoch(int(points[-1].at.timestamp() * 1000)))
+            span = time_span(min(p.at for p in points), max(p.at for p in points))
+            time_axis.setRange(QDateTime.fromMSecsSinceEpoch(int(span.start.timestamp() * 1000)),
+                               QDateTime.fromMSecsSinceEpoch(int(span.end.timestamp() * 1000)))
+            time_axis.setTickCount(span.ticks)
+            time_axis.setFormat(span.label_format)
         else:
             value_axis.setRange(1000, 2000)
+            time_axis.setLabelsVisible(False)     # no dates to show (not 1970-01-01)
         chart.addAxis(time_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(value_axis, Qt.AlignmentFlag.AlignLeft)
         series.attachAxis(time_axis)
@@ -235,15 +283,62 @@ class ProgressView(QDialog):
                                       self.tr("{0} entries written to {1}.").format(rows, path),
                                       icon=QMessageBox.Icon.Information)
 
-    def import_from(self, path: Path) -> QMessageBox:
-        try:
-            summary = self.db.import_history(path)
-        except TrainingError as error:
-            return self.host.show_message(self.tr("Import a training history"),
-                                          self.tr("Nothing was imported: the file cannot be used."), [str(error)])
+    def import_from(self, path: Path) -> BackgroundTask:
+        """Import ``path`` on a worker thread (its own connection), with progress and Cancel."""
+        db_path = self.db.path
+
+        def work(keep_going: Callable[[int, int], bool]) -> ImportSummary:
+            return import_history_file(db_path, path, lambda _stage, done, total: keep_going(done, total))
+
+        task = self.importing = BackgroundTask(work, f"import {path.name}")
+        task.finished.connect(self.imported)
+        task.failed.connect(self.import_failed)
+        task.cancelled_by_user.connect(self.import_cancelled)
+        self.import_button.setEnabled(False)
+        self.progress = progress_dialog(self, self.tr("Importing {0}…").format(path.name), task)
+        task.start()
+        return task
+
+    def imported(self, summary: ImportSummary) -> QMessageBox:
+        self.importing = None
+        self.import_button.setEnabled(True)
+        self.undo_button.setEnabled(can_undo_import(self.db.path))
         self.refresh()
         return self.host.show_message(
             self.tr("Import a training history"),
-            self.tr("{0} entries added from {1}; {2} were here already.").format(summary.added, path,
+            self.tr("{0} entries added from {1}; {2} were here already.").format(summary.added, summary.path,
                                                                                  summary.skipped),
             icon=QMessageBox.Icon.Information)
+
+    def import_failed(self, error: object) -> QMessageBox:
+        self.importing = None
+        self.import_button.setEnabled(True)
+        return self.host.show_message(self.tr("Import a training history"),
+                                      self.tr("Nothing was imported: the file cannot be used."), [str(error)])
+
+    def import_cancelled(self) -> None:
+        self.importing = None
+        self.import_button.setEnabled(True)
+        self.counts_label.setText(self.tr("Import cancelled: nothing was imported."))
+
+    def ask_undo_import(self) -> QMessageBox:
+        return self.host.ask(self.tr("Undo import"),
+                             self.tr("Put the training history back as it was before the last import? "
+                                     "Everything trained since that import is lost."), self.undo_import)
+
+    def undo_import(self) -> QMessageBox:
+        try:
+            undo_import(self.db)
+        except TrainingError as error:
+            return self.host.show_message(self.tr("Undo import"), self.tr("The import was not undone."),
+                                          [str(error)])
+        self.undo_button.setEnabled(False)
+        self.refresh()
+        return self.host.show_message(self.tr("Undo import"),
+                                      self.tr("The training history is back as it was before the import."),
+                                      icon=QMessageBox.Icon.Information)
+
+    def done(self, result: int) -> None:
+        if self.importing is not None:
+            self.importing.cancel()
+        super().done(result)

@@ -17,26 +17,29 @@ import random
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QProgressDialog, QPushButton,
+                               QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.setup import is_builtin
 from xiangqi.resources import assets_dir
-from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.training.database import HistoryReadOnlyError, TrainingDatabase, TrainingError
 from xiangqi.training.puzzle_solving import SolveSession, State, Verdict
 from xiangqi.training.puzzle_store import PuzzleHistory, choose_next
-from xiangqi.training.puzzles import Puzzle, PuzzleError, Theme, read_puzzle_set
+from xiangqi.training.puzzles import Puzzle, PuzzleError, PuzzleSet, Theme, read_puzzle_set
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.training.background import BackgroundTask, progress_dialog
 from xiangqi.ui.training.puzzle_engine import Comparison, PuzzleEngine
 from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import WindowHost
 
 REPLY_DELAY_MS = 350   # the other side's reply follows the user's move after a short pause, as on a real board
+SOLUTION_STEP_MS = 900  # 显示答案 plays the solution a move at a time, this far apart
 STARTER_SET = Path("puzzles") / "starter.puzzles"
+SYNC_READ_BYTES = 128 * 1024   # a set this small (the starter set: 60 KB) is read at once, bigger ones on a thread
 
 
 def starter_set_path() -> Path:
@@ -65,7 +68,12 @@ class PuzzleSolver(QWidget):
         self.session: SolveSession | None = None
         self._reported = False
         self._pending: Move | None = None      # the user's move the engine is judging
-        self._awaiting = ""                    # what the engine's next ``found`` is for: "reply" / "hint"
+        self._awaiting = ""                    # what the engine's next ``found`` is for: reply, hint, solution
+        self._hint_level = 0                   # 提示 pressed: 1 the piece named, 2 the move shown
+        self._solution: list[Move] = []        # the solution's moves still to be played on the board
+        self._solution_timer = QTimer(self)
+        self._solution_timer.setInterval(SOLUTION_STEP_MS)
+        self._solution_timer.timeout.connect(self._next_solution_step)
         self.board = TrainingBoard(like, self)
         self.board.move_played.connect(self._on_move)
         self.title = QLabel(self)
@@ -118,7 +126,8 @@ class PuzzleSolver(QWidget):
         if self.engine is not None:
             self.engine.cancel()
         self.session = SolveSession(puzzle)
-        self._reported, self._pending, self._awaiting = False, None, ""
+        self._reported, self._pending, self._awaiting, self._hint_level = False, None, "", 0
+        self._solution_timer.stop()
         self.board.set_position(self.session.position, self.session.solver)
         self.title.setText(title)
         self.detail.setText("")
@@ -149,6 +158,8 @@ class PuzzleSolver(QWidget):
         if session is None or session.state is not State.SOLVING:
             return
         self.board.set_hint(None)
+        self.board.mark_square(None)
+        self._hint_level = 0          # a hint is for one move: the next one starts with the piece again
         if session.judge(move) is Verdict.RIGHT:
             self._accept(move, None)
         elif self.engine is None:
@@ -205,7 +216,10 @@ class PuzzleSolver(QWidget):
             self.board.set_trainee(session.solver)
             self._ask_for_move()
         elif awaiting == "hint":
-            self.board.set_hint(move)
+            self._show_hint(move)
+        elif awaiting == "solution" and session.position.is_legal(move):
+            self.board.show_arrows((move,))
+            self.prompt.setText(self.tr("The solution: {0}.").format(self.move_text(session.position, move)))
 
     def _on_unavailable(self, why: str) -> None:
         move, self._pending = self._pending, None
@@ -252,28 +266,50 @@ class PuzzleSolver(QWidget):
 
     # ------------------------------------------------------------------ buttons
     def hint(self) -> None:
+        """提示: the first press names the piece to move (and circles it), the second shows the move."""
         session = self.session
         if session is None or session.state is not State.SOLVING:
             return
-        session.hints += 1
+        if self._hint_level == 0:
+            session.hints += 1
+        self._hint_level = min(2, self._hint_level + 1)
         expected = session.expected
         if expected is not None:
-            self.board.set_hint(expected)
+            self._show_hint(expected)
         elif self.engine is not None:
             self._awaiting = "hint"
             self.engine.best(session.position)
-        self.detail.setText(self.tr("Hint: the arrow shows the move. A puzzle solved with a hint is not counted "
-                                    "as solved for your rating."))
+
+    def _show_hint(self, move: Move) -> None:
+        """The hint at its level: the piece (circled, named), then the move (an arrow, written)."""
+        session = self.session
+        if session is None or not session.position.is_legal(move):
+            return
+        text = self.move_text(session.position, move)
+        if self._hint_level <= 1:
+            self.board.mark_square(move.from_sq)
+            said = self.tr("Hint: move {0}. Press Hint again to see the move.").format(piece_part(text))
+        else:
+            self.board.mark_square(None)
+            self.board.set_hint(move)
+            said = self.tr("Hint: {0}.").format(text)
+        self.detail.setText(said + " " + self.tr("A puzzle solved with a hint is not counted as solved for "
+                                                  "your rating."))
+        self.said.emit(said, False)
 
     def retry(self) -> None:
         session = self.session
         if session is None or session.state is not State.FAILED:
             return
         session.retry()
+        self._solution_timer.stop()
+        self._solution, self._hint_level = [], 0
         self.board.set_position(session.position, session.solver)
         self._ask_for_move(first=True)
 
     def show_solution(self) -> None:
+        """显示答案: the rest of the verified line, written in full and played on the board a move at a
+        time (each with its arrow); off the line, the engine's best move."""
         session = self.session
         if session is None or session.state is State.SOLVED:
             return
@@ -281,14 +317,48 @@ class PuzzleSolver(QWidget):
             session.fail()
             self._report(False)
         self.board.set_position(session.position, None, flipped=session.solver is Color.BLACK)
-        expected = session.expected
-        if expected is not None:
-            self.board.show_arrows((expected,))
-            self.prompt.setText(self.tr("The solution: {0}.").format(self.move_text(session.position, expected)))
+        rest = session.puzzle.line[2 * session.done_moves:] if session.on_line else ()
+        if rest:
+            self._solution = list(rest)
+            if len(rest) == 1:
+                self.prompt.setText(self.tr("The solution: {0}.").format(self.move_text(session.position, rest[0])))
+            else:
+                self.prompt.setText(self.tr("The solution: {0}").format(self.line_text(session.position, rest)))
+            self._solution_timer.start()
         elif self.engine is not None:
-            self._awaiting = "hint"
+            self._awaiting = "solution"
             self.engine.best(session.position)
         self._buttons(solving=False)
+
+    def line_text(self, position: Position, moves: tuple[Move, ...]) -> str:
+        """``1. 炮二平五 马8进7 2. …``: the moves numbered by the solver's moves."""
+        board, parts = position.copy(), []
+        for index, move in enumerate(moves):
+            text = self.move_text(board, move)
+            parts.append(f"{index // 2 + 1}. {text}" if index % 2 == 0 else text)
+            board.push(move)
+        return " ".join(parts)
+
+    def _next_solution_step(self) -> None:
+        """The next move of the solution on the board, with its arrow; the timer stops after the last."""
+        if not self._solution or self.session is None or self.session.state is not State.FAILED:
+            self._solution_timer.stop()
+            self._solution = []
+            return
+        move = self._solution.pop(0)
+        if not self.board.position().is_legal(move):
+            self._solution = []
+            return
+        self.board.show_arrows((move,))
+        self.board.play(move)
+        if not self._solution:
+            self._solution_timer.stop()
+
+
+def piece_part(move_text: str) -> str:
+    """The part of a written move that names the piece: 炮二 of 炮二平五, 前马 of 前马进七, C2 of C2.5, h2 of
+    h2e2 (every notation ends with two characters of where the piece goes)."""
+    return move_text[:-2]
 
 
 def first_move_of(line: object) -> Move | None:
@@ -319,6 +389,8 @@ class PuzzleTrainer(QDialog):
         self.rng = random.Random()
         self.puzzles: tuple[Puzzle, ...] = ()
         self.fixed_engine = engine is not None
+        self.reading: BackgroundTask | None = None      # a puzzle set being read on a worker thread
+        self.progress: QProgressDialog | None = None
         self.solver = PuzzleSolver(host.board, engine, host.move_list.notation, self)
         self.solver.said.connect(lambda text, assertive: host.announce(text, assertive=assertive))
         self.solver.attempted.connect(self._on_attempted)
@@ -351,12 +423,35 @@ class PuzzleTrainer(QDialog):
                 Theme.MIDDLEGAME: self.tr("Middlegame"), Theme.ONE_MOVE: self.tr("One move"),
                 Theme.LONG: self.tr("Long (3 moves or more)")}
 
-    def load(self, path: Path) -> None:
+    def load(self, path: Path) -> BackgroundTask | None:
+        """Read the puzzle set at ``path``: a small one at once, a bigger one on a worker thread with a
+        progress dialog and Cancel (the task, returned; None when read at once or refused)."""
         try:
-            puzzle_set = read_puzzle_set(path)
-        except (OSError, PuzzleError) as error:
-            self.host.show_message(self.tr("Puzzles"), self.tr("The puzzle set cannot be read."), [str(error)])
-            return
+            size = path.stat().st_size
+        except OSError as error:
+            self._cannot_read(error)
+            return None
+        if size <= SYNC_READ_BYTES and path.is_file():
+            try:
+                self.show_set(read_puzzle_set(path))
+            except (OSError, PuzzleError) as error:
+                self._cannot_read(error)
+            return None
+        task = self.reading = BackgroundTask(lambda keep_going: read_puzzle_set(path, keep_going),
+                                             f"puzzles {path.name}")
+        task.finished.connect(self.show_set)
+        task.failed.connect(self._cannot_read)
+        self.progress = progress_dialog(self, self.tr("Reading {0}…").format(path.name), task)
+        task.start()
+        return task
+
+    def _cannot_read(self, error: object) -> None:
+        self.reading = None
+        self.host.show_message(self.tr("Puzzles"), self.tr("The puzzle set cannot be read."), [str(error)])
+
+    def show_set(self, puzzle_set: PuzzleSet) -> None:
+        """A puzzle set read: its puzzles offered, the lines skipped named."""
+        self.reading = None
         if puzzle_set.problems:
             self.host.show_message(self.tr("Puzzles"), self.tr("Some puzzles were skipped."),
                                    list(puzzle_set.problems[:20]))
@@ -405,6 +500,9 @@ class PuzzleTrainer(QDialog):
     def _on_attempted(self, puzzle: Puzzle, solved: bool, hints: int) -> None:
         try:
             before, after = self.history.record(puzzle, solved, hints, self.title_of(puzzle))
+        except HistoryReadOnlyError:     # said once when the history was opened: not a message a puzzle
+            self.solver.detail.setText(self.tr("Not saved: the training history is read-only."))
+            return
         except TrainingError as error:
             self.host.show_message(self.tr("Puzzles"), self.tr("The attempt cannot be saved."), [str(error)])
             return
@@ -428,6 +526,8 @@ class PuzzleTrainer(QDialog):
         return dialog
 
     def done(self, result: int) -> None:
+        if self.reading is not None:
+            self.reading.cancel()
         if self.solver.engine is not None:
             self.solver.engine.close()
         super().done(result)

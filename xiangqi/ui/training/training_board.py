@@ -19,8 +19,22 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from xiangqi.core import Color, Move, Position
+from xiangqi.record.comment_commands import Brush, Shape
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.board.shapes import GradedArrow
+
+
+class _Marks:
+    """The circles the trainer puts on the board (a hint's piece) and any the user draws (right button)."""
+
+    def __init__(self) -> None:
+        self._shapes: tuple[Shape, ...] = ()
+
+    def shapes(self) -> tuple[Shape, ...]:
+        return self._shapes
+
+    def set_shapes(self, shapes: tuple[Shape, ...]) -> None:
+        self._shapes = shapes
 
 
 @dataclass(frozen=True)
@@ -138,10 +152,13 @@ class TrainingBoard(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
         self.model.move_played.connect(self.move_played)
+        self.marks = _Marks()
+        self.view.shapes.store = self.marks
 
     def set_position(self, position: Position, trainee: Color | None, flipped: bool | None = None) -> None:
         """Show ``position`` for ``trainee`` to move in; the board turns to the trainee's side unless told."""
         self.show_arrows(())
+        self.marks.set_shapes(())
         self.view.set_banner(None)
         self.model.set_position(position, trainee)
         self.view.set_flipped(trainee is Color.BLACK if flipped is None else flipped)
@@ -165,6 +182,11 @@ class TrainingBoard(QWidget):
     def show_arrows(self, moves: tuple[Move, ...]) -> None:
         """Blue arrows (a refutation, the solution); () takes them away."""
         self.view.shapes.set_analysis(tuple(GradedArrow(m, 1.0) for m in moves))
+        self.view.update()
+
+    def mark_square(self, square: int | None) -> None:
+        """A green circle on ``square`` (a hint's piece); None takes the marks away."""
+        self.marks.set_shapes(() if square is None else (Shape(Brush.GREEN, square, square),))
         self.view.update()
 
     def set_banner(self, text: str | None) -> None:

@@ -63,6 +63,26 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     """
     target = write_target(path)
     check_writable(target)
+    try:
+        _write_beside(target, data)
+    except OSError as error:
+        if not _is_temp_of(error.filename, target):
+            raise
+        # the hidden temporary file is ours, not the user's: the error names the file the user asked for
+        raise type(error)(error.errno, error.strerror, str(target)) from error
+    remove_stale_temps(target)
+
+
+def _is_temp_of(name: object, target: Path) -> bool:
+    if not isinstance(name, (str, os.PathLike)):
+        return False
+    temp = Path(name)
+    return (temp.parent == target.parent and temp.name.startswith(f".{target.name}.")
+            and temp.name.endswith(TEMP_SUFFIX))
+
+
+def _write_beside(target: Path, data: bytes) -> None:
+    """``data`` into a temporary file beside ``target``, then renamed over it (removed on any error)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
     try:
@@ -79,7 +99,6 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
-    remove_stale_temps(target)
 
 
 def remove_stale_temps(target: Path, older_than: float = STALE_SECONDS) -> list[Path]:

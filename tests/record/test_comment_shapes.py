@@ -11,7 +11,8 @@ import pytest
 from xiangqi.core import Move, Position
 from xiangqi.record import Game, read_pgn, read_xqf
 from xiangqi.record.ccbridge import read_cbr
-from xiangqi.record.comment_commands import (Brush, Shape, comment_words, read_shapes, shape_commands,
+from xiangqi.record.comment_commands import (MAX_SHAPE_ITEMS_READ, MAX_SHAPES_PER_MOVE, Brush, Shape, ShapeReading,
+                                             comment_words, read_shape_commands, read_shapes, shape_commands,
                                              toggled, with_shapes)
 from xiangqi.record.dhtmlxq import game_to_dhtmlxq, read_dhtmlxq
 from xiangqi.record.pgn_writer import game_to_pgn
@@ -100,3 +101,27 @@ def test_a_ccbridge_comment_with_shapes_is_read(shared_data: Path) -> None:
     (node,) = [node for node in game.root.walk() if words in node.comment]
     assert read_shapes(node.comment) == (Shape(Brush.RED, B0, C2), Shape.circle(Brush.GREEN, E5))
     assert comment_words(node.comment) == words
+
+
+def test_repeated_items_are_one_shape_each_and_not_crowded() -> None:
+    comment = "[%cal Gb0c2,Rh2e2] 好 " * 150_000             # 3 MB of the same two arrows
+    assert read_shape_commands(comment) == ShapeReading((Shape(Brush.GREEN, B0, C2), Shape(Brush.RED, H2, E2)))
+
+
+def test_a_move_shows_at_most_the_limit_the_first_ones_kept() -> None:
+    every = [Shape(brush, start, end) for brush in Brush for start in range(90) for end in range(90)]
+    reading = read_shape_commands(shape_commands(every))
+    assert len(every) == 32_400 and reading.crowded
+    arrows = [shape for shape in every if not shape.is_circle]
+    assert reading.shapes == tuple(arrows[:MAX_SHAPES_PER_MOVE])
+    exact = read_shape_commands(shape_commands(arrows[:MAX_SHAPES_PER_MOVE]) + " [%cal Gb0c1]")  # a repeat
+    assert not exact.crowded and len(exact.shapes) == MAX_SHAPES_PER_MOVE
+
+
+def test_junk_past_the_reading_limit_is_left_unread() -> None:
+    junk = " ".join(f"[%cal q{n}]" for n in range(MAX_SHAPE_ITEMS_READ + 1)) + " [%csl Ge5]"
+    assert read_shape_commands(junk) == ShapeReading((), crowded=True)
+    items = "[%csl " + ",".join(f"q{n}" for n in range(MAX_SHAPE_ITEMS_READ)) + ",Ge5]"
+    assert read_shape_commands(items) == ShapeReading((), crowded=True)
+    assert read_shape_commands("[%CAL GB0C2] [%csl ge5]").shapes == (Shape(Brush.GREEN, B0, C2),
+                                                                     Shape.circle(Brush.GREEN, E5))

@@ -62,3 +62,18 @@ def test_stale_temporary_files_of_killed_saves_are_removed(tmp_path):
     os.utime(other, (old, old))
     atomic_write(path, b"saved")
     assert not stale.exists() and fresh.exists() and other.exists()
+
+
+def test_an_error_names_the_users_file_not_the_hidden_temporary_one(tmp_path, monkeypatch):
+    import tempfile
+    from pathlib import Path
+
+    target = tmp_path / "game.pgn"
+
+    def refuse(prefix: str, suffix: str, dir: Path) -> tuple[int, str]:  # noqa: A002 - mkstemp's name
+        raise PermissionError(13, "Permission denied", str(Path(dir) / f"{prefix}abcdefgh{suffix}"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    with pytest.raises(PermissionError) as caught:
+        atomic_write(target, b"x")
+    assert caught.value.filename == str(target) and caught.value.strerror == "Permission denied"

@@ -67,3 +67,22 @@ def test_the_command_module_loads_no_qt_and_its_defaults_are_the_pictures() -> N
     from xiangqi.ui.share import pictures as pics
 
     assert done.stdout.split() == [str(pics.DEFAULT_DELAY_MS), str(pics.DEFAULT_WIDTH), "False"], done.stderr
+
+
+def test_an_unwritable_output_is_named_not_the_hidden_temporary_file(sample: str) -> None:
+    done = run_image(sample, "-o", "/proc/xiangqi-test.png")     # no file can be made in /proc, even by root
+    assert done.returncode == 1, done.stdout
+    assert done.stderr.strip() == "xiangqi image: /proc/xiangqi-test.png: No such file or directory"
+
+
+def test_a_move_with_every_shape_is_drawn_with_the_first_ones_and_a_warning(tmp_path: Path) -> None:
+    from xiangqi.record.comment_commands import MAX_SHAPES_PER_MOVE, Brush, Shape, shape_commands
+    every = [Shape(brush, start, end) for brush in Brush for start in range(90) for end in range(90)]
+    record = tmp_path / "crowded.pgn"
+    record.write_text(f'[Event "x"]\n\n1. h2e2 {{{shape_commands(every)}}} h9g7 *\n', encoding="utf-8")
+    out = tmp_path / "x.png"
+    done = run_image(str(record), "--ply", "1", "--size", "200", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == (f"xiangqi image: {record}: game 1: ply 1: more than {MAX_SHAPES_PER_MOVE} "
+                                   f"drawn shapes on a move; the first {MAX_SHAPES_PER_MOVE} are drawn")
+    assert out.stat().st_size > 0

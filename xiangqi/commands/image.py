@@ -31,6 +31,7 @@ from xiangqi.record.files import NotARecordError, read_records
 COORDINATES = ("traditional", "iccs", "none")
 NOTATIONS = ("chinese", "wxf", "iccs")
 DEFAULT_DELAY_MS, DEFAULT_WIDTH = 1000, 540   # pictures.DEFAULT_DELAY_MS, DEFAULT_WIDTH (a test keeps them equal)
+CROWDED_NAMED = 5     # plies named in the warning about moves with too many drawn shapes
 
 
 class CommandError(ValueError):
@@ -78,6 +79,18 @@ def game_of(path: str, number: int) -> Game:
     raise CommandError(f"{shown_name(path)}: --game {number}: the file has {count} game(s)")
 
 
+def warn_crowded(crowded: tuple[int, ...], first: int, last: int, where: str) -> None:
+    """On stderr: the plies drawn whose comment holds more shapes than a move shows (the first ones named)."""
+    from xiangqi.record.comment_commands import MAX_SHAPES_PER_MOVE
+
+    plies = [ply for ply in crowded if first <= ply <= last]
+    if plies:
+        named = ", ".join(map(str, plies[:CROWDED_NAMED])) + (f" and {len(plies) - CROWDED_NAMED} more"
+                                                                if len(plies) > CROWDED_NAMED else "")
+        print(f"xiangqi image: {where}: ply {named}: more than {MAX_SHAPES_PER_MOVE} drawn shapes on a move; "
+              f"the first {MAX_SHAPES_PER_MOVE} are drawn", file=sys.stderr)
+
+
 def make_sheet(args: argparse.Namespace) -> str:
     """Write the printable sheet (PDF); what to print. ImageError, RecordError or OSError as pictures."""
     from xiangqi.core.notation import Notation
@@ -116,9 +129,11 @@ def make_picture(args: argparse.Namespace) -> str:
     try:
         if args.gif:
             last = line.plies if args.last is None else args.last
+            warn_crowded(line.crowded, args.first, last, where)
             frames = pics.write_gif(args.output, line, args.first, last, style, args.size, args.delay)
             return f"{shown_name(args.output)}: {frames} frames, plies {args.first}-{last} of {where}"
         ply = line.plies if args.ply is None else args.ply
+        warn_crowded(line.crowded, ply, ply, where)
         pics.write_position(args.output, line.picture_at(ply), style, args.size)
         return f"{shown_name(args.output)}: ply {ply} of {where}"
     except pics.ImageError as error:

@@ -33,7 +33,14 @@ def join_commands(commands: str, text: str) -> str:
 # Arrows and circles drawn on the board, kept as the commands lichess and chess GUIs write:
 # ``[%cal Gb0c2,Rh2e2]`` (coloured arrows) and ``[%csl Ge5]`` (coloured circles), squares in ICCS.
 _SHAPE_COMMAND = re.compile(r"\[%(cal|csl)(?:\s+([^\]\[]*))?\]", re.IGNORECASE)
-_SHAPE_ITEM = re.compile(r"([GRBY])([a-i][0-9])([a-i][0-9])?", re.IGNORECASE | re.ASCII)
+# One item of a shape command's list, lower-cased: a colour letter and one square (circle) or two (arrow).
+_SHAPE_ITEM = re.compile(r"\s*([grby])([a-i][0-9])([a-i][0-9])?\s*", re.ASCII)
+# The most shapes one move shows: lichess draws a handful; 200 cover any real lesson, and a record that
+# carries thousands (hostile or broken) is drawn in bounded time. The rest stay in the comment, unread.
+MAX_SHAPES_PER_MOVE = 200
+# The most different commands, and different items, looked at one by one in a comment (repeats cost nothing:
+# dict drops them in C). Past it the rest is left unread, as past MAX_SHAPES_PER_MOVE.
+MAX_SHAPE_ITEMS_READ = 10 * MAX_SHAPES_PER_MOVE
 _FILES = "abcdefghi"
 
 
@@ -76,22 +83,64 @@ class Shape:
         return self.brush.value + ends
 
 
-def read_shapes(comment: str) -> tuple[Shape, ...]:
-    """The shapes of every ``[%cal]`` / ``[%csl]`` in ``comment``, in order, each once. Lenient: an item
-    that is not a colour letter and one square (circle) or two different squares (arrow) is skipped."""
+@dataclass(frozen=True, slots=True)
+class ShapeReading:
+    """The shapes of one comment: the first ``MAX_SHAPES_PER_MOVE`` different ones, in order, and whether it
+    holds more (``crowded``: the rest are neither drawn nor edited)."""
+
+    shapes: tuple[Shape, ...] = ()
+    crowded: bool = False
+
+
+def _shape_lists(comment: str) -> tuple[str, str, bool]:
+    """The items of every ``[%cal]`` and of every ``[%csl]`` of the lower-cased ``comment``, comma-joined,
+    and whether every command was read (at most ``MAX_SHAPE_ITEMS_READ`` different ones are)."""
+    arrows: list[str] = []
+    circles: list[str] = []
+    for index, part in enumerate(dict.fromkeys(comment.split("[%")[1:])):
+        if index == MAX_SHAPE_ITEMS_READ:
+            return ",".join(arrows), ",".join(circles), False
+        kind, rest = part[:3], part[3:]
+        end = rest.find("]")
+        body = rest[:end]
+        if kind in ("cal", "csl") and end >= 0 and "[" not in body and not body[:1].strip():
+            (arrows if kind == "cal" else circles).append(body)
+    return ",".join(arrows), ",".join(circles), True
+
+
+def _item_shape(item: str, arrows: bool) -> Shape | None:
+    parsed = _SHAPE_ITEM.fullmatch(item)
+    if parsed is None or (parsed.group(3) is None) == arrows:
+        return None
+    start = _square(parsed.group(2))
+    end = _square(parsed.group(3)) if arrows else start
+    return Shape(Brush(parsed.group(1).upper()), start, end) if end != start or not arrows else None
+
+
+def read_shape_commands(comment: str) -> ShapeReading:
+    """The shapes of every ``[%cal]`` / ``[%csl]`` in ``comment`` (arrows first, each kind in order), each
+    once, at most ``MAX_SHAPES_PER_MOVE``. Lenient: an item that is not a colour letter and one square
+    (circle) or two different squares (arrow) is skipped. Linear in the comment at C speed (split, dict);
+    at most ``MAX_SHAPE_ITEMS_READ`` different commands and items are looked at one by one (a 3 MB comment
+    of repeated items: a few hundredths of a second)."""
+    if "[%" not in comment:
+        return ShapeReading()
+    arrow_items, circle_items, complete = _shape_lists(comment.lower())
     found: dict[Shape, None] = {}
-    for match in _SHAPE_COMMAND.finditer(comment):
-        arrows = match.group(1).lower() == "cal"
-        for item in (match.group(2) or "").split(","):
-            parsed = _SHAPE_ITEM.fullmatch(item.strip())
-            if parsed is None or (parsed.group(3) is None) == arrows:
-                continue
-            brush, start = Brush(parsed.group(1).upper()), _square(parsed.group(2))
-            end = _square(parsed.group(3)) if arrows else start
-            if arrows and end == start:
-                continue
-            found[Shape(brush, start, end)] = None
-    return tuple(found)
+    for text, arrows in ((arrow_items, True), (circle_items, False)):
+        for index, item in enumerate(dict.fromkeys(text.split(","))):
+            shape = _item_shape(item, arrows)
+            if index == MAX_SHAPE_ITEMS_READ or (len(found) == MAX_SHAPES_PER_MOVE and shape not in found
+                                                  and shape is not None):
+                return ShapeReading(tuple(found), crowded=True)
+            if shape is not None:
+                found[shape] = None
+    return ShapeReading(tuple(found), crowded=not complete)
+
+
+def read_shapes(comment: str) -> tuple[Shape, ...]:
+    """The shapes of ``comment`` (``read_shape_commands``), the first ``MAX_SHAPES_PER_MOVE`` of them."""
+    return read_shape_commands(comment).shapes
 
 
 def shape_commands(shapes: Sequence[Shape]) -> str:

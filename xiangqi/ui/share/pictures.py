@@ -18,7 +18,7 @@ from PySide6.QtGui import QGuiApplication, QImage, QImageWriter
 from xiangqi.atomic import atomic_write
 from xiangqi.core import Move, Position
 from xiangqi.record import GameNode
-from xiangqi.record.comment_commands import Brush, Shape, read_shapes
+from xiangqi.record.comment_commands import Brush, Shape, read_shape_commands
 from xiangqi.resources import assets_dir
 from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, render_image, render_svg
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
@@ -60,13 +60,15 @@ class GameLine:
     start_fen: str
     moves: tuple[Move, ...]
     shapes: tuple[tuple[Shape, ...], ...] = ()
+    crowded: tuple[int, ...] = ()       # plies whose comment holds more than MAX_SHAPES_PER_MOVE shapes
 
     @classmethod
     def of_nodes(cls, start_fen: str, root: GameNode, nodes: Sequence[GameNode]) -> GameLine:
         """The line of ``nodes`` (root's children down), the shapes read from the nodes' comments."""
         moves = tuple(node.move for node in nodes if node.move is not None)
-        shapes = tuple(read_shapes(node.comment) for node in (root, *nodes))
-        return cls(start_fen, moves, shapes)
+        readings = [read_shape_commands(node.comment) for node in (root, *nodes)]
+        return cls(start_fen, moves, tuple(reading.shapes for reading in readings),
+                   tuple(ply for ply, reading in enumerate(readings) if reading.crowded))
 
     def shapes_at(self, ply: int) -> tuple[Shape, ...]:
         return self.shapes[ply] if ply < len(self.shapes) else ()

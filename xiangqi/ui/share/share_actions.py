@@ -12,11 +12,11 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from xiangqi.atomic import atomic_write
-from xiangqi.record.comment_commands import read_shapes
 from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, render_image
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
 from xiangqi.ui.share import pictures as pics
-from xiangqi.ui.share.drawing import RecordShapes
+from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.share.drawing import CROWDED_MESSAGE_MS, RecordShapes, move_name
 from xiangqi.ui.share.print_actions import install_print_ui
 from xiangqi.ui.share.export_dialog import ExportChoice, ExportImageDialog
 from xiangqi.ui.window_host import WindowHost
@@ -67,7 +67,10 @@ class ShareUi(QObject):
         self.window = window
         self.job: GifJob | None = None
         self.dialog: ExportImageDialog | None = None
-        window.board.shapes.store = RecordShapes(window.controller, window.board)   # right-button drawing
+        window.board.shapes.store = RecordShapes(   # right-button drawing
+            window.controller, window.board, lambda text: window.statusBar().showMessage(text, CROWDED_MESSAGE_MS),
+            lambda node: move_name(window.controller.game.start_fen, node, window.move_list.notation,
+                                   traditional_moves()))
         self.export_action = QAction(self.tr("Export &image…"), window)
         self.export_action.triggered.connect(lambda _checked=False: self.open_export_dialog())
         self.copy_action = QAction(self.tr("Copy position as &image"), window)
@@ -93,7 +96,7 @@ class ShareUi(QObject):
     def shown_picture(self) -> BoardPicture:
         controller = self.window.controller
         return BoardPicture.of(controller.board_position(), controller.displayed_last_move(),
-                               read_shapes(controller.game.cursor.comment))
+                               self.window.board.shapes.shapes())
 
     def game_line(self) -> pics.GameLine:
         """The game's line: the moves to its head and those after it (a record being stepped through)."""

@@ -83,6 +83,15 @@ def test_a_long_game_is_cut_at_the_limits_and_says_so(monkeypatch: pytest.Monkey
     assert "10 more plies" in ps.block_html(len(blocks) - 1, blocks[-1])
 
 
+def test_the_first_page_holds_two_diagrams_of_a_plain_game(tmp_path: Path, qapp: object) -> None:
+    game = Game({"Red": "甲", "Black": "乙"})
+    node = game.root
+    for ply in range(60):
+        node = node.add_child(Move.from_iccs(("h0g2", "h9g7", "g2h0", "g7h9")[ply % 4]))
+    pages = pdf_pages(ps.pdf_bytes(game, sh.SheetOptions(diagram_every=10), pics.shipped_style()), tmp_path)
+    assert "10... " in pages[0] and "20... " in pages[0], pages[0]  # page 1 was half empty: the second moved on
+
+
 def test_a_move_is_never_split_across_lines(sample: Game, tmp_path: Path, qapp: object) -> None:
     style = pics.shipped_style()
     pages = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=0, comments=False), style), tmp_path)

@@ -155,7 +155,7 @@ def main(argv: list[str]) -> int:
     from xiangqi.ui.share.pictures import ImageError   # Qt: only now that the command line is read
     try:
         print(make_picture(args))
-    except (ImageError, CommandError, RecordError, NotARecordError) as error:
+    except (ImageError, CommandError, RecordError, NotARecordError, MemoryError) as error:
         print(f"xiangqi image: {error}", file=sys.stderr)
         return 1
     except OSError as error:

@@ -144,6 +144,7 @@ class PrintUi(QObject):
         progress.canceled.connect(self.cancel)
         job.progress.connect(lambda done, total: self._progress(progress, done, total))
         job.ready.connect(lambda document: self._laid_out(document, choice.path))
+        job.failed.connect(self._failed)
         progress.show()
         job.start()
 
@@ -157,6 +158,10 @@ class PrintUi(QObject):
             self.job.cancel()
             self._end_job()
             self.window.statusBar().showMessage(self.tr("Sheet cancelled: nothing printed or saved"), 5000)
+
+    def _failed(self, reason: str) -> None:
+        self._end_job()
+        self.window.show_message(self.tr("The sheet cannot be made"), reason, icon=QMessageBox.Icon.Warning)
 
     def _end_job(self) -> ps.SheetJob | None:
         job, self.job = self.job, None

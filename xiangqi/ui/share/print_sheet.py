@@ -16,7 +16,7 @@ from xiangqi.record import Game
 from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, picture_size, render_image
 from xiangqi.ui.share import sheet as sh
 
-DIAGRAM_PX = 280          # the diagram's width in document pixels (1/96 inch): about 74 mm on paper
+DIAGRAM_PX = 240          # the diagram's width in document pixels (1/96 inch): about 63 mm on paper, three a page
 DIAGRAM_SCALE = 2         # drawn at twice that for print (about 190 dpi)
 PDF_DPI = 300
 MARGIN_MM = 15.0
@@ -172,6 +172,7 @@ class SheetJob(QObject):
 
     progress = Signal(int, int)       # diagrams drawn, diagrams in all
     ready = Signal(object)            # QTextDocument
+    failed = Signal(str)              # why the sheet cannot be made (no memory for a diagram)
 
     def __init__(self, game: Game, options: sh.SheetOptions, style: PictureStyle,
                  parent: QObject | None = None) -> None:
@@ -197,7 +198,12 @@ class SheetJob(QObject):
     def _next(self) -> None:
         if self._done < len(self._diagrams):
             index, diagram = self._diagrams[self._done]
-            add_diagram(self.document, index, diagram, self.style)
+            try:
+                add_diagram(self.document, index, diagram, self.style)
+            except MemoryError as error:
+                self._timer.stop()
+                self.failed.emit(str(error))
+                return
             self._done += 1
             self.progress.emit(self._done, len(self._diagrams))
             return

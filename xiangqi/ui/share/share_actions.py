@@ -59,7 +59,7 @@ class GifJob(QObject):
             self._timer.stop()
             self.gif.finish()
             self.gif.out.commit()
-        except (OSError, pics.ImageError) as error:
+        except (OSError, pics.ImageError, MemoryError) as error:
             self.cancel()
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             self.failed.emit(f"{self.choice.path}: {reason}")
@@ -133,7 +133,7 @@ class ShareUi(QObject):
                 self._start_gif(choice, style)
                 return
             pics.write_position(choice.path, self.shown_picture(), style, choice.width)
-        except (OSError, pics.ImageError) as error:
+        except (OSError, pics.ImageError, MemoryError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             self._failed(f"{choice.path}: {reason}")
             return

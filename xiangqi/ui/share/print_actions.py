@@ -22,6 +22,7 @@ from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders, prepare_fil
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.share import print_sheet as ps
 from xiangqi.ui.share import sheet as sh
+from xiangqi.ui.share.progress import export_progress
 from xiangqi.ui.window_host import WindowHost
 
 DEFAULT_DIAGRAM_EVERY = 10
@@ -135,12 +136,9 @@ class PrintUi(QObject):
             self.window.statusBar().showMessage(self.tr("A sheet is still being made"), 3000)
             return
         job = self.job = ps.SheetJob(self.record(), choice.options, self.style(), self)
-        progress = self.progress = QProgressDialog(self.tr("Drawing the diagrams…"), self.tr("Cancel"), 0,
-                                                   job.total, self.window)
-        progress.setWindowTitle(self.tr("Export PDF") if choice.path is not None else self.tr("Print"))
-        progress.setMinimumDuration(0)
-        progress.setAutoClose(False)
-        progress.setAutoReset(False)
+        title = self.tr("Export PDF") if choice.path is not None else self.tr("Print")
+        progress = self.progress = export_progress(self.window, title, self.tr("Drawing the diagrams…"),
+                                                   self.tr("Cancel"), job.total)
         progress.canceled.connect(self.cancel)
         job.progress.connect(lambda done, total: self._progress(progress, done, total))
         job.ready.connect(lambda document: self._laid_out(document, choice.path))

@@ -16,6 +16,7 @@ from xiangqi.ui.share import pictures as pics
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.share.drawing import CROWDED_MESSAGE_MS, RecordShapes, move_name
 from xiangqi.ui.share.print_actions import install_print_ui
+from xiangqi.ui.share.progress import export_progress
 from xiangqi.ui.share.export_dialog import ExportChoice, ExportImageDialog
 from xiangqi.ui.window_host import WindowHost
 
@@ -145,12 +146,8 @@ class ShareUi(QObject):
             self.window.statusBar().showMessage(self.tr("A GIF is still being made"), 3000)
             return
         job = self.job = GifJob(choice, self.game_line(), style, self)
-        progress = self.gif_progress = QProgressDialog(self.tr("Making the GIF…"), self.tr("Cancel"), 0, job.total,
-                                                       self.window)
-        progress.setWindowTitle(self.tr("Export image"))
-        progress.setMinimumDuration(0)
-        progress.setAutoClose(False)
-        progress.setAutoReset(False)
+        progress = self.gif_progress = export_progress(self.window, self.tr("Export image"),
+                                                       self.tr("Making the GIF…"), self.tr("Cancel"), job.total)
         job.progress.connect(lambda done, total: self._gif_progress(progress, done, total))
         progress.canceled.connect(self._cancel_gif)
         job.finished.connect(self._saved)

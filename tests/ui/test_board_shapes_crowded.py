@@ -62,3 +62,25 @@ def test_a_shape_past_the_limit_is_refused(qtbot, drawing_window) -> None:  # no
     assert shown_comment(window) == before
     assert str(MAX_SHAPES_PER_MOVE) in window.statusBar().currentMessage()
 
+
+
+def test_many_shapes_are_drawn_once_and_repaints_copy_them(qtbot, drawing_window,  # noqa: ANN001
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtGui import QImage
+
+    from xiangqi.ui.board import shapes as board_shapes
+    window, _ui = drawing_window
+    play(window, "h2e2")
+    window.controller.game.cursor.comment = shape_commands(every_shape()[:MAX_SHAPES_PER_MOVE])
+    painted: list[int] = []
+    real = board_shapes.paint_shapes
+    monkeypatch.setattr(board_shapes, "paint_shapes", lambda p, g, s: painted.append(len(s)) or real(p, g, s))
+    layered: QImage = window.board.grab().toImage()
+    window.board.grab()
+    assert painted == [MAX_SHAPES_PER_MOVE]                  # the second repaint copied the layer
+    monkeypatch.setattr(board_shapes, "CACHED_FROM", 10_000)
+    direct: QImage = window.board.grab().toImage()
+    assert painted == [MAX_SHAPES_PER_MOVE] * 2
+    worst = max(abs(a - b) for x in range(0, layered.width(), 7) for y in range(0, layered.height(), 7)
+                for a, b in zip(layered.pixelColor(x, y).getRgb(), direct.pixelColor(x, y).getRgb(), strict=True))
+    assert worst <= 4, worst                  # the same picture (the layer rounds its translucent colours)

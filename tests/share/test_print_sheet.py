@@ -233,6 +233,9 @@ def test_print_opens_the_preview_of_the_sheet(qtbot, window, shared_data: Path) 
     widget = preview.findChild(QPrintPreviewWidget)
     assert widget is not None
     assert widget.zoomMode() == QPrintPreviewWidget.ZoomMode.FitToWidth   # readable, not the whole page at 38 %
+    fit_width = preview.findChild(QAction, "fitWidthAction")
+    assert fit_width is not None and fit_width.isChecked()                # its button shows it
+    assert widget.zoomFactor() > 0.8, widget.zoomFactor()                 # about the size of the paper
     widget.updatePreview()            # lays the sheet out on the dialog's printer again (kept alive by PrintUi)
     QApplication.processEvents()
     assert widget.pageCount() >= 3

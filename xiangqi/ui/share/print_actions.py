@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QTextDocument
-from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QLabel, QLineEdit, QMenu, QMessageBox, QProgressDialog, QPushButton,
                                QSpinBox, QWidget)
@@ -205,9 +205,10 @@ class PrintUi(QObject):
         ps.page_setup(printer)
         preview = QPrintPreviewDialog(printer, self.window)
         preview.paintRequested.connect(document.print_)
-        widget = preview.findChild(QPrintPreviewWidget)
-        if widget is not None:          # the page as wide as the window, readable (Qt opens on the whole page)
-            widget.setZoomMode(QPrintPreviewWidget.ZoomMode.FitToWidth)
+        fit_width = preview.findChild(QAction, "fitWidthAction")
+        if fit_width is not None:       # the page as wide as the window, readable (Qt opens on the whole page)
+            fit_width.trigger()         # (its toolbar button checked with it, as a click on it does)
+        preview.resize(self.window.width() * 9 // 10, self.window.height() * 9 // 10)   # its own size is small
         preview.finished.connect(self._preview_closed)
         document.setParent(preview)
         self.preview = preview

@@ -7,7 +7,10 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 3600.0   # a temporary file of ours this old belongs to a save that was killed
@@ -59,18 +62,76 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     removed. A symbolic link is written through (its target is replaced, the link stays); a read-only
     file is refused (ReadOnlyFileError). An existing file keeps its permission bits; a new one gets
     those the umask allows. A missing parent folder is created; stale temporary files of earlier
-    saves that were killed are removed.
+    saves that were killed are removed. Errors name ``path``, never the hidden temporary file.
     """
-    target = write_target(path)
-    check_writable(target)
-    try:
-        _write_beside(target, data)
-    except OSError as error:
-        if not _is_temp_of(error.filename, target):
+    with AtomicFile(path) as out:
+        out.write(data)
+
+
+class AtomicFile:
+    """A file written piece by piece (a GIF frame by frame, a PDF page by page) as ``atomic_write`` writes
+    it whole: into a temporary file beside the target, renamed over it by ``commit``; ``discard`` (or an
+    error inside a ``with`` block) removes it and leaves the target as it was. The writer holds only
+    what it writes at a time, not the whole file."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.target = write_target(path)
+        check_writable(self.target)
+        with self._named():
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+            handle, self._temp = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=TEMP_SUFFIX,
+                                                  dir=self.target.parent)
+        self.file: BinaryIO = os.fdopen(handle, "wb")
+
+    def write(self, data: bytes) -> None:
+        with self._named():
+            self.file.write(data)
+
+    def commit(self) -> None:
+        """The file written is now the target's content (OSError naming the target when it cannot be)."""
+        try:
+            with self._named():
+                self.file.flush()
+                os.fsync(self.file.fileno())
+                self.file.close()
+                try:
+                    mode = self.target.stat().st_mode & 0o7777
+                except FileNotFoundError:
+                    mode = 0o666 & ~_umask()
+                os.chmod(self._temp, mode)
+                os.replace(self._temp, self.target)
+        except BaseException:
+            self.discard()
             raise
-        # the hidden temporary file is ours, not the user's: the error names the file the user asked for
-        raise type(error)(error.errno, error.strerror, str(target)) from error
-    remove_stale_temps(target)
+        remove_stale_temps(self.target)
+
+    def discard(self) -> None:
+        """Nothing written: the temporary file goes, the target stays as it was. Never raises."""
+        try:
+            self.file.close()
+        except OSError:
+            pass
+        Path(self._temp).unlink(missing_ok=True)
+
+    def __enter__(self) -> AtomicFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: object) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+    @contextmanager
+    def _named(self) -> Iterator[None]:
+        """An OSError about the hidden temporary file is raised as one about the target (what the user
+        asked to write)."""
+        try:
+            yield
+        except OSError as error:
+            if not _is_temp_of(error.filename, self.target):
+                raise
+            raise type(error)(error.errno, error.strerror, str(self.target)) from error
 
 
 def _is_temp_of(name: object, target: Path) -> bool:
@@ -79,26 +140,6 @@ def _is_temp_of(name: object, target: Path) -> bool:
     temp = Path(name)
     return (temp.parent == target.parent and temp.name.startswith(f".{target.name}.")
             and temp.name.endswith(TEMP_SUFFIX))
-
-
-def _write_beside(target: Path, data: bytes) -> None:
-    """``data`` into a temporary file beside ``target``, then renamed over it (removed on any error)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, target)
-    except BaseException:
-        Path(temp_name).unlink(missing_ok=True)
-        raise
 
 
 def remove_stale_temps(target: Path, older_than: float = STALE_SECONDS) -> list[Path]:

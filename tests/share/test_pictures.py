@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QImage
 from PySide6.QtSvg import QSvgRenderer
@@ -92,11 +90,38 @@ def test_the_gif_has_one_frame_per_position_and_holds_the_last(style: PictureSty
     assert durations[:-1] == [300] * line.plies and durations[-1] >= 900
 
 
-def test_a_range_of_plies_and_its_frames(style: PictureStyle) -> None:
-    data, frames = pics.gif_bytes(start_line().pictures(2, 4), style, 120, 100)
-    assert frames == 3
-    with Image.open(io.BytesIO(data)) as gif:
+def test_a_range_of_plies_and_its_frames(style: PictureStyle, tmp_path) -> None:
+    target = tmp_path / "range.gif"
+    assert pics.write_gif(target, start_line(), 2, 4, style, 120, 100) == 3
+    with Image.open(target) as gif:
         assert gif.n_frames == 3
+
+
+def test_frames_written_one_by_one_show_each_position_whole(style: PictureStyle, tmp_path) -> None:
+    """Each frame after the first stores only its changed part: the viewer's composed frame is the
+    position drawn whole (in the GIF's palette)."""
+    line = start_line()
+    target = tmp_path / "game.gif"
+    pics.write_gif(target, line, 0, line.plies, style, 160, 100)
+    ends = [pics.pil_image(render_image(line.picture_at(ply), style, 160)) for ply in (0, line.plies)]
+    palette = pics.gif_palette(ends[0], ends[1], style)
+    with Image.open(target) as gif:
+        for ply in (0, 3, line.plies):
+            gif.seek(ply)
+            shown = gif.convert("RGB")
+            expected = pics.pil_image(render_image(line.picture_at(ply), style, 160)).quantize(
+                palette=palette, dither=Image.Dither.NONE).convert("RGB")
+            assert ImageChops.difference(shown, expected).getbbox() is None, ply
+
+
+def test_too_many_frames_are_refused_before_anything_is_drawn(style: PictureStyle, tmp_path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pics, "MAX_GIF_FRAMES", 4)
+    target = tmp_path / "long.gif"
+    target.write_bytes(b"the user's old file")
+    with pytest.raises(pics.ImageError, match=r"7 positions to animate: a GIF holds 1 … 4 frames"):
+        pics.write_gif(target, start_line(), 0, 6, style, 120, 100)
+    assert target.read_bytes() == b"the user's old file" and list(tmp_path.iterdir()) == [target]
 
 
 @pytest.mark.parametrize("first, last", [(0, 7), (-1, 3), (4, 2)])
@@ -110,7 +135,8 @@ def test_bad_sizes_delays_and_kinds_are_named(style: PictureStyle, tmp_path) -> 
     with pytest.raises(pics.ImageError, match="size 10 px"):
         pics.write_position(tmp_path / "a.png", picture, style, 10)
     with pytest.raises(pics.ImageError, match="delay 5 ms"):
-        pics.gif_bytes([picture], style, 100, 5)
+        pics.write_gif(tmp_path / "a.gif", start_line(), 0, 1, style, 100, 5)
+    assert not (tmp_path / "a.gif").exists() and list(tmp_path.iterdir()) == []
     with pytest.raises(pics.ImageError, match=r"a\.jpg.*'jpg'"):
         pics.write_position(tmp_path / "a.jpg", picture, style, 100)
     with pytest.raises(pics.ImageError, match="no board theme 'oak'"):

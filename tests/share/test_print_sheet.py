@@ -11,8 +11,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QPageSize
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton
 
+from xiangqi.core import Move
 from xiangqi.core.notation import Notation
 from xiangqi.play.controller import GameController
 from xiangqi.record import Game, load_games
@@ -58,6 +59,51 @@ def squeezed(text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------ what the sheet holds
+def test_the_header_names_a_missing_player_by_side_and_says_each_detail_once() -> None:
+    game = Game({"Red": "许银川", "Black": "", "Event": "Match 2026.11.28", "Date": "2026.11.28", "Site": "广州"})
+    header = sh.header_of(game)
+    assert header.details == ("Match 2026.11.28", "广州")             # the date is in the event already
+    assert "<h2 align='center'>许银川 — Black</h2>" in ps.block_html(0, header) and "?" not in ps.block_html(0, header)
+    unnamed = sh.header_of(Game({"Event": "友谊赛", "Date": "2026.11.28"}))
+    assert unnamed.title == "友谊赛" and unnamed.details == ("2026.11.28",)  # the event once, as the title
+
+
+def test_a_long_game_is_cut_at_the_limits_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game()
+    node = game.root
+    for ply in range(40):
+        node = node.add_child(Move.from_iccs(("h0g2", "h9g7", "g2h0", "g7h9")[ply % 4]), "[%csl Ge5]")
+    monkeypatch.setattr(sh, "MAX_SHEET_PLIES", 30)
+    monkeypatch.setattr(sh, "MAX_SHEET_DIAGRAMS", 5)
+    blocks = sh.sheet_blocks(game, sh.SheetOptions(diagram_every=1))
+    diagrams = [block.ply for block in blocks if isinstance(block, sh.Diagram)]
+    assert diagrams == [1, 2, 3, 4, 30]                              # a shape on every move; the end kept
+    assert blocks[-1] == sh.Cut(plies_left=10, diagrams_left=25)
+    assert max(move.ply for block in blocks if isinstance(block, sh.Moves) for move in block.moves) == 30
+    assert "10 more plies" in ps.block_html(len(blocks) - 1, blocks[-1])
+
+
+def test_the_first_page_holds_two_diagrams_of_a_plain_game(tmp_path: Path, qapp: object) -> None:
+    game = Game({"Red": "甲", "Black": "乙"})
+    node = game.root
+    for ply in range(60):
+        node = node.add_child(Move.from_iccs(("h0g2", "h9g7", "g2h0", "g7h9")[ply % 4]))
+    pages = pdf_pages(ps.pdf_bytes(game, sh.SheetOptions(diagram_every=10), pics.shipped_style()), tmp_path)
+    assert "10... " in pages[0] and "20... " in pages[0], pages[0]  # page 1 was half empty: the second moved on
+
+
+def test_a_move_is_never_split_across_lines(sample: Game, tmp_path: Path, qapp: object) -> None:
+    style = pics.shipped_style()
+    pages = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=0, comments=False), style), tmp_path)
+    lines = [line for page in pages for line in page.splitlines()]
+    moves = [move for block in sh.sheet_blocks(sample, sh.SheetOptions(comments=False))
+             if isinstance(block, sh.Moves) for move in block.moves]
+    for move in moves:
+        text = unicodedata.normalize("NFKC", move.text).translate(RADICALS)
+        assert any(text in line for line in lines), (move, lines)
+
+
+
 def test_diagrams_every_n_moves_at_drawn_shapes_and_at_the_end(sample: Game) -> None:
     sample.mainline()[2].comment = "[%cal Rb0c2] 看这里"
     blocks = sh.sheet_blocks(sample, sh.SheetOptions(diagram_every=10))
@@ -67,7 +113,7 @@ def test_diagrams_every_n_moves_at_drawn_shapes_and_at_the_end(sample: Game) -> 
     assert diagrams[1].shapes == (Shape(Brush.RED, 1, 20),) and diagrams[1].caption == "2. 炮五进五"
     assert diagrams[2].caption == "10… 炮1进4" and diagrams[-1].caption == "38. 车五平七"
     header = blocks[0]
-    assert isinstance(header, sh.Header) and header.title == "许银川 — 聂卫平" and header.result == "1-0"
+    assert isinstance(header, sh.Header) and (header.red, header.black, header.result) == ("许银川", "聂卫平", "1-0")
     assert "1999.12.09" in header.details
     comments = [b.text for b in blocks if isinstance(b, sh.Comment)]
     assert "看这里" in comments and not any("[%" in text for text in comments)
@@ -144,6 +190,28 @@ def test_export_pdf_from_the_file_menu(qtbot, window, shared_data: Path, tmp_pat
     assert str(pdf) in main.statusBar().currentMessage()
 
 
+def test_a_pdf_shows_its_progress_and_cancel_writes_nothing(qtbot, window, shared_data: Path,  # noqa: ANN001
+                                                             tmp_path: Path) -> None:
+    main, record, share = window
+    assert record.open_file(shared_data / "games" / SAMPLE)
+    share.print_ui.pdf_action.trigger()
+    dialog = share.print_ui.dialog
+    assert dialog is not None and dialog.path is not None
+    (tmp_path / "out").mkdir()
+    target = tmp_path / "out" / "sheet.pdf"
+    dialog.path.setText(str(target))
+    dialog.every.setValue(1)                              # a diagram every move: many turns of the event loop
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    progress = share.print_ui.progress
+    assert progress is not None and progress.isVisible() and progress.maximum() > 30
+    qtbot.waitUntil(lambda: progress.value() >= 1)
+    cancel = progress.findChild(QPushButton)
+    assert cancel is not None
+    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    assert share.print_ui.job is None and share.print_ui.progress is None
+    assert "cancelled" in main.statusBar().currentMessage() and list(target.parent.iterdir()) == []
+
+
 def test_print_opens_the_preview_of_the_sheet(qtbot, window, shared_data: Path) -> None:  # noqa: ANN001
     main, record, share = window
     assert record.open_file(shared_data / "games" / SAMPLE)
@@ -164,6 +232,10 @@ def test_print_opens_the_preview_of_the_sheet(qtbot, window, shared_data: Path) 
     assert isinstance(preview, QPrintPreviewDialog)
     widget = preview.findChild(QPrintPreviewWidget)
     assert widget is not None
+    assert widget.zoomMode() == QPrintPreviewWidget.ZoomMode.FitToWidth   # readable, not the whole page at 38 %
+    fit_width = preview.findChild(QAction, "fitWidthAction")
+    assert fit_width is not None and fit_width.isChecked()                # its button shows it
+    assert widget.zoomFactor() > 0.8, widget.zoomFactor()                 # about the size of the paper
     widget.updatePreview()            # lays the sheet out on the dialog's printer again (kept alive by PrintUi)
     QApplication.processEvents()
     assert widget.pageCount() >= 3

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
 from xiangqi.core import Move
 from xiangqi.play.controller import GameController
@@ -92,3 +92,44 @@ def test_the_copy_shortcut_is_no_other_actions(window: tuple[MainWindow, ShareUi
     assert not key.isEmpty()
     others = [a.text() for a in main.findChildren(QAction) if a is not share.copy_action and a.shortcut() == key]
     assert others == []
+
+
+def test_a_gif_shows_its_progress_and_cancel_keeps_the_old_file(qtbot, window: tuple[MainWindow, ShareUi],  # noqa: ANN001
+                                                                tmp_path: Path) -> None:
+    main, share = window
+    (tmp_path / "out").mkdir()
+    target = tmp_path / "out" / "game.gif"
+    target.write_bytes(b"the user's old GIF")
+    share.export_action.trigger()
+    dialog = share.dialog
+    assert dialog is not None
+    dialog.kind.setCurrentIndex(dialog.kind.findData(pics.ImageKind.GIF))
+    dialog.path.setText(str(target))
+    dialog.width_box.setValue(120)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    progress = share.gif_progress
+    assert progress is not None and progress.isVisible() and progress.maximum() == len(MOVES) + 1
+    qtbot.waitUntil(lambda: progress.value() >= 1)                 # a frame is written: the file is under way
+    cancel = progress.findChild(QPushButton)
+    assert cancel is not None and cancel.text() == "Cancel"
+    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    assert share.job is None and share.gif_progress is None
+    assert "cancelled" in main.statusBar().currentMessage()
+    assert target.read_bytes() == b"the user's old GIF" and list(target.parent.iterdir()) == [target]
+
+
+def test_a_gif_too_long_is_refused_with_a_message(qtbot, window: tuple[MainWindow, ShareUi],  # noqa: ANN001
+                                                  tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    main, share = window
+    monkeypatch.setattr(pics, "MAX_GIF_FRAMES", 3)
+    shown: list[str] = []
+    monkeypatch.setattr(main, "show_message", lambda title, text, **_kw: shown.append(text))
+    share.export_action.trigger()
+    dialog = share.dialog
+    assert dialog is not None
+    dialog.kind.setCurrentIndex(dialog.kind.findData(pics.ImageKind.GIF))
+    (tmp_path / "out").mkdir()
+    dialog.path.setText(str(tmp_path / "out" / "long.gif"))
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert shown and "6 positions to animate: a GIF holds 1 … 3 frames" in shown[0]
+    assert share.job is None and list((tmp_path / "out").iterdir()) == []

@@ -107,7 +107,12 @@ def make_sheet(args: argparse.Namespace) -> str:
     game = game_of(args.file, args.game)
     pics.picture_application()
     style = pics.shipped_style(args.theme, args.pieces, args.coordinates, args.flip)
-    print_sheet.write_pdf(args.output, game, options, style)
+    cut = print_sheet.write_pdf(args.output, game, options, style)
+    if cut is not None:
+        from xiangqi.ui.share.sheet import MAX_SHEET_DIAGRAMS, MAX_SHEET_PLIES
+        print(f"xiangqi image: {shown_name(args.file)}: game {args.game}: the sheet stops short of the game: "
+              f"{cut.plies_left} plies and {cut.diagrams_left} diagrams left out (at most {MAX_SHEET_PLIES} "
+              f"plies and {MAX_SHEET_DIAGRAMS} diagrams a sheet)", file=sys.stderr)
     return f"{shown_name(args.output)}: sheet of {shown_name(args.file)}: game {args.game}"
 
 
@@ -150,7 +155,7 @@ def main(argv: list[str]) -> int:
     from xiangqi.ui.share.pictures import ImageError   # Qt: only now that the command line is read
     try:
         print(make_picture(args))
-    except (ImageError, CommandError, RecordError, NotARecordError) as error:
+    except (ImageError, CommandError, RecordError, NotARecordError, MemoryError) as error:
         print(f"xiangqi image: {error}", file=sys.stderr)
         return 1
     except OSError as error:

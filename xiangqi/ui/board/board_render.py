@@ -90,6 +90,8 @@ def render_image(picture: BoardPicture, style: PictureStyle, width: int) -> QIma
     """The picture ``width`` px wide (height from the board's proportions), opaque."""
     size = picture_size(width)
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    if image.isNull():     # no memory for it: painting a null image floods stderr with Qt's warnings
+        raise MemoryError(f"no memory for a picture of {size.width()} x {size.height()} px")
     image.fill(QColor(style.board.background))
     painter = QPainter(image)
     paint_picture(painter, QRect(0, 0, size.width(), size.height()), picture, style)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen, QPixmap
 
 from xiangqi.core import Move
 from xiangqi.engine.messages import Score
@@ -33,6 +33,7 @@ CIRCLE_WIDTH = 1 / 14     # of a cell
 GRADE_PAWNS = 3.0         # a line this many pawns worse than the best is drawn as faint as it gets
 MIN_WEIGHT = 0.15
 MATE_CP = 100_000         # a mate counts as more than any centipawn score (sooner mates more)
+CACHED_FROM = 8           # more shapes than this are drawn once on a layer kept for the repaints after
 
 
 def brush_for(modifiers: Qt.KeyboardModifier) -> Brush:
@@ -137,6 +138,7 @@ class ShapeLayer:
         self._start: int | None = None
         self._end: int | None = None
         self._brush = Brush.GREEN
+        self._cached: tuple[tuple[Shape, ...], tuple[BoardGeometry, int, int, float], QPixmap] | None = None
 
     def shapes(self) -> tuple[Shape, ...]:
         return self.store.shapes() if self.store is not None else ()
@@ -186,7 +188,28 @@ class ShapeLayer:
         shapes = self.shapes()
         pending = self.pending()
         if pending is not None:
-            shapes = (*shapes, pending)
-        if shapes:
+            paint_shapes(painter, geo, (*shapes, pending))
+        elif len(shapes) > CACHED_FROM:
+            painter.drawPixmap(0, 0, self._layer(painter, geo, shapes))
+        elif shapes:
             paint_shapes(painter, geo, shapes)
+
+    def _layer(self, painter: QPainter, geo: BoardGeometry, shapes: tuple[Shape, ...]) -> QPixmap:
+        """The shapes drawn once on a transparent layer, kept while the same shapes are shown at the same
+        size: a repaint (a click, a hover) copies it instead of filling up to 200 arrows again."""
+        device = painter.device()
+        ratio = device.devicePixelRatioF()
+        key = (geo, device.width(), device.height(), ratio)
+        cached = self._cached
+        if cached is not None and cached[0] is shapes and cached[1] == key:
+            return cached[2]
+        layer = QPixmap(round(device.width() * ratio), round(device.height() * ratio))
+        layer.setDevicePixelRatio(ratio)
+        layer.fill(Qt.GlobalColor.transparent)
+        layer_painter = QPainter(layer)
+        layer_painter.setRenderHints(painter.renderHints())
+        paint_shapes(layer_painter, geo, shapes)
+        layer_painter.end()
+        self._cached = (shapes, key, layer)
+        return layer
 

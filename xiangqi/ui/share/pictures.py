@@ -4,18 +4,17 @@ Edit › 复制图片 and ``python -m xiangqi image``; no widget here, so it als
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from PIL import Image
+from PIL import GifImagePlugin, Image, ImageChops
 from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice
 from PySide6.QtGui import QGuiApplication, QImage, QImageWriter
 
-from xiangqi.atomic import atomic_write
+from xiangqi.atomic import AtomicFile, atomic_write
 from xiangqi.core import Move, Position
 from xiangqi.record import GameNode
 from xiangqi.record.comment_commands import Brush, Shape, read_shape_commands
@@ -30,6 +29,9 @@ DEFAULT_WIDTH = 540
 DEFAULT_DELAY_MS = 1000
 MIN_DELAY_MS, MAX_DELAY_MS = 20, 60000
 FINAL_HOLD = 3                        # the last frame stays three delays (at least 2 s): the end is seen
+# The most frames of a GIF: 10,000 moves at 1 s are almost three hours, and a file of ~350 MB at 540 px.
+# Frames are written one by one (memory does not grow with them); this bounds the time and the file.
+MAX_GIF_FRAMES = 10_000
 
 
 class ImageKind(Enum):
@@ -146,38 +148,87 @@ def mark_swatches(style: PictureStyle, width: int, height: int) -> Image.Image:
     return swatches.convert("RGB")
 
 
-def shared_palette(images: list[Image.Image], style: PictureStyle) -> list[Image.Image]:
-    """The frames in one palette of 256 colours, without dithering: what did not change between two frames
-    keeps the same bytes, so Pillow stores only the changed part (a move: two points) of each frame. The
-    palette is taken from the first and the last frame and the marks' colours."""
-    first = images[0]
+def gif_palette(first: Image.Image, last: Image.Image, style: PictureStyle) -> Image.Image:
+    """One palette of 256 colours for every frame, taken from the first and the last frame and the marks'
+    colours: frames mapped to it without dithering keep the same bytes where the board did not change, so
+    each frame after the first stores only the changed part (a move: two points)."""
     sheet = Image.new("RGB", (first.width * 3, first.height))
     sheet.paste(first, (0, 0))
-    sheet.paste(images[-1], (first.width, 0))
+    sheet.paste(last, (first.width, 0))
     sheet.paste(mark_swatches(style, first.width, first.height), (first.width * 2, 0))
-    palette = sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    return [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
+    return sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
-def gif_bytes(pictures: Sequence[BoardPicture] | Iterator[BoardPicture], style: PictureStyle, width: int,
-              delay_ms: int) -> tuple[bytes, int]:
-    """An endless animated GIF of ``pictures`` (one frame each, ``delay_ms`` apart, the last held longer) and
-    its number of frames. Pillow stores each frame after the first as the part that changed."""
-    images = [pil_image(render_image(picture, style, check_width(width))) for picture in pictures]
-    return encode_gif(images, style, delay_ms), len(images)
+def check_frames(count: int) -> int:
+    if not 1 <= count <= MAX_GIF_FRAMES:
+        raise ImageError(f"{count} positions to animate: a GIF holds 1 … {MAX_GIF_FRAMES} frames "
+                         "(choose fewer moves: from ply … to ply)")
+    return count
 
 
-def encode_gif(images: list[Image.Image], style: PictureStyle, delay_ms: int) -> bytes:
-    """The frames as an endless animated GIF, ``delay_ms`` apart, the last one held longer."""
-    if not images:
-        raise ImageError("no position to animate")
-    frames = shared_palette(images, style)
-    delay = check_delay(delay_ms)
-    durations = [delay] * (len(frames) - 1) + [max(delay * FINAL_HOLD, 2000)]
-    stream = io.BytesIO()
-    frames[0].save(stream, "GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-                   optimize=False)
-    return stream.getvalue()
+class GifStream:
+    """An endless animated GIF written frame by frame to ``out`` (Pillow's GIF encoder for each frame's
+    changed part): only the frame before is kept, so memory does not grow with the number of frames. Each
+    frame stays ``delay_ms``, the last (frame ``count``) ``FINAL_HOLD`` times longer (at least 2 s)."""
+
+    def __init__(self, out: AtomicFile, palette: Image.Image, count: int, delay_ms: int) -> None:
+        self.out, self.palette = out, palette
+        self.count, self.delay = check_frames(count), check_delay(delay_ms)
+        self.written = 0
+        self._previous: Image.Image | None = None
+
+    def add(self, image: Image.Image) -> None:
+        """The next frame (RGB, the size of the first)."""
+        if self.written == self.count:
+            raise ImageError(f"more than the {self.count} frames announced")
+        frame = image.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        self.written += 1
+        hold = self.delay if self.written < self.count else max(self.delay * FINAL_HOLD, 2000)
+        if self._previous is None:
+            header, _used = GifImagePlugin.getheader(frame, None, {"loop": 0, "duration": hold,
+                                                                  "optimize": False})
+            self.out.write(b"".join(header))
+            box: tuple[int, int, int, int] = (0, 0, frame.width, frame.height)
+        else:     # the changed part only (a frame like the one before: one pixel, to keep its time)
+            box = ImageChops.difference(self._previous, frame).getbbox() or (0, 0, 1, 1)
+        self.out.write(b"".join(GifImagePlugin.getdata(frame.crop(box), box[:2], duration=hold)))
+        self._previous = frame
+
+    def finish(self) -> None:
+        if self.written != self.count:
+            raise ImageError(f"{self.written} frames written of the {self.count} announced")
+        self.out.write(b";")      # the GIF's trailer
+
+
+def start_gif(path: str | os.PathLike[str], line: GameLine, first: int, last: int, style: PictureStyle,
+              width: int, delay_ms: int) -> GifStream:
+    """A GIF of plies ``first`` … ``last`` of ``line`` begun at ``path`` (its palette from the first and
+    the last position), ready for its frames; ImageError for a range or size it cannot hold."""
+    line.check_ply(first)
+    line.check_ply(last)
+    if first > last:
+        raise ImageError(f"the range starts after it ends: from ply {first} to ply {last}")
+    check_frames(last - first + 1)
+    check_delay(delay_ms)
+    ends = [pil_image(render_image(line.picture_at(ply), style, check_width(width))) for ply in (first, last)]
+    palette = gif_palette(ends[0], ends[1], style)
+    return GifStream(AtomicFile(path), palette, last - first + 1, delay_ms)
+
+
+def write_gif(path: str | os.PathLike[str], line: GameLine, first: int, last: int, style: PictureStyle,
+              width: int, delay_ms: int) -> int:
+    """Plies ``first`` … ``last`` of ``line`` as an animated GIF at ``path`` (saved atomically, frame by
+    frame: memory does not grow with the game); the number of frames."""
+    gif = start_gif(path, line, first, last, style, width, delay_ms)
+    try:
+        for picture in line.pictures(first, last):
+            gif.add(pil_image(render_image(picture, style, width)))
+        gif.finish()
+    except BaseException:
+        gif.out.discard()
+        raise
+    gif.out.commit()
+    return gif.written
 
 
 def write_position(path: str | os.PathLike[str], picture: BoardPicture, style: PictureStyle, width: int) -> None:
@@ -189,14 +240,6 @@ def write_position(path: str | os.PathLike[str], picture: BoardPicture, style: P
     data = render_svg(picture, style, width) if kind is ImageKind.SVG else png_bytes(render_image(picture, style,
                                                                                                   width))
     atomic_write(path, data)
-
-
-def write_gif(path: str | os.PathLike[str], line: GameLine, first: int, last: int, style: PictureStyle,
-              width: int, delay_ms: int) -> int:
-    """Plies ``first`` … ``last`` of ``line`` as an animated GIF at ``path``; the number of frames."""
-    data, count = gif_bytes(line.pictures(first, last), style, width, delay_ms)
-    atomic_write(path, data)
-    return count
 
 
 def shipped_style(board_theme: str | None = None, piece_set: str | None = None, coordinates: str = "traditional",

@@ -11,7 +11,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence, QTextDocument
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
-                               QHBoxLayout, QLabel, QLineEdit, QMenu, QMessageBox, QPushButton, QSpinBox, QWidget)
+                               QHBoxLayout, QLabel, QLineEdit, QMenu, QMessageBox, QProgressDialog, QPushButton,
+                               QSpinBox, QWidget)
 
 from xiangqi.atomic import atomic_write
 from xiangqi.core.notation import Notation
@@ -21,6 +22,7 @@ from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders, prepare_fil
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.share import print_sheet as ps
 from xiangqi.ui.share import sheet as sh
+from xiangqi.ui.share.progress import export_progress
 from xiangqi.ui.window_host import WindowHost
 
 DEFAULT_DIAGRAM_EVERY = 10
@@ -107,6 +109,7 @@ class PrintUi(QObject):
         self.window, self.style = window, style
         self.dialog: PrintOptionsDialog | None = None
         self.job: ps.SheetJob | None = None
+        self.progress: QProgressDialog | None = None
         self.preview: QPrintPreviewDialog | None = None
         self.printer: QPrinter | None = None
         self.print_action = QAction(self.tr("&Print…"), window)
@@ -132,20 +135,58 @@ class PrintUi(QObject):
         if self.job is not None:
             self.window.statusBar().showMessage(self.tr("A sheet is still being made"), 3000)
             return
-        self.job = ps.SheetJob(self.record(), choice.options, self.style(), self)
-        self.job.progress.connect(lambda done, total: self.window.statusBar().showMessage(
-            self.tr("Drawing the diagrams: {0} of {1}…").format(done, total)))
-        self.job.ready.connect(lambda document: self._laid_out(document, choice.path))
-        self.job.start()
+        job = self.job = ps.SheetJob(self.record(), choice.options, self.style(), self)
+        title = self.tr("Export PDF") if choice.path is not None else self.tr("Print")
+        progress = self.progress = export_progress(self.window, title, self.tr("Drawing the diagrams…"),
+                                                   self.tr("Cancel"), job.total)
+        progress.canceled.connect(self.cancel)
+        job.progress.connect(lambda done, total: self._progress(progress, done, total))
+        job.ready.connect(lambda document: self._laid_out(document, choice.path))
+        job.failed.connect(self._failed)
+        progress.show()
+        job.start()
 
-    def _laid_out(self, document: QTextDocument, path: Path | None) -> None:
+    def _progress(self, progress: QProgressDialog, done: int, total: int) -> None:
+        progress.setValue(done)
+        progress.setLabelText(self.tr("Drawing the diagrams: {0} of {1}…").format(done, total))
+
+    def cancel(self) -> None:
+        """The sheet is not made: nothing printed, no file written."""
+        if self.job is not None:
+            self.job.cancel()
+            self._end_job()
+            self.window.statusBar().showMessage(self.tr("Sheet cancelled: nothing printed or saved"), 5000)
+
+    def _failed(self, reason: str) -> None:
+        self._end_job()
+        self.window.show_message(self.tr("The sheet cannot be made"), reason, icon=QMessageBox.Icon.Warning)
+
+    def _end_job(self) -> ps.SheetJob | None:
         job, self.job = self.job, None
-        self.window.statusBar().clearMessage()          # the diagrams' progress is over
-        document.setParent(self)
         if job is not None:
             job.deleteLater()
+        progress, self.progress = self.progress, None
+        if progress is not None:
+            progress.canceled.disconnect(self.cancel)
+            progress.close()
+            progress.deleteLater()
+        return job
+
+    def _cut_message(self, cut: sh.Cut | None) -> str:
+        if cut is None:
+            return ""
+        return self.tr("The sheet stops short of the game ({0} plies and {1} diagrams left out: at most {2} "
+                       "plies and {3} diagrams a sheet)").format(cut.plies_left, cut.diagrams_left,
+                                                                 sh.MAX_SHEET_PLIES, sh.MAX_SHEET_DIAGRAMS)
+
+    def _laid_out(self, document: QTextDocument, path: Path | None) -> None:
+        document.setParent(self)
+        job = self._end_job()
+        cut = self._cut_message(job.cut if job is not None else None)
         if path is None:
             self._preview(document)
+            if cut:
+                self.window.statusBar().showMessage(cut, 10_000)
             return
         try:
             atomic_write(path, ps.document_pdf(document, path.name))
@@ -155,7 +196,8 @@ class PrintUi(QObject):
                                      icon=QMessageBox.Icon.Warning)
             return
         document.deleteLater()
-        self.window.statusBar().showMessage(self.tr("PDF saved: {0}").format(path), 5000)
+        saved = self.tr("PDF saved: {0}").format(path)
+        self.window.statusBar().showMessage(f"{saved}. {cut}" if cut else saved, 10_000 if cut else 5000)
 
     def _preview(self, document: QTextDocument) -> None:
         # the dialog does not own its printer: kept here (a printer collected under it crashes the preview)
@@ -163,6 +205,10 @@ class PrintUi(QObject):
         ps.page_setup(printer)
         preview = QPrintPreviewDialog(printer, self.window)
         preview.paintRequested.connect(document.print_)
+        fit_width = preview.findChild(QAction, "fitWidthAction")
+        if fit_width is not None:       # the page as wide as the window, readable (Qt opens on the whole page)
+            fit_width.trigger()         # (its toolbar button checked with it, as a click on it does)
+        preview.resize(self.window.width() * 9 // 10, self.window.height() * 9 // 10)   # its own size is small
         preview.finished.connect(self._preview_closed)
         document.setParent(preview)
         self.preview = preview

@@ -6,37 +6,38 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from PIL import Image
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox, QProgressDialog
 
-from xiangqi.atomic import atomic_write
 from xiangqi.ui.board.board_render import BoardPicture, PictureStyle, render_image
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
 from xiangqi.ui.share import pictures as pics
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.share.drawing import CROWDED_MESSAGE_MS, RecordShapes, move_name
 from xiangqi.ui.share.print_actions import install_print_ui
+from xiangqi.ui.share.progress import export_progress
 from xiangqi.ui.share.export_dialog import ExportChoice, ExportImageDialog
 from xiangqi.ui.window_host import WindowHost
 
 
 class GifJob(QObject):
-    """Draws a GIF's frames one per turn of the event loop (the window stays live for a long game), then
-    encodes and saves it."""
+    """Draws a GIF's frames one per turn of the event loop (the window stays live for a long game), each
+    written to the file at once (memory does not grow with the game); ``cancel`` leaves no file."""
 
-    progress = Signal(int, int)       # frames drawn, frames in all
+    progress = Signal(int, int)       # frames written, frames in all
     finished = Signal(str, int)       # the file written, its number of frames
     failed = Signal(str)              # what went wrong, naming the file
 
     def __init__(self, choice: ExportChoice, line: pics.GameLine, style: PictureStyle,
                  parent: QObject | None = None) -> None:
+        """ImageError or OSError (naming the file) when the GIF cannot be begun."""
         super().__init__(parent)
         self.choice, self.style = choice, style
-        self.total = choice.last - choice.first + 1
+        self.gif = pics.start_gif(choice.path, line, choice.first, choice.last, style, choice.width,
+                                  choice.delay_ms)
+        self.total = self.gif.count
         self._pictures: Iterator[BoardPicture] = line.pictures(choice.first, choice.last)
-        self._frames: list[Image.Image] = []
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._next_frame)
@@ -44,19 +45,27 @@ class GifJob(QObject):
     def start(self) -> None:
         self._timer.start()
 
-    def _next_frame(self) -> None:
-        picture = next(self._pictures, None)
-        if picture is not None:
-            self._frames.append(pics.pil_image(render_image(picture, self.style, self.choice.width)))
-            self.progress.emit(len(self._frames), self.total)
-            return
+    def cancel(self) -> None:
+        """No GIF: the frames written so far go, a file already at the path stays as it was."""
         self._timer.stop()
+        self.gif.out.discard()
+
+    def _next_frame(self) -> None:
         try:
-            atomic_write(self.choice.path, pics.encode_gif(self._frames, self.style, self.choice.delay_ms))
-        except (OSError, pics.ImageError) as error:
-            self.failed.emit(f"{self.choice.path}: {error}")
+            picture = next(self._pictures, None)
+            if picture is not None:
+                self.gif.add(pics.pil_image(render_image(picture, self.style, self.choice.width)))
+                self.progress.emit(self.gif.written, self.total)
+                return
+            self._timer.stop()
+            self.gif.finish()
+            self.gif.out.commit()
+        except (OSError, pics.ImageError, MemoryError) as error:
+            self.cancel()
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            self.failed.emit(f"{self.choice.path}: {reason}")
             return
-        self.finished.emit(str(self.choice.path), len(self._frames))
+        self.finished.emit(str(self.choice.path), self.gif.written)
 
 
 class ShareUi(QObject):
@@ -66,6 +75,7 @@ class ShareUi(QObject):
         super().__init__(window)
         self.window = window
         self.job: GifJob | None = None
+        self.gif_progress: QProgressDialog | None = None
         self.dialog: ExportImageDialog | None = None
         window.board.shapes.store = RecordShapes(   # right-button drawing
             window.controller, window.board, lambda text: window.statusBar().showMessage(text, CROWDED_MESSAGE_MS),
@@ -124,28 +134,53 @@ class ShareUi(QObject):
                 self._start_gif(choice, style)
                 return
             pics.write_position(choice.path, self.shown_picture(), style, choice.width)
-        except (OSError, pics.ImageError) as error:
-            self._failed(f"{choice.path}: {error}")
+        except (OSError, pics.ImageError, MemoryError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            self._failed(f"{choice.path}: {reason}")
             return
         self._saved(str(choice.path), 1)
 
     def _start_gif(self, choice: ExportChoice, style: PictureStyle) -> None:
+        """ImageError or OSError when the GIF cannot be begun (the caller says so)."""
         if self.job is not None:
             self.window.statusBar().showMessage(self.tr("A GIF is still being made"), 3000)
             return
-        self.job = GifJob(choice, self.game_line(), style, self)
-        self.job.progress.connect(lambda done, total: self.window.statusBar().showMessage(
-            self.tr("Making the GIF: frame {0} of {1}…").format(done, total)))
-        self.job.finished.connect(self._saved)
-        self.job.failed.connect(self._failed)
-        self.job.start()
+        job = self.job = GifJob(choice, self.game_line(), style, self)
+        progress = self.gif_progress = export_progress(self.window, self.tr("Export image"),
+                                                       self.tr("Making the GIF…"), self.tr("Cancel"), job.total)
+        job.progress.connect(lambda done, total: self._gif_progress(progress, done, total))
+        progress.canceled.connect(self._cancel_gif)
+        job.finished.connect(self._saved)
+        job.failed.connect(self._failed)
+        progress.show()
+        job.start()
+
+    def _gif_progress(self, progress: QProgressDialog, done: int, total: int) -> None:
+        progress.setValue(done)
+        progress.setLabelText(self.tr("Making the GIF: frame {0} of {1}…").format(done, total))
+
+    def _cancel_gif(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self._end_job()
+            self.window.statusBar().showMessage(self.tr("GIF export cancelled: no file written"), 5000)
+
+    def _end_job(self) -> None:
+        job, self.job = self.job, None
+        if job is not None:
+            job.deleteLater()
+        progress, self.gif_progress = self.gif_progress, None
+        if progress is not None:
+            progress.canceled.disconnect(self._cancel_gif)
+            progress.close()
+            progress.deleteLater()
 
     def _saved(self, path: str, frames: int) -> None:
-        self.job = None
+        self._end_job()
         self.window.statusBar().showMessage(self.tr("Picture saved: {0}").format(path), 5000)
 
     def _failed(self, message: str) -> None:
-        self.job = None
+        self._end_job()
         self.window.show_message(self.tr("The picture cannot be saved"), message, icon=QMessageBox.Icon.Warning)
 
 

@@ -13,6 +13,13 @@ from xiangqi.record import Game
 from xiangqi.record.comment_commands import Shape, comment_words, read_shapes
 
 MAX_DIAGRAM_EVERY = 100
+# What one sheet prints at most: a real game is under 400 plies; a record of thousands (hostile, or an
+# engine match gone round in circles) prints its first MAX_SHEET_PLIES, and the sheet says where it stops.
+MAX_SHEET_PLIES = 1_000
+# Diagrams of one sheet (every N moves, at drawn shapes, at the end): each is a picture held until the sheet
+# is printed (about 1.4 MB) and a third of a page. Past it the sheet says how many were left out.
+MAX_SHEET_DIAGRAMS = 50
+MAX_COMMENT_CHARS = 4_000     # of one comment printed (a longer one ends with "…"): a page and a half
 HEADER_FIELDS = ("Event", "Round", "Date", "Site", "Opening", "ECCO")
 RESULT_WORDS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
 
@@ -39,9 +46,11 @@ class SheetOptions:
 
 @dataclass(frozen=True)
 class Header:
-    title: str                          # "红方 vs 黑方" or the event when there are no players
+    title: str                          # the event when the record names no player, else ""
     details: tuple[str, ...]            # event, round, date, place, opening: the ones the record has
     result: str                         # "1-0", "0-1", "½-½" or ""
+    red: str = ""                       # the players' names ("" when the record has none)
+    black: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,15 @@ class Comment:
 
 
 @dataclass(frozen=True)
+class Cut:
+    """Where the sheet stops short of the game: ``plies_left`` moves not printed, ``diagrams_left``
+    diagrams left out (past ``MAX_SHEET_PLIES`` / ``MAX_SHEET_DIAGRAMS``)."""
+
+    plies_left: int
+    diagrams_left: int
+
+
+@dataclass(frozen=True)
 class Diagram:
     """The position after ``ply`` moves (``cells`` as ``Position.cells()``), its move and drawn shapes."""
 
@@ -78,16 +96,22 @@ class Diagram:
     shapes: tuple[Shape, ...] = field(default=())
 
 
-Block = Header | Moves | Comment | Diagram
+Block = Header | Moves | Comment | Diagram | Cut
 
 
 def header_of(game: Game) -> Header:
+    """The players as the title (a missing name is written as the side, by the painter), else the event;
+    the other details once each (one the title or an earlier detail already says is left out: a match's
+    event often holds its date)."""
     headers = game.headers
     red, black = headers.get("Red", "").strip(), headers.get("Black", "").strip()
-    players = f"{red or '?'} — {black or '?'}" if red or black else ""
-    details = tuple(headers[key].strip() for key in HEADER_FIELDS if headers.get(key, "").strip())
-    title = players or headers.get("Event", "").strip() or headers.get("Title", "").strip()
-    return Header(title, details, RESULT_WORDS.get(game.result, ""))
+    title = "" if red or black else headers.get("Event", "").strip() or headers.get("Title", "").strip()
+    details: list[str] = []
+    for key in HEADER_FIELDS:
+        value = headers.get(key, "").strip()
+        if value and value not in title and not any(value in earlier for earlier in details):
+            details.append(value)
+    return Header(title, tuple(details), RESULT_WORDS.get(game.result, ""), red, black)
 
 
 def diagram_at(position: Position, move: MoveText | None, last_move: Move | None,
@@ -104,41 +128,72 @@ def _wants_diagram(ply: int, last_ply: int, every: int, shapes: tuple[Shape, ...
     return bool(shapes) or ply == last_ply or (every > 0 and ply > 0 and ply % (2 * every) == 0)
 
 
+def _comment_words(comment: str, options: SheetOptions) -> str:
+    if not options.comments:
+        return ""
+    words = comment_words(comment)
+    return words if len(words) <= MAX_COMMENT_CHARS else words[:MAX_COMMENT_CHARS] + " …"
+
+
+class _Diagrams:
+    """The diagrams a sheet still has room for: the last one is kept for the game's end."""
+
+    def __init__(self) -> None:
+        self.drawn = self.left_out = 0
+
+    def take(self, at_end: bool) -> bool:
+        if self.drawn < MAX_SHEET_DIAGRAMS - 1 or (at_end and self.drawn < MAX_SHEET_DIAGRAMS):
+            self.drawn += 1
+            return True
+        self.left_out += 1
+        return False
+
+
 def sheet_blocks(game: Game, options: SheetOptions) -> list[Block]:
-    """The sheet of ``game``'s main line, top to bottom."""
+    """The sheet of ``game``'s main line, top to bottom: at most ``MAX_SHEET_PLIES`` moves and
+    ``MAX_SHEET_DIAGRAMS`` diagrams, a ``Cut`` at the end saying what was left out."""
     blocks: list[Block] = [header_of(game)] if options.header else []
     position = game.start_position()
     line = game.mainline()
-    root_comment = comment_words(game.root.comment) if options.comments else ""
+    printed = line[:MAX_SHEET_PLIES]
+    root_comment = _comment_words(game.root.comment, options)
     if root_comment:
         blocks.append(Comment(root_comment))
+    diagrams = _Diagrams()
     root_shapes = read_shapes(game.root.comment)
-    if position.fen() != Position.STARTING_FEN or root_shapes or not line:
+    if (position.fen() != Position.STARTING_FEN or root_shapes or not line) and diagrams.take(not line):
         blocks.append(diagram_at(position, None, None, root_shapes))
     run: list[MoveText] = []
-    for ply, node in enumerate(line, start=1):
+    for ply, node in enumerate(printed, start=1):
         assert node.move is not None
-        mover = position.turn
         text = move_to_text(position, node.move, options.notation, traditional=options.traditional)
-        number = f"{position.fullmove_number}." if mover is Color.RED else (
+        number = f"{position.fullmove_number}." if position.turn is Color.RED else (
             f"{position.fullmove_number}…" if not run or run[-1].ply != ply - 1 else "")
         position.push_unchecked(node.move)
-        words = comment_words(node.comment) if options.comments else ""
-        entry = MoveText(ply, number, text, words)
+        entry = MoveText(ply, number, text, _comment_words(node.comment, options))
         run.append(entry)
         shapes = read_shapes(node.comment)
-        if words or _wants_diagram(ply, len(line), options.diagram_every, shapes):
+        diagram = (_wants_diagram(ply, len(printed), options.diagram_every, shapes)
+                   and diagrams.take(ply == len(printed)))
+        if entry.comment or diagram:
             blocks.append(Moves(tuple(run)))
             run = []
-        if words:
-            blocks.append(Comment(words))
-        if _wants_diagram(ply, len(line), options.diagram_every, shapes):
+        if entry.comment:
+            blocks.append(Comment(entry.comment))
+        if diagram:
             blocks.append(diagram_at(position, entry, node.move, shapes))
     if run:
         blocks.append(Moves(tuple(run)))
+    if len(line) > len(printed) or diagrams.left_out:
+        blocks.append(Cut(len(line) - len(printed), diagrams.left_out))
     return blocks
+
+
+def move_words(move: MoveText) -> str:
+    """"12. 炮二平五", or the move alone when it has no number (black after red on the same line)."""
+    return f"{move.number} {move.text}" if move.number else move.text
 
 
 def moves_line(moves: Moves) -> str:
     """A run of moves as one line of text: "1. 炮二平五 马８进７ 2. 马二进三"."""
-    return " ".join(f"{m.number} {m.text}" if m.number else m.text for m in moves.moves)
+    return " ".join(move_words(m) for m in moves.moves)

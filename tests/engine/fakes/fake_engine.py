@@ -63,6 +63,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--instant", action="store_true",
                         help="answer every go at once with the first script move or h2e2 (benchmarks)")
     parser.add_argument("--name", default="FakeEngine")
+    parser.add_argument("--offer-book", action="store_true",
+                        help="(UCCI) also offer ElephantEye's book switch: option usebook type check default true")
     parser.add_argument("--log", type=Path, help="append every received command to this file")
     parser.add_argument("--outlive-input", action="store_true",
                         help="keep running when stdin closes (ElephantEye does: only quit or a signal ends it)")
@@ -89,6 +91,7 @@ class FakeEngine:
         self.fen, self.moves = None, []
         self.commands: queue.Queue[str | None] = queue.Queue()
         self.log = args.log.open("a", encoding="utf-8") if args.log else None
+        self.offer_book = args.offer_book
         self.handshaken = False
 
     def say(self, *lines: str) -> None:
@@ -151,6 +154,8 @@ class FakeEngine:
         if self.fault == "exit-in-handshake":
             return 2
         self.say(*OPTIONS[self.dialect])
+        if self.offer_book and self.dialect == "ucci":
+            self.say("option usebook type check default true")
         if self.base == 1:
             self.say("option name UCI_Variant type combo default chess var chess var xiangqi")
         self.say(f"{self.dialect}ok")

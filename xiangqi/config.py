@@ -236,7 +236,8 @@ def overlay(file: Path, data: dict[str, Any], values: dict[str, dict[str, Any]],
                 errors.append(f"{file}: [{section}] {key} = {toml_literal_or_repr(raw)}: {error}{used}")
 
 
-ENGINE_KEYS = {"name": str, "command": str, "args": list, "protocol": str, "options": dict, "workdir": str}
+ENGINE_KEYS = {"name": str, "command": str, "args": list, "protocol": str, "options": dict, "workdir": str,
+               "protocol_by_hand": bool}
 
 
 def engine_entries(file: Path, raw: Any, errors: list[str]) -> list[dict[str, Any]]:
@@ -371,7 +372,7 @@ def save_user_setting(user: Path, section: str, key: str, value: Any) -> None:
                     lambda data: data.get(section, {}).get(key) == value, f"[{section}] {key}")
 
 
-def save_user_engines(user: Path, engines: list[Mapping[str, Any]]) -> None:
+def save_user_engines(user: Path, engines: Sequence[Mapping[str, Any]]) -> None:
     """Replace the user's ``[[engines]]`` list (comments inside those tables are not kept)."""
     entries = [dict(e) for e in engines]
     for index, entry in enumerate(entries, start=1):
@@ -483,7 +484,7 @@ class SettingsStore:
         if self.user is not None:
             save_user_setting(self.user, section, key, value)   # SettingsSaveError: applied, not saved
 
-    def set_engines(self, engines: list[Mapping[str, Any]]) -> None:
+    def set_engines(self, engines: Sequence[Mapping[str, Any]]) -> None:
         """Replace the engine list; saved first, so a list that cannot be saved is not applied."""
         if self.user is not None:
             save_user_engines(self.user, engines)

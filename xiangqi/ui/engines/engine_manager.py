@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
 from xiangqi.config import SettingsError, SettingsStore
 from xiangqi.engine.messages import EngineOption, OptionKind, OptionValue
 from xiangqi.engine.process import EngineClient
-from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
+from xiangqi.engine.registry import (BUILTIN_FAMILY, PROTOCOL_BY_HAND, EngineFamily, EngineSpec, Protocol,
+                                     discover_engines, load_families, recognise, spec_from_config)
 from xiangqi.engine.retire import retire
 from xiangqi.engine.session import EngineFailure, EngineInfo
 from xiangqi.play.problem_text import failure_detail, failure_text
@@ -170,11 +171,26 @@ class EngineProbe(QObject):
 
 # ------------------------------------------------------------------------------------- the manager
 def spec_of(entry: Mapping[str, Any]) -> EngineSpec:
+    """The engine an ``[[engines]]`` entry names, with its family (so its dialect and options are the
+    family's, as everywhere else)."""
+    spec = spec_from_config(entry, load_families(), 1, [])
+    if spec is not None:
+        return spec
     protocol = str(entry.get("protocol", "auto")).lower()
     return EngineSpec(name=str(entry.get("name", "")), command=str(entry["command"]),
                       args=tuple(entry.get("args", ())),
                       protocol=Protocol(protocol) if protocol in ("ucci", "uci") else Protocol.AUTO,
                       workdir=entry.get("workdir"))
+
+
+def family_of_entry(entry: Mapping[str, Any], families: Sequence[EngineFamily]) -> EngineFamily | None:
+    """The family of an entry's program file, else of its name."""
+    for key in ("command", "name"):
+        value = entry.get(key)
+        family = recognise(value, families) if isinstance(value, str) else None
+        if family is not None:
+            return family
+    return None
 
 
 def entry_of(spec: EngineSpec) -> dict[str, Any]:
@@ -207,6 +223,7 @@ class EngineManager(QWidget):
         self._choose_file = choose_file or self._ask_for_file
         self.probe: EngineProbe | None = None
         self.form: OptionForm | None = None
+        self._families = load_families()
         self._entries: list[tuple[dict[str, Any], bool]] = []   # (entry, configured by the user)
         self._build()
         self.refresh()
@@ -226,6 +243,17 @@ class EngineManager(QWidget):
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
+        self.protocol = QComboBox(self)
+        for protocol, text in ((Protocol.AUTO, self.tr("Automatic (the engine's own)")),
+                               (Protocol.UCCI, "UCCI"), (Protocol.UCI, "UCI")):
+            self.protocol.addItem(text, protocol)
+        self.protocol.setToolTip(self.tr("The language the program speaks with this engine"))
+        self.protocol.activated.connect(self._protocol_chosen)
+        self.protocol_warning = QLabel(self)   # why a protocol is not advised for this engine
+        self.protocol_warning.setWordWrap(True)
+        self.protocol_warning.setObjectName("protocol_warning")
+        self.protocol_warning.setStyleSheet("QLabel#protocol_warning { color: #b00020; }")
+        self.protocol_warning.hide()
         self.option_scroll = QScrollArea(self)   # not ``scroll``: that is QWidget.scroll()
         self.option_scroll.setWidgetResizable(True)
         left = QVBoxLayout()
@@ -236,6 +264,11 @@ class EngineManager(QWidget):
         left.addLayout(buttons)
         right = QVBoxLayout()
         right.addWidget(self.details)
+        protocol_row = QHBoxLayout()
+        protocol_row.addWidget(QLabel(self.tr("Protocol:"), self))
+        protocol_row.addWidget(self.protocol, 1)
+        right.addLayout(protocol_row)
+        right.addWidget(self.protocol_warning)
         right.addWidget(self.option_scroll, 1)
         right.addWidget(self.save_button)
         right.addWidget(self.status)
@@ -285,11 +318,49 @@ class EngineManager(QWidget):
         current = self._entries[row] if 0 <= row < len(self._entries) else None
         self.remove_button.setEnabled(bool(current and current[1]))
         self.save_button.setEnabled(False)
+        self.protocol.setEnabled(current is not None)
         if current is None:
             self.details.setText(self.tr("No engine configured."))
+            self._show_protocol(None)
         else:
             self.details.setText(f"{current[0]['name']}\n{current[0]['command']}")
+            self._show_protocol(current[0])
         return current
+
+    # --------------------------------------------------------------- the protocol
+    def _show_protocol(self, entry: Mapping[str, Any] | None) -> None:
+        text = str(entry.get("protocol", "auto")).lower() if entry is not None else "auto"
+        protocol = Protocol(text) if text in ("ucci", "uci") else Protocol.AUTO
+        self.protocol.setCurrentIndex(max(0, self.protocol.findData(protocol)))
+        family = family_of_entry(entry, self._families) if entry is not None else None
+        if family is None or not family.advises_against(protocol):
+            self.protocol_warning.hide()
+            self.protocol_warning.clear()
+            return
+        self.protocol_warning.setText(self.tr(
+            "Not advised: in %2, %1 scores the same position differently for Red and for Black (measured on "
+            "positions with the colours swapped), so its analysis, reviews and matches would lean to one side, "
+            "and it does not clear its memory between games. Choose %3 or Automatic.")
+            .replace("%1", family.name).replace("%2", protocol.value.upper())
+            .replace("%3", family.protocol.value.upper()))
+        self.protocol_warning.show()
+
+    def _protocol_chosen(self, index: int) -> None:
+        """Save the protocol chosen by hand (Automatic: the family's own) and start the engine in it."""
+        current = self.current_entry()
+        protocol = self.protocol.itemData(index)
+        if current is None or not isinstance(protocol, Protocol):
+            return
+        entry = dict(current[0])
+        entry["protocol"] = protocol.value
+        if protocol is Protocol.AUTO:
+            entry.pop(PROTOCOL_BY_HAND, None)
+        else:
+            entry[PROTOCOL_BY_HAND] = True   # kept as chosen (advised_entries leaves it alone)
+        row = self.list.currentRow()
+        if self._save(self._with_entry(entry)):
+            self.refresh(select=row)
+            self.status.setText(self.tr("Protocol saved."))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
@@ -344,18 +415,23 @@ class EngineManager(QWidget):
 
     def add_engine_file(self, path: str) -> None:
         """Start the program; once it answers (UCCI or UCI detected) it is added to the user's engines."""
-        spec = EngineSpec(name=Path(path).name, command=str(Path(path).resolve()))
+        command = str(Path(path).resolve())
+        family = recognise(command, self._families)
+        spec = EngineSpec(name=Path(path).name, command=command, family=family.id if family else "unknown")
         self.status.setText(self.tr("Starting %1 to detect its protocol…").replace("%1", spec.name))
         self._start_probe(spec, lambda info: self._on_added(spec, info))
 
     def _on_added(self, spec: EngineSpec, info: EngineInfo) -> None:
-        entry = {"name": info.name or spec.name, "command": spec.command,
-                 "protocol": info.dialect.value.key}
+        # A known family speaks its own dialect (families.toml, "auto"); another engine keeps the one it answered.
+        name = info.name or spec.name
+        known = family_of_entry({"command": spec.command, "name": name}, self._families)
+        entry = {"name": name, "command": spec.command,
+                 "protocol": "auto" if known is not None else info.dialect.value.key}
         engines = [dict(e) for e in self.store.settings.engines if not same_program(e, entry)] + [entry]
         if self._save(engines):
             self.refresh(select=len(engines) - 1, info=info)
             self.status.setText(self.tr("Added %1 (%2).").replace("%1", entry["name"])
-                                .replace("%2", entry["protocol"].upper()))
+                                .replace("%2", info.dialect.value.key.upper()))
 
     def remove_current(self) -> None:
         current = self.current_entry()
@@ -376,15 +452,19 @@ class EngineManager(QWidget):
             entry["options"] = options
         else:
             entry.pop("options", None)
+        if self._save(self._with_entry(entry)):
+            self.status.setText(self.tr("Options saved."))
+            self._entries[self.list.currentRow()] = (entry, True)
+
+    def _with_entry(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        """The configured engines with ``entry`` replacing the one of its program (or added)."""
         engines = [dict(e) for e in self.store.settings.engines]
         index = next((i for i, e in enumerate(engines) if same_program(e, entry)), None)
         if index is None:
             engines.append(entry)
         else:
             engines[index] = entry
-        if self._save(engines):
-            self.status.setText(self.tr("Options saved."))
-            self._entries[self.list.currentRow()] = (entry, True)
+        return engines
 
     def _save(self, engines: Sequence[Mapping[str, Any]]) -> bool:
         try:

@@ -250,6 +250,9 @@ class MainWindow(WindowHost):
         self._play("CHECK" if played.check else "CAPTURE" if played.capture else "MOVE")
         if not played.by_engine:
             self.engine_panel.clear()
+        elif played.from_book:   # the move played, not the book's last candidate the engine listed
+            game = self.controller.game
+            self.engine_panel.show_book_move(game.position_at(game.ply - 1), played.move)
 
     def _on_game_over(self, result: GameResult) -> None:
         setup = self.controller.setup

@@ -221,10 +221,13 @@ class StudyTools(QObject):
     def _on_engine_info(self, seat_info: SeatInfo) -> None:
         info = seat_info.info
         if seat_info.purpose is Purpose.MOVE and info.score is not None and (info.multipv or 1) == 1:
-            self._last_engine_eval = Evaluation.from_score(info.score, seat_info.position.turn)
+            # A book line (ElephantEye's own book) is no evaluation: the move it leads to gets none.
+            score = info.score
+            self._last_engine_eval = (Evaluation.from_score(score, seat_info.position.turn)
+                                      if score.is_evaluation else None)
 
     def _on_move_played(self, played: MovePlayed) -> None:
-        if played.by_engine and self._last_engine_eval is not None:
+        if played.by_engine and not played.from_book and self._last_engine_eval is not None:
             head = self.controller.game.head   # the engine's move: its score goes with it, as PGN has it
             head.comment = with_eval(head.comment, self._last_engine_eval)
         self._last_engine_eval = None

@@ -200,3 +200,14 @@ def test_a_remembered_ucci_for_fairy_stockfish_moves_to_uci_unless_chosen_by_han
     assert entries[0]["protocol"] == "ucci"   # the input is not changed
     again, none = advised_entries(moved, families)   # once: a second run changes nothing
     assert again == moved and none == []
+
+
+def test_the_strongest_engine_is_the_best_ranked_family(families) -> None:
+    from xiangqi.engine.registry import strongest_engine
+
+    eleeye = EngineSpec("E", "/opt/eleeye", family="elephanteye")
+    fairy = EngineSpec("F", "/usr/games/fairy-stockfish", family="fairy-stockfish")
+    unknown = EngineSpec("U", "/opt/u")
+    assert strongest_engine([unknown, eleeye, fairy, builtin_engine_spec()], families) is fairy
+    assert strongest_engine([builtin_engine_spec(), eleeye], families) is eleeye
+    assert strongest_engine([unknown], families) is None

@@ -99,6 +99,7 @@ class EngineFamily:
     book_option: str | None = None       # the option that turns its own opening book off (usebook, OwnBook)
     draw_claim: DrawClaim | None = None  # when it answers "no move" to claim a draw
     not_advised: frozenset[Protocol] = frozenset()  # dialects it speaks badly (measured; see families.toml)
+    strength_rank: int | None = None     # 1 = the strongest family; None: not ranked
 
     def advises_against(self, protocol: Protocol) -> bool:
         """True for a dialect this family should not be driven in (the engine settings say why)."""
@@ -152,6 +153,9 @@ def _family_from(entry: Mapping[str, Any]) -> EngineFamily:
     if protocol in not_advised or Protocol.AUTO in not_advised:
         raise ValueError(f"not_advised {sorted(p.value for p in not_advised)!r} must not name auto or the "
                          f"family's own protocol {protocol.value!r}")
+    rank = entry.get("strength_rank")
+    if rank is not None and (type(rank) is not int or rank < 1):
+        raise ValueError(f"strength_rank must be a whole number >= 1, not {rank!r}")
     return EngineFamily(
         id=str(entry["id"]), name=str(entry.get("name", entry["id"])),
         executables=tuple(str(e) for e in entry.get("executables", [])), id_name=pattern,
@@ -159,7 +163,7 @@ def _family_from(entry: Mapping[str, Any]) -> EngineFamily:
         ucci_time_ms=entry.get("ucci_time_ms"), options=MappingProxyType(dict(entry.get("options", {}))),
         support_files=support, scores=MappingProxyType(_score_scales(entry.get("scores", {}))),
         book_option=str(book) if book else None, draw_claim=_draw_claim(entry.get("draw_claim")),
-        not_advised=not_advised)
+        not_advised=not_advised, strength_rank=rank)
 
 
 def _score_scales(table: Mapping[str, Any]) -> dict[str, ScoreScale]:
@@ -209,6 +213,14 @@ def family_of(spec: EngineSpec, families: Iterable[EngineFamily]) -> EngineFamil
         if family.id == spec.family:
             return family
     return None
+
+
+def strongest_engine(specs: Iterable[EngineSpec], families: Iterable[EngineFamily]) -> EngineSpec | None:
+    """The engine of the best-ranked family (``strength_rank``) among ``specs``, the first listed on a tie;
+    None when none is ranked."""
+    ranks = {f.id: f.strength_rank for f in families if f.strength_rank is not None}
+    ranked = [(ranks[s.family], index, s) for index, s in enumerate(specs) if s.family in ranks]
+    return min(ranked, key=lambda item: item[:2])[2] if ranked else None
 
 
 def recognise(path_or_name: str, families: Iterable[EngineFamily]) -> EngineFamily | None:

@@ -34,7 +34,7 @@ def quick_engine_list(entries: Iterable[Mapping[str, Any]], errors: list[str] | 
 
 DIALECT_MOVED = QT_TRANSLATE_NOOP(
     "Engine", "{0}: protocol {1} replaced by {2}, the one this engine is measured to be sound in (in {1} its "
-              "scores lean to one colour). To keep {1}, choose it again under Engine › Manage engines….")
+              "scores lean to one colour). To keep {1}, choose it under Protocol in Engine › Manage engines…")
 DIALECT_NOT_SAVED = QT_TRANSLATE_NOOP("Engine", "{0} (used for this run; not saved: {1})")
 
 

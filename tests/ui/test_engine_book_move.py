@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from xiangqi.core import Move, Position, parse_square
+from xiangqi.core import Move, parse_square
 from xiangqi.core.notation import Notation
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.notation_text import line_text

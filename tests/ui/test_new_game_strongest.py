@@ -24,7 +24,8 @@ def shown(qtbot: QtBot, engines: list[EngineSpec]) -> str:
 
 def test_the_strongest_engine_found_is_named(qtbot: QtBot) -> None:
     text = shown(qtbot, [UNKNOWN, ELEPHANTEYE, FAIRY, builtin_engine_spec(3)])
-    assert text.splitlines() == ["Strongest: Fairy-Stockfish", "The built-in engine is always there, with measured levels"]
+    assert text.splitlines() == ["Strongest: Fairy-Stockfish",
+                                 "The built-in engine is always there, with measured levels"]
     assert shown(qtbot, [ELEPHANTEYE, builtin_engine_spec(3)]).startswith("Strongest: ElephantEye\n")
 
 

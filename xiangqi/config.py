@@ -29,7 +29,7 @@ from tomlkit.exceptions import TOMLKitError
 
 from xiangqi.atomic import atomic_write
 
-SECTIONS = ("game", "appearance", "sound", "language", "book")
+SECTIONS = ("game", "appearance", "sound", "language", "book", "engine_roles")
 USER_FILE_HEADER = (
     "# Your own xiangqi settings: only what you changed; the defaults are in the program's config.toml.\n"
     "# You may edit this file by hand: the program rewrites only the line of a key it changes.\n"
@@ -94,6 +94,15 @@ def file_path() -> dict[str, Check]:
     return {"check": check}
 
 
+def engine_choice(limit: int = 200) -> dict[str, Check]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or len(value) > limit or any(c < " " for c in value):
+            raise SettingsError(f"must be an engine's name on one line (at most {limit} characters), "
+                                "\"builtin\", or \"\" for automatic")
+        return value.strip()
+    return {"check": check}
+
+
 # ------------------------------------------------------------------------------------- the settings
 @dataclass(frozen=True)
 class GameSettings:
@@ -141,6 +150,22 @@ class BookSettings:
     engine_plies: int = field(default=0, metadata=number(0, 60, int))   # engines play book moves this long
 
 
+AUTOMATIC_ENGINE = ""          # an engine role's value: the program chooses (see EngineRoleSettings)
+BUILTIN_ENGINE = "builtin"     # an engine role's value: the built-in engine
+
+
+@dataclass(frozen=True)
+class EngineRoleSettings:
+    """Which engine each feature starts with, by its name: "" automatic (play: the built-in engine; the others:
+    the first engine found other than the built-in one), "builtin" the built-in engine. Adding an engine asks
+    which of these it takes over."""
+
+    play: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())
+    analysis: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())
+    review: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())
+    endgame: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())   # 残局挑战
+
+
 @dataclass(frozen=True)
 class Settings:
     game: GameSettings = field(default_factory=GameSettings)
@@ -148,6 +173,7 @@ class Settings:
     sound: SoundSettings = field(default_factory=SoundSettings)
     language: LanguageSettings = field(default_factory=LanguageSettings)
     book: BookSettings = field(default_factory=BookSettings)
+    engine_roles: EngineRoleSettings = field(default_factory=EngineRoleSettings)
     engines: tuple[Mapping[str, Any], ...] = ()
 
     def value(self, section: str, key: str) -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 
-from xiangqi.config import SettingsError, SettingsStore
+from xiangqi.config import AUTOMATIC_ENGINE, BUILTIN_ENGINE, SettingsError, SettingsStore
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, advised_entries, discover_engines, load_families
 
 CONTEXT = "Engine"
@@ -30,6 +30,17 @@ def quick_engine_list(entries: Iterable[Mapping[str, Any]], errors: list[str] | 
     """The configured engines, the programs in engines/ and the built-in engine, without searching
     PATH: what the window offers until ``EngineSearch`` has found the rest."""
     return discover_engines([dict(e) for e in entries], errors=errors, search_path=False)
+
+
+def role_engine_index(engines: list[EngineSpec], wanted: str, automatic: int) -> int:
+    """The index in ``engines`` of the engine a role names (``EngineRoleSettings``): ``automatic`` for "" or a
+    name not found, the built-in engine for "builtin"."""
+    if wanted == AUTOMATIC_ENGINE:
+        return automatic
+    for index, spec in enumerate(engines):
+        if (spec.family == BUILTIN_FAMILY) if wanted == BUILTIN_ENGINE else spec.name == wanted:
+            return index
+    return automatic
 
 
 DIALECT_MOVED = QT_TRANSLATE_NOOP(

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from xiangqi.config import SettingsError, SettingsStore
+from xiangqi.config import BUILTIN_ENGINE, SettingsError, SettingsStore
 from xiangqi.engine.messages import EngineOption, OptionKind, OptionValue
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import (BUILTIN_FAMILY, PROTOCOL_BY_HAND, EngineFamily, EngineSpec, Protocol,
@@ -26,6 +26,7 @@ from xiangqi.engine.retire import retire
 from xiangqi.engine.session import EngineFailure, EngineInfo
 from xiangqi.play.problem_text import failure_detail, failure_text
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
+from xiangqi.ui.engines.engine_roles_dialog import EngineRolesDialog, roles_after_adding
 
 # Options the program sets itself for every game; shown, but not editable here.
 MANAGED_OPTIONS = {"uci_variant", "protocol", "uci_chess960", "ponder", "multipv"}
@@ -223,6 +224,7 @@ class EngineManager(QWidget):
         self._choose_file = choose_file or self._ask_for_file
         self.probe: EngineProbe | None = None
         self.form: OptionForm | None = None
+        self.roles_dialog: EngineRolesDialog | None = None   # asked after an engine is added
         self._families = load_families()
         self._entries: list[tuple[dict[str, Any], bool]] = []   # (entry, configured by the user)
         self._build()
@@ -428,10 +430,30 @@ class EngineManager(QWidget):
         entry = {"name": name, "command": spec.command,
                  "protocol": "auto" if known is not None else info.dialect.value.key}
         engines = [dict(e) for e in self.store.settings.engines if not same_program(e, entry)] + [entry]
+        # The engine analysis, review and 残局挑战 started with until now (the first listed but the built-in).
+        automatic_before = str(self._entries[0][0]["name"]) if self._entries else BUILTIN_ENGINE
         if self._save(engines):
             self.refresh(select=len(engines) - 1, info=info)
             self.status.setText(self.tr("Added %1 (%2).").replace("%1", entry["name"])
                                 .replace("%2", info.dialect.value.key.upper()))
+            self._ask_roles(entry["name"], automatic_before)
+
+    def _ask_roles(self, name: str, automatic_before: str) -> None:
+        """Which features start with the new engine (window-modal, no nested event loop)."""
+        dialog = self.roles_dialog = EngineRolesDialog(name, self)
+        dialog.finished.connect(lambda _result: self._roles_chosen(dialog, name, automatic_before))
+        dialog.open()
+
+    def _roles_chosen(self, dialog: EngineRolesDialog, name: str, automatic_before: str) -> None:
+        changed = roles_after_adding(self.store.settings.engine_roles, name, dialog.ticked(), automatic_before)
+        try:
+            for role, value in changed.items():
+                self.store.set("engine_roles", role, value)
+        except (SettingsError, OSError) as error:
+            self.status.setText(str(error))
+        dialog.deleteLater()
+        if self.roles_dialog is dialog:
+            self.roles_dialog = None
 
     def remove_current(self) -> None:
         current = self.current_entry()

@@ -443,6 +443,7 @@ class AppearanceUi(QObject):
                  sounds: SoundPlayer | None = None) -> None:
         super().__init__(window)
         self.window, self.store, self.library, self.sounds = window, store, library, sounds
+        window.engine_roles = store.settings.engine_roles   # which engine each feature starts with
         self.menus = build_view_menus(window, store, library, on_change=self._changed)
         self.settings_action = QAction(self.tr("&Settings…"), window)
         self.settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
@@ -475,6 +476,8 @@ class AppearanceUi(QObject):
             self.window.last_setup = setup_from_settings(self.store.settings.game)
         elif section == "engines":
             self.search_engines()
+        elif section == "engine_roles":
+            self.window.engine_roles = self.store.settings.engine_roles
 
     def _show_notation(self, notation: Notation) -> None:
         """The new language's own notation (the user chose none): the moves and the View menu follow."""

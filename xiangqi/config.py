@@ -21,7 +21,7 @@ import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import tomlkit
 from tomlkit import TOMLDocument
@@ -181,6 +181,65 @@ class Settings:
 
     def with_value(self, section: str, key: str, value: Any) -> Settings:
         return replace(self, **{section: replace(getattr(self, section), **{key: value})})
+
+    def get(self, key: SettingKey[T]) -> T:
+        """The value of one setting, of its own type."""
+        value = self.value(key.section, key.name)
+        if not isinstance(value, key.kind):
+            raise SettingsError(f"{key} holds {value!r:.80}, not a {key.kind.__name__}")
+        return value
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SettingKey(Generic[T]):
+    """One setting, typed: ``settings.get(Keys.SOUND_ENABLED)`` is a ``bool``, and a mistyped name is an
+    attribute mypy reports, not a string that quietly matches nothing. ``Keys`` has one per field of the
+    section dataclasses (a test checks they agree)."""
+
+    section: str
+    name: str
+    kind: type[T]
+
+    def __str__(self) -> str:
+        return f"[{self.section}] {self.name}"
+
+
+class Keys:
+    """Every setting of ``config.toml``'s tables, by section."""
+
+    GAME_HUMAN_SIDE = SettingKey("game", "human_side", str)
+    GAME_LEVEL = SettingKey("game", "level", int)
+    GAME_TIME_CONTROL = SettingKey("game", "time_control", str)
+    GAME_MOVE_TIME = SettingKey("game", "move_time", float)
+    GAME_CLOCK_MINUTES = SettingKey("game", "clock_minutes", float)
+    GAME_CLOCK_INCREMENT = SettingKey("game", "clock_increment", float)
+    GAME_CLOCK_MOVES = SettingKey("game", "clock_moves", int)
+    GAME_NATURAL_LIMIT_PLIES = SettingKey("game", "natural_limit_plies", int)
+    GAME_PONDER = SettingKey("game", "ponder", bool)
+    GAME_PLAYER_NAME = SettingKey("game", "player_name", str)
+    APPEARANCE_BOARD_THEME = SettingKey("appearance", "board_theme", str)
+    APPEARANCE_PIECE_SET = SettingKey("appearance", "piece_set", str)
+    APPEARANCE_COORDINATES = SettingKey("appearance", "coordinates", str)
+    APPEARANCE_NOTATION = SettingKey("appearance", "notation", str)
+    APPEARANCE_SHOW_HINTS = SettingKey("appearance", "show_hints", bool)
+    APPEARANCE_SHOW_LAST_MOVE = SettingKey("appearance", "show_last_move", bool)
+    APPEARANCE_SHOW_BEST_MOVE_ARROW = SettingKey("appearance", "show_best_move_arrow", bool)
+    APPEARANCE_ANALYSIS_ARROWS = SettingKey("appearance", "analysis_arrows", bool)
+    APPEARANCE_ANIMATE_MOVES = SettingKey("appearance", "animate_moves", bool)
+    APPEARANCE_TEXT_SIZE = SettingKey("appearance", "text_size", int)
+    APPEARANCE_HIGH_CONTRAST = SettingKey("appearance", "high_contrast", bool)
+    SOUND_ENABLED = SettingKey("sound", "enabled", bool)
+    SOUND_VOLUME = SettingKey("sound", "volume", int)
+    LANGUAGE_UI = SettingKey("language", "ui", str)
+    BOOK_FILE = SettingKey("book", "file", str)
+    BOOK_ENGINE_PLIES = SettingKey("book", "engine_plies", int)
+    ENGINE_ROLES_PLAY = SettingKey("engine_roles", "play", str)
+    ENGINE_ROLES_ANALYSIS = SettingKey("engine_roles", "analysis", str)
+    ENGINE_ROLES_REVIEW = SettingKey("engine_roles", "review", str)
+    ENGINE_ROLES_ENDGAME = SettingKey("engine_roles", "endgame", str)
 
 
 def section_fields(section: str) -> dict[str, Any]:
@@ -509,6 +568,10 @@ class SettingsStore:
         self._notify(section, key, value)
         if self.user is not None:
             save_user_setting(self.user, section, key, value)   # SettingsSaveError: applied, not saved
+
+    def set_key(self, key: SettingKey[T], value: T) -> None:
+        """``set`` for a typed key (see ``Keys``)."""
+        self.set(key.section, key.name, value)
 
     def set_engines(self, engines: Sequence[Mapping[str, Any]]) -> None:
         """Replace the engine list; saved first, so a list that cannot be saved is not applied."""

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from xiangqi.config import BUILTIN_ENGINE, SettingsError, SettingsStore
+from xiangqi.config import BUILTIN_ENGINE, Keys, SettingsError, SettingsStore
 from xiangqi.engine.messages import EngineOption, OptionKind, OptionValue
 from xiangqi.engine.process import EngineClient
 from xiangqi.engine.registry import (BUILTIN_FAMILY, PROTOCOL_BY_HAND, EngineFamily, EngineSpec, Protocol,
@@ -28,6 +28,8 @@ from xiangqi.play.problem_text import failure_detail, failure_text
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
 from xiangqi.ui.engines.engine_roles_dialog import EngineRolesDialog, roles_after_adding
 
+ROLE_KEYS = {"play": Keys.ENGINE_ROLES_PLAY, "analysis": Keys.ENGINE_ROLES_ANALYSIS,
+             "review": Keys.ENGINE_ROLES_REVIEW, "endgame": Keys.ENGINE_ROLES_ENDGAME}
 # Options the program sets itself for every game; shown, but not editable here.
 MANAGED_OPTIONS = {"uci_variant", "protocol", "uci_chess960", "ponder", "multipv"}
 PROBE_TIMEOUT_MS = 30_000
@@ -448,7 +450,7 @@ class EngineManager(QWidget):
         changed = roles_after_adding(self.store.settings.engine_roles, name, dialog.ticked(), automatic_before)
         try:
             for role, value in changed.items():
-                self.store.set("engine_roles", role, value)
+                self.store.set_key(ROLE_KEYS[role], value)
         except (SettingsError, OSError) as error:
             self.status.setText(str(error))
         dialog.deleteLater()

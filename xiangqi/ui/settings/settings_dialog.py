@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QVBoxLayout, QWidget)
 from PySide6.QtWidgets import QLineEdit   # the player's name (Settings › Game)
 
-from xiangqi.config import Settings, SettingsError, SettingsSaveError, SettingsStore
+from xiangqi.config import Settings, SettingsError, SettingsSaveError, SettingsStore, section_fields
 from xiangqi.core.notation import Notation
 from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
@@ -48,7 +48,10 @@ BOARD_FLAGS = {"show_hints": "show_hints", "show_last_move": "show_last_move",
 # ----------------------------------------------------------------------------------- live changes
 def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: str, value: Any) -> None:
     """Show one changed setting in the main window at once (game settings apply to the next game; the
-    language is switched by ``AppearanceUi``, which knows the settings store)."""
+    language is switched by ``AppearanceUi``, which knows the settings store). A key that is no setting is
+    an error (SettingsError), not a change that quietly does nothing."""
+    if section != "engines" and key not in section_fields(section):
+        raise SettingsError(f"unknown setting [{section}] {key!r:.80}")
     board = window.board
     if section == "appearance":
         if key == "board_theme" and library.boards:

@@ -29,6 +29,7 @@ from xiangqi.resources import data_root, engines_dir
 REPO_ROOT = data_root()      # the checkout, or the installed package's data folder (xiangqi/resources.py)
 ENGINES_DIR = engines_dir()
 FAMILIES_FILE = "families.toml"
+MAX_FAMILIES_BYTES = 1_000_000   # families.toml is a few kB; a bigger file is refused unread
 # Debian installs game engines (fairy-stockfish) in /usr/games, which is often not on PATH.
 EXTRA_SEARCH_DIRS = (Path("/usr/games"), Path("/usr/local/games"))
 BUILTIN_FAMILY = "builtin"
@@ -123,6 +124,9 @@ def load_families(engines_dir: Path | None = None, errors: list[str] | None = No
     path = (engines_dir or ENGINES_DIR) / FAMILIES_FILE
     errors = [] if errors is None else errors
     try:
+        if path.stat().st_size > MAX_FAMILIES_BYTES:
+            errors.append(f"{path}: engine families not read: larger than {MAX_FAMILIES_BYTES:,} bytes")
+            return []
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []

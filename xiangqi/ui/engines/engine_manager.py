@@ -173,10 +173,10 @@ class EngineProbe(QObject):
 
 
 # ------------------------------------------------------------------------------------- the manager
-def spec_of(entry: Mapping[str, Any]) -> EngineSpec:
+def spec_of(entry: Mapping[str, Any], families: Sequence[EngineFamily] | None = None) -> EngineSpec:
     """The engine an ``[[engines]]`` entry names, with its family (so its dialect and options are the
     family's, as everywhere else)."""
-    spec = spec_from_config(entry, load_families(), 1, [])
+    spec = spec_from_config(entry, list(families) if families is not None else load_families(), 1, [])
     if spec is not None:
         return spec
     protocol = str(entry.get("protocol", "auto")).lower()
@@ -208,7 +208,8 @@ def entry_of(spec: EngineSpec) -> dict[str, Any]:
 
 def same_program(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     def key(entry: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
-        return os.path.realpath(spec_of(entry).resolved_command()), tuple(entry.get("args", ()))
+        program = EngineSpec(name="", command=str(entry["command"])).resolved_command()   # no family needed
+        return os.path.realpath(program), tuple(entry.get("args", ()))
     return key(a) == key(b)
 
 
@@ -315,7 +316,7 @@ class EngineManager(QWidget):
         if current is not None and self.isVisible():   # an engine starts only when its options can be seen
             self.status.setText(self.tr("Starting the engine to read its options…"))
             entry = current[0]
-            self._start_probe(spec_of(entry), lambda info: self._on_options(entry, info))
+            self._start_probe(spec_of(entry, self._families), lambda info: self._on_options(entry, info))
 
     def _show_details(self, row: int) -> tuple[dict[str, Any], bool] | None:
         self._set_form(None)

@@ -50,3 +50,18 @@ def test_another_engine_in_ucci_gets_no_warning(qtbot, tmp_path) -> None:
     choose(manager, Protocol.UCCI)
     assert manager.protocol_warning.isHidden()
     assert store.settings.engines[0]["protocol"] == "ucci"
+
+
+def test_a_found_engine_given_a_protocol_becomes_configured_and_stays_selected(qtbot, tmp_path) -> None:
+    from xiangqi.engine.registry import EngineSpec
+
+    store = SettingsStore(SHIPPED, tmp_path / "config.toml")
+    store.set_engines([{"name": "Mine", "command": "/opt/mine/engine", "protocol": "auto"}])
+    found = [EngineSpec("ElephantEye", "/opt/eleeye/eleeye", family="elephanteye"),
+             EngineSpec("Fairy-Stockfish", "/usr/games/fairy-stockfish", family="fairy-stockfish")]
+    manager = EngineManager(store, found=found)
+    qtbot.addWidget(manager)
+    manager.list.setCurrentRow(2)   # "Fairy-Stockfish (found automatically)", after ElephantEye
+    choose(manager, Protocol.UCCI)
+    assert [e["name"] for e in store.settings.engines] == ["Mine", "Fairy-Stockfish"]
+    assert manager.current_entry()[0]["name"] == "Fairy-Stockfish" and not manager.protocol_warning.isHidden()

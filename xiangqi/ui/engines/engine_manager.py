@@ -362,9 +362,9 @@ class EngineManager(QWidget):
             entry.pop(PROTOCOL_BY_HAND, None)
         else:
             entry[PROTOCOL_BY_HAND] = True   # kept as chosen (advised_entries leaves it alone)
-        row = self.list.currentRow()
-        if self._save(self._with_entry(entry)):
-            self.refresh(select=row)
+        engines = self._with_entry(entry)
+        if self._save(engines):   # a found engine becomes a configured one: its row may move up
+            self.refresh(select=next(i for i, e in enumerate(engines) if same_program(e, entry)))
             self.status.setText(self.tr("Protocol saved."))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)

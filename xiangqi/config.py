@@ -21,7 +21,7 @@ import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import tomlkit
 from tomlkit import TOMLDocument
@@ -29,7 +29,7 @@ from tomlkit.exceptions import TOMLKitError
 
 from xiangqi.atomic import atomic_write
 
-SECTIONS = ("game", "appearance", "sound", "language", "book")
+SECTIONS = ("game", "appearance", "sound", "language", "book", "engine_roles")
 USER_FILE_HEADER = (
     "# Your own xiangqi settings: only what you changed; the defaults are in the program's config.toml.\n"
     "# You may edit this file by hand: the program rewrites only the line of a key it changes.\n"
@@ -94,6 +94,15 @@ def file_path() -> dict[str, Check]:
     return {"check": check}
 
 
+def engine_choice(limit: int = 200) -> dict[str, Check]:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or len(value) > limit or any(c < " " for c in value):
+            raise SettingsError(f"must be an engine's name on one line (at most {limit} characters), "
+                                "\"builtin\", or \"\" for automatic")
+        return value.strip()
+    return {"check": check}
+
+
 # ------------------------------------------------------------------------------------- the settings
 @dataclass(frozen=True)
 class GameSettings:
@@ -141,6 +150,22 @@ class BookSettings:
     engine_plies: int = field(default=0, metadata=number(0, 60, int))   # engines play book moves this long
 
 
+AUTOMATIC_ENGINE = ""          # an engine role's value: the program chooses (see EngineRoleSettings)
+BUILTIN_ENGINE = "builtin"     # an engine role's value: the built-in engine
+
+
+@dataclass(frozen=True)
+class EngineRoleSettings:
+    """Which engine each feature starts with, by its name: "" automatic (play: the built-in engine; the others:
+    the first engine found other than the built-in one), "builtin" the built-in engine. Adding an engine asks
+    which of these it takes over."""
+
+    play: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())
+    analysis: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())
+    review: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())
+    endgame: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())   # 残局挑战
+
+
 @dataclass(frozen=True)
 class Settings:
     game: GameSettings = field(default_factory=GameSettings)
@@ -148,6 +173,7 @@ class Settings:
     sound: SoundSettings = field(default_factory=SoundSettings)
     language: LanguageSettings = field(default_factory=LanguageSettings)
     book: BookSettings = field(default_factory=BookSettings)
+    engine_roles: EngineRoleSettings = field(default_factory=EngineRoleSettings)
     engines: tuple[Mapping[str, Any], ...] = ()
 
     def value(self, section: str, key: str) -> Any:
@@ -155,6 +181,65 @@ class Settings:
 
     def with_value(self, section: str, key: str, value: Any) -> Settings:
         return replace(self, **{section: replace(getattr(self, section), **{key: value})})
+
+    def get(self, key: SettingKey[T]) -> T:
+        """The value of one setting, of its own type."""
+        value = self.value(key.section, key.name)
+        if not isinstance(value, key.kind):
+            raise SettingsError(f"{key} holds {value!r:.80}, not a {key.kind.__name__}")
+        return value
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SettingKey(Generic[T]):
+    """One setting, typed: ``settings.get(Keys.SOUND_ENABLED)`` is a ``bool``, and a mistyped name is an
+    attribute mypy reports, not a string that quietly matches nothing. ``Keys`` has one per field of the
+    section dataclasses (a test checks they agree)."""
+
+    section: str
+    name: str
+    kind: type[T]
+
+    def __str__(self) -> str:
+        return f"[{self.section}] {self.name}"
+
+
+class Keys:
+    """Every setting of ``config.toml``'s tables, by section."""
+
+    GAME_HUMAN_SIDE = SettingKey("game", "human_side", str)
+    GAME_LEVEL = SettingKey("game", "level", int)
+    GAME_TIME_CONTROL = SettingKey("game", "time_control", str)
+    GAME_MOVE_TIME = SettingKey("game", "move_time", float)
+    GAME_CLOCK_MINUTES = SettingKey("game", "clock_minutes", float)
+    GAME_CLOCK_INCREMENT = SettingKey("game", "clock_increment", float)
+    GAME_CLOCK_MOVES = SettingKey("game", "clock_moves", int)
+    GAME_NATURAL_LIMIT_PLIES = SettingKey("game", "natural_limit_plies", int)
+    GAME_PONDER = SettingKey("game", "ponder", bool)
+    GAME_PLAYER_NAME = SettingKey("game", "player_name", str)
+    APPEARANCE_BOARD_THEME = SettingKey("appearance", "board_theme", str)
+    APPEARANCE_PIECE_SET = SettingKey("appearance", "piece_set", str)
+    APPEARANCE_COORDINATES = SettingKey("appearance", "coordinates", str)
+    APPEARANCE_NOTATION = SettingKey("appearance", "notation", str)
+    APPEARANCE_SHOW_HINTS = SettingKey("appearance", "show_hints", bool)
+    APPEARANCE_SHOW_LAST_MOVE = SettingKey("appearance", "show_last_move", bool)
+    APPEARANCE_SHOW_BEST_MOVE_ARROW = SettingKey("appearance", "show_best_move_arrow", bool)
+    APPEARANCE_ANALYSIS_ARROWS = SettingKey("appearance", "analysis_arrows", bool)
+    APPEARANCE_ANIMATE_MOVES = SettingKey("appearance", "animate_moves", bool)
+    APPEARANCE_TEXT_SIZE = SettingKey("appearance", "text_size", int)
+    APPEARANCE_HIGH_CONTRAST = SettingKey("appearance", "high_contrast", bool)
+    SOUND_ENABLED = SettingKey("sound", "enabled", bool)
+    SOUND_VOLUME = SettingKey("sound", "volume", int)
+    LANGUAGE_UI = SettingKey("language", "ui", str)
+    BOOK_FILE = SettingKey("book", "file", str)
+    BOOK_ENGINE_PLIES = SettingKey("book", "engine_plies", int)
+    ENGINE_ROLES_PLAY = SettingKey("engine_roles", "play", str)
+    ENGINE_ROLES_ANALYSIS = SettingKey("engine_roles", "analysis", str)
+    ENGINE_ROLES_REVIEW = SettingKey("engine_roles", "review", str)
+    ENGINE_ROLES_ENDGAME = SettingKey("engine_roles", "endgame", str)
 
 
 def section_fields(section: str) -> dict[str, Any]:
@@ -236,7 +321,8 @@ def overlay(file: Path, data: dict[str, Any], values: dict[str, dict[str, Any]],
                 errors.append(f"{file}: [{section}] {key} = {toml_literal_or_repr(raw)}: {error}{used}")
 
 
-ENGINE_KEYS = {"name": str, "command": str, "args": list, "protocol": str, "options": dict, "workdir": str}
+ENGINE_KEYS = {"name": str, "command": str, "args": list, "protocol": str, "options": dict, "workdir": str,
+               "protocol_by_hand": bool}
 
 
 def engine_entries(file: Path, raw: Any, errors: list[str]) -> list[dict[str, Any]]:
@@ -371,7 +457,7 @@ def save_user_setting(user: Path, section: str, key: str, value: Any) -> None:
                     lambda data: data.get(section, {}).get(key) == value, f"[{section}] {key}")
 
 
-def save_user_engines(user: Path, engines: list[Mapping[str, Any]]) -> None:
+def save_user_engines(user: Path, engines: Sequence[Mapping[str, Any]]) -> None:
     """Replace the user's ``[[engines]]`` list (comments inside those tables are not kept)."""
     entries = [dict(e) for e in engines]
     for index, entry in enumerate(entries, start=1):
@@ -483,7 +569,11 @@ class SettingsStore:
         if self.user is not None:
             save_user_setting(self.user, section, key, value)   # SettingsSaveError: applied, not saved
 
-    def set_engines(self, engines: list[Mapping[str, Any]]) -> None:
+    def set_key(self, key: SettingKey[T], value: T) -> None:
+        """``set`` for a typed key (see ``Keys``)."""
+        self.set(key.section, key.name, value)
+
+    def set_engines(self, engines: Sequence[Mapping[str, Any]]) -> None:
         """Replace the engine list; saved first, so a list that cannot be saved is not applied."""
         if self.user is not None:
             save_user_engines(self.user, engines)

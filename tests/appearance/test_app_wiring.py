@@ -86,3 +86,21 @@ def test_engine_list_changes_reach_the_new_game_dialog_and_game_settings_the_nex
     look.store.set("game", "human_side", "black")
     assert window.last_setup.strength.level == 5 and window.last_setup.engine.options["level"] == 5
     assert window.last_setup.human.name == "BLACK"
+
+
+def test_a_profile_that_remembered_ucci_for_fairy_stockfish_is_moved_to_uci_once(qapp, tmp_path, monkeypatch):
+    """An earlier version wrote the dialect Fairy-Stockfish answered (UCCI, skewed between the colours) into
+    the user's engine list: the start moves it to UCI, saves it and says so; a UCCI chosen by hand stays."""
+    monkeypatch.setattr(i18n, "system_language", lambda: i18n.language_for_locale("C"))
+    user = tmp_path / "user.toml"
+    user.write_text('[[engines]]\nname = "Fairy-Stockfish"\ncommand = "/usr/games/fairy-stockfish"\n'
+                    'protocol = "ucci"\n\n[[engines]]\nname = "Kept"\ncommand = "/opt/fairy-stockfish"\n'
+                    'protocol = "ucci"\nprotocol_by_hand = true\n', encoding="utf-8")
+    look = load_appearance(qapp, user)
+    assert [e["protocol"] for e in look.store.settings.engines] == ["uci", "ucci"]
+    notes = [p for p in look.problems if "Fairy-Stockfish" in p]
+    assert len(notes) == 1 and "UCCI" in notes[0] and "UCI" in notes[0]
+    assert 'protocol = "uci"' in user.read_text(encoding="utf-8")      # saved: the next start finds nothing
+    again = load_appearance(qapp, user)
+    assert not [p for p in again.problems if "Fairy-Stockfish" in p]
+    assert [e["protocol"] for e in again.store.settings.engines] == ["uci", "ucci"]

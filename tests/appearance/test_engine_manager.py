@@ -42,10 +42,12 @@ def test_add_fairy_stockfish_build_its_form_and_save_a_change(qtbot, tmp_path):
     manager.add_engine_file(str(FAIRY))
     qtbot.waitUntil(lambda: manager.form is not None, timeout=20_000)
     entry = store.settings.engines[0]
-    assert entry["command"] == str(FAIRY) and entry["protocol"] in ("ucci", "uci")
+    # a known family is saved as "auto": it speaks the dialect families.toml gives it (UCI)
+    assert entry["command"] == str(FAIRY) and entry["protocol"] == "auto"
+    assert "Protocol: UCI" in manager.details.text() and manager.protocol_warning.isHidden()
 
     form = manager.form
-    lines = engine_option_lines(entry["protocol"])
+    lines = engine_option_lines("uci")
     assert len(form.options) == len(lines) > 10
     for option, line in zip(form.options, lines, strict=True):
         editor = form.editors[option.name]

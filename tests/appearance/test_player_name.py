@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QLineEdit
 
-from xiangqi.config import SettingsStore, load_settings
+from xiangqi.config import Keys, SettingsStore, load_settings
 from xiangqi.core import Color
 from xiangqi.core.notation import Notation
 from xiangqi.game.setup import GameSetup
@@ -19,7 +19,7 @@ from appearance_paths import SHIPPED
 
 
 def name_box(dialog: SettingsDialog) -> QLineEdit:
-    box = next(w for s, k, w in dialog.bindings if (s, k) == ("game", "player_name"))
+    box = next(w for key, w in dialog.bindings if key == Keys.GAME_PLAYER_NAME)
     assert isinstance(box, QLineEdit)
     return box
 
@@ -29,7 +29,7 @@ def test_the_players_name_is_set_in_the_settings_and_written_in_the_games(qtbot,
     record_ui = install_record_ui(window)
     dialog = window.appearance_ui.open_dialog()
     qtbot.keyClicks(name_box(dialog), "Li Lai")
-    assert dialog.changes() == [("game", "player_name", "Li Lai")]
+    assert dialog.changes() == [(Keys.GAME_PLAYER_NAME, "Li Lai")]
     dialog.accept()
     assert SettingsStore(SHIPPED, store.user).settings.game.player_name == "Li Lai"
     window.start_game(window.last_setup.with_engine(None))          # two players: the name on red

@@ -12,7 +12,7 @@ from appearance_paths import SHIPPED
 
 
 def widget_for(dialog: SettingsDialog, section: str, key: str):
-    return next(w for s, k, w in dialog.bindings if (s, k) == (section, key))
+    return next(w for bound, w in dialog.bindings if (bound.section, bound.name) == (section, key))
 
 
 def test_view_menu_toggles_apply_live_and_are_remembered(window, store):
@@ -39,7 +39,7 @@ def test_settings_dialog_applies_and_saves_what_changed(qtbot, window, store):
     language.setCurrentIndex(language.findData("zh_TW"))
     hints: QCheckBox = widget_for(dialog, "appearance", "show_best_move_arrow")
     hints.setChecked(False)
-    assert {(s, k) for s, k, _ in dialog.changes()} == {
+    assert {(key.section, key.name) for key, _ in dialog.changes()} == {
         ("appearance", "board_theme"), ("sound", "volume"), ("language", "ui"),
         ("appearance", "show_best_move_arrow")}
     dialog.accept()

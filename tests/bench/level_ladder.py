@@ -7,7 +7,8 @@
 The built-in engine (``python -m xiangqi ucci`` started in ``--engine-dir``, default this checkout) plays at
 ``setoption level N``; every move is ``go depth 60`` capped by the level's own node cap, or ``go nodes
 --nodes`` for a level without one (level 5).  The rung is Fairy-Stockfish (``UCI_LimitStrength``,
-``UCI_Elo``, ``go nodes --fairy-nodes``), another built-in level (a chain) or ElephantEye (``--eleeye
+``UCI_Elo``, ``go depth D`` with D the depth that Elo setting picks its move at, see ``rung_depth``; or
+``go nodes --fairy-nodes`` as the table's runs did), another built-in level (a chain) or ElephantEye (``--eleeye
 NODES``, book off: with each engine's nodes per CPU second, a "1 s a move" match that a loaded machine
 cannot distort).  Node budgets, not time,
 so that the result does not depend on the machine's load (the reference machine is shared).
@@ -58,6 +59,7 @@ class Side:
     uci: bool  # Fairy-Stockfish: UCI ranks 1-10 and "score cp"
     go: str
     last_score: int | None = None
+    last_depth: int = 0
     score_scale: int = 1  # to about the built-in engine's centipawns (ElephantEye: its own unit, ~1/4)
 
     def new_game(self) -> None:
@@ -82,6 +84,7 @@ class Side:
                     self.last_score = value if words[at] == "cp" else (30000 if value > 0 else -30000)
                 else:
                     self.last_score = int(words[at]) * self.score_scale
+        self.last_depth = depth
         word = line.split()[1]
         return (from_uci(word) if self.uci else Move.from_iccs(word)), depth
 
@@ -106,7 +109,10 @@ def start_eleeye(nodes: int) -> Side:
     return Side(engine, False, f"go nodes {nodes}", score_scale=4)
 
 
-def start_fairy(elo: int, nodes: int) -> Side:
+def start_fairy(elo: int, nodes: int | None) -> Side:
+    """A rung: ``go depth rung_depth(elo)`` (``nodes`` None), so every search completes the iteration its
+    skill level picks its move at; or ``go nodes`` (at 20,000 nodes the 2300 rung never did: weaker than
+    its name; ``--depths`` shows it)."""
     engine = EngineProcess([FAIRY], "fairy")
     engine.send("uci")
     engine.expect("uciok")
@@ -116,7 +122,7 @@ def start_fairy(elo: int, nodes: int) -> Side:
         engine.send(f"setoption name {name} value {value}")
     engine.send("isready")
     engine.expect("readyok")
-    return Side(engine, True, f"go nodes {nodes}")
+    return Side(engine, True, f"go nodes {nodes}" if nodes else f"go depth {rung_depth(elo)}")
 
 
 @dataclass(frozen=True)
@@ -175,6 +181,65 @@ def _adjudicate(tested: Side, rung: Side, rules: Adjudication, streak: dict[int,
         if streak[sign] >= 2 * rules.moves:
             return 1.0 if sign > 0 else 0.0
     return None
+
+
+# ------------------------------------------------------------------------------------- rung depths
+def skill_level(elo: int) -> float:
+    """Fairy-Stockfish 11.1's skill level for ``UCI_Elo`` (Stockfish 11's search.cpp): it plays at
+    ``int(level)`` or ``int(level) + 1`` (rounded up with the fraction's probability) and picks its weakened
+    move when the iteration of depth ``1 + that`` completes. A search that stops before then picks from a
+    shallower search: weaker than its Elo setting."""
+    return min(20.0, max(0.0, ((elo - 1346.6) / 143.4) ** (1 / 0.806))) if elo > 1346.6 else 0.0
+
+
+def rung_depth(elo: int) -> int:
+    """The depth a rung must complete for every search to pick its move at the designed depth."""
+    level = skill_level(elo)
+    return 1 + int(level) + (1 if level > int(level) else 0)
+
+
+def depth_positions(count: int) -> list[Position]:
+    """The ladder's openings and, after them, the positions 6, 12, 18 and 24 plies further into the games
+    engine_strength plays from them by the first legal moves of a fixed order (not games, just many
+    positions): ``count`` in all."""
+    positions = []
+    for opening in OPENINGS:
+        position = Position()
+        for text in opening.split():
+            position.push(Move.from_iccs(text))
+        positions.append(position.copy())
+        for step in range(24):
+            legal = sorted(position.legal_moves(), key=lambda m: m.iccs())
+            if not legal or position.outcome() is not None:
+                break
+            position.push(legal[(step * 7 + len(opening)) % len(legal)])
+            if step % 6 == 5:
+                positions.append(position.copy())
+    return positions[:count]
+
+
+def depths(elos: list[int], nodes: int, count: int) -> None:
+    """For each rung: the depth each ``go nodes`` search completed, against the depth its move is picked at."""
+    positions = depth_positions(count)
+    print(f"{len(positions)} positions, go nodes {nodes:,}, Threads 1, Hash 16, a new game before each search")
+    print("| UCI_Elo | skill level | picks at depth | completed depth: share of searches | below the pick depth |")
+    print("|---|---|---|---|---|")
+    for elo in elos:
+        side = start_fairy(elo, nodes)
+        reached: list[int] = []
+        try:
+            for position in positions:
+                side.new_game()
+                side.move(position)
+                reached.append(side.last_depth)
+        finally:
+            side.engine.close()
+        level = skill_level(elo)
+        low, high = 1 + int(level), rung_depth(elo)
+        spread = ", ".join(f"{d}: {reached.count(d) * 100 // len(reached)} %" for d in sorted(set(reached)))
+        short = sum(d < high for d in reached) * 100 / len(reached)
+        picks = f"{low}" if low == high else f"{low} ({(1 - level % 1) * 100:.0f} %) or {high}"
+        print(f"| {elo} | {level:.2f} | {picks} | {spread} | {short:.0f} % |", flush=True)
 
 
 def read_record(path: Path | None) -> list[float]:
@@ -266,7 +331,9 @@ def main() -> int:
     rung.add_argument("--builtin", type=int, metavar="LEVEL", help="the rung: a built-in level (a chain)")
     rung.add_argument("--eleeye", type=int, metavar="NODES", help="the rung: ElephantEye at go nodes NODES")
     parser.add_argument("--rung-nodes", type=int, help="go nodes of a built-in rung (else go depth 60)")
-    parser.add_argument("--fairy-nodes", type=int, default=20000)
+    parser.add_argument("--fairy-nodes", type=int,
+                        help="go nodes for a Fairy-Stockfish rung (default: go depth at its pick depth; the "
+                             "table's games were played at 20000)")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--first-game", type=int, default=0, help="start at this game (split a match in parts)")
     parser.add_argument("--max-plies", type=int, default=200)
@@ -277,7 +344,14 @@ def main() -> int:
     parser.add_argument("--record", type=Path)
     parser.add_argument("--summary", type=Path, nargs="+")
     parser.add_argument("--table", nargs="+", metavar="LEVEL:RUNG@RECORDS", help="see table()")
+    parser.add_argument("--depths", type=int, nargs="+", metavar="ELO",
+                        help="the depths Fairy-Stockfish completes at these UCI_Elo rungs at --fairy-nodes "
+                             "(--positions of them), against the depth each picks its move at")
+    parser.add_argument("--positions", type=int, default=100)
     args = parser.parse_args()
+    if args.depths:
+        depths(args.depths, args.fairy_nodes or 20_000, args.positions)
+        return 0
     if args.summary:
         summary(args.summary)
         return 0
@@ -297,7 +371,8 @@ def run(args: argparse.Namespace) -> None:
         rung, rung_name = start_eleeye(args.eleeye), f"eleeye@{args.eleeye}n"
     else:
         elo = args.fairy if args.fairy is not None else 1350
-        rung, rung_name = start_fairy(elo, args.fairy_nodes), f"fairy:{elo}@{args.fairy_nodes}n"
+        budget = f"{args.fairy_nodes}n" if args.fairy_nodes else f"d{rung_depth(elo)}"
+        rung, rung_name = start_fairy(elo, args.fairy_nodes), f"fairy:{elo}@{budget}"
     rules = Adjudication(args.adjudicate, args.adjudicate_moves, args.max_plies)
     scores = read_record(args.record)
     try:

@@ -75,3 +75,18 @@ def test_the_command_leaves_qt_to_the_transport() -> None:
     modules += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert "xiangqi.engine.process" in modules
     assert not [name for name in modules if name.split(".")[0] == "PySide6"]
+
+
+@pytest.mark.parametrize("given", [None, "usebook=true", "UseBook=true"])
+def test_the_users_book_option_wins_over_the_analysis_default(tmp_path: Path, given: str | None) -> None:
+    """An engine with an opening-book option (ElephantEye's ``usebook``, recognised here by its name) is
+    asked to search rather than read its book, unless ``--option`` set that option: then the user's value
+    is the only one sent."""
+    log = tmp_path / "commands.log"
+    options = ["--option", given] if given else []
+    result = run_command("--command", sys.executable, f"--arg={FAKE}", "--arg=--name", "--arg=ElephantEye",
+                         "--arg=--offer-book", f"--arg=--log={log}", *options, "--depth", "1")
+    assert result.returncode == 0, result.stderr
+    sent = [line.strip().lower() for line in log.read_text(encoding="utf-8").splitlines()]
+    book_lines = [line for line in sent if line.startswith("setoption usebook")]
+    assert book_lines == (["setoption usebook true"] if given else ["setoption usebook false"])

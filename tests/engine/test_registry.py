@@ -15,6 +15,7 @@ from xiangqi.engine.registry import (
     DialectMemory,
     EngineSpec,
     Protocol,
+    advised_entries,
     builtin_engine_spec,
     check_before_start,
     discover_engines,
@@ -144,12 +145,14 @@ def test_session_config_from_family_user_and_memory(tmp_path: Path, families) ->
     fairy = EngineSpec("F", "/usr/games/fairy-stockfish", options={"Hash": 256}, family="fairy-stockfish")
     memory = DialectMemory(tmp_path / "dialects.json")
     config = session_config_for(fairy, families, memory=memory)
-    assert config.dialects == (Dialect.UCCI, Dialect.UCI)  # the family's first choice, then the other
+    assert config.dialects == (Dialect.UCI, Dialect.UCCI)  # the family's one dialect, then the other
     assert dict(config.options) == {"Threads": 1, "Hash": 256}  # the user's value wins
     assert (config.uci_rank_base, config.ucci_time_in_ms) == (1, True)
     assert any(rule.pattern == "(?i)fairy-?stockfish" for rule in config.name_rules)
-    memory.remember(fairy, Dialect.UCI)
+    memory.remember(fairy, Dialect.UCCI)   # an answer remembered does not move a family off its dialect
     assert session_config_for(fairy, families, memory=DialectMemory(memory.path)).dialects[0] is Dialect.UCI
+    memory.remember(unknown_program := EngineSpec("U", "/opt/u"), Dialect.UCI)   # an unknown one: it does
+    assert session_config_for(unknown_program, families, memory=memory).dialects[0] is Dialect.UCI
     forced = EngineSpec("F", "/usr/games/fairy-stockfish", protocol=Protocol.UCCI, family="fairy-stockfish")
     assert session_config_for(forced, families, memory=memory).dialects[0] is Dialect.UCCI
     unknown = EngineSpec("U", "/opt/u")
@@ -165,3 +168,46 @@ def test_dialect_memory_survives_a_bad_file(tmp_path: Path) -> None:
     memory.remember(spec, Dialect.UCCI)
     assert DialectMemory(path).get(spec) is Dialect.UCCI
     assert os.path.realpath("/opt/x") in path.read_text()
+
+
+def test_fairy_stockfish_speaks_uci_everywhere_and_advises_against_ucci(families) -> None:
+    """Chosen by measurement (tests/bench/dialect_symmetry.py): data, not code."""
+    fairy = next(f for f in families if f.id == "fairy-stockfish")
+    assert fairy.protocol is Protocol.UCI and fairy.advises_against(Protocol.UCCI)
+    assert not fairy.advises_against(Protocol.UCI) and not fairy.advises_against(Protocol.AUTO)
+    elephant = next(f for f in families if f.id == "elephanteye")
+    assert elephant.protocol is Protocol.UCCI and not elephant.not_advised
+
+
+def test_a_family_cannot_advise_against_its_own_dialect(tmp_path: Path) -> None:
+    (tmp_path / "families.toml").write_text(
+        '[[family]]\nid = "x"\nprotocol = "uci"\nnot_advised = ["uci"]\n', encoding="utf-8")
+    errors: list[str] = []
+    assert load_families(tmp_path, errors) == [] and "not_advised" in errors[0] and "'x'" in errors[0]
+
+
+def test_a_remembered_ucci_for_fairy_stockfish_moves_to_uci_unless_chosen_by_hand(families) -> None:
+    entries = [{"name": "Fairy-Stockfish", "command": "/usr/games/fairy-stockfish", "protocol": "ucci"},
+               {"name": "My fairy", "command": "/opt/fs/fairy-stockfish-largeboard", "protocol": "ucci",
+                "protocol_by_hand": True},
+               {"name": "Fairy-Stockfish 11.1", "command": "/opt/renamed-engine", "protocol": "UCCI"},
+               {"name": "ElephantEye", "command": "/opt/eleeye/eleeye", "protocol": "ucci"},
+               {"name": "Fairy auto", "command": "/usr/games/fairy-stockfish", "protocol": "auto"}]
+    moved, changes = advised_entries(entries, families)
+    assert [e["protocol"] for e in moved] == ["uci", "ucci", "uci", "ucci", "auto"]
+    assert [(c.name, c.old, c.new) for c in changes] == [
+        ("Fairy-Stockfish", Protocol.UCCI, Protocol.UCI), ("Fairy-Stockfish 11.1", Protocol.UCCI, Protocol.UCI)]
+    assert entries[0]["protocol"] == "ucci"   # the input is not changed
+    again, none = advised_entries(moved, families)   # once: a second run changes nothing
+    assert again == moved and none == []
+
+
+def test_the_strongest_engine_is_the_best_ranked_family(families) -> None:
+    from xiangqi.engine.registry import strongest_engine
+
+    eleeye = EngineSpec("E", "/opt/eleeye", family="elephanteye")
+    fairy = EngineSpec("F", "/usr/games/fairy-stockfish", family="fairy-stockfish")
+    unknown = EngineSpec("U", "/opt/u")
+    assert strongest_engine([unknown, eleeye, fairy, builtin_engine_spec()], families) is fairy
+    assert strongest_engine([builtin_engine_spec(), eleeye], families) is eleeye
+    assert strongest_engine([unknown], families) is None

@@ -116,3 +116,20 @@ def test_clock_loss_and_concurrent_games(tmp_path: Path) -> None:
         assert "lost on time" in game.mainline()[-1].comment
         assert 4 <= game.ply_count() <= 14  # 700 ms a move: about the fifth move oversteps the 4 seconds
     assert "+0 =0 -4" in result.stdout
+
+
+def test_uci_engines_get_ucinewgame_before_every_game(tmp_path: Path) -> None:
+    """A UCI engine is told ``ucinewgame`` before each game of a match (it clears its hash then)."""
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    engines = []
+    for log, name in zip(logs, ("A", "B"), strict=True):
+        engines += ["--engine", f"{sys.executable} {FAKE} --dialect uci --name {name} --log {log}"]
+    result = run_match(*engines, "--games", "3", "--movetime", "50", "--max-moves", "4",
+                       "--pgn", str(tmp_path / "m.pgn"))
+    assert result.returncode == 0, result.stderr
+    for log in logs:
+        sent = log.read_text(encoding="utf-8").splitlines()
+        assert sent.count("ucinewgame") == 3, sent[:20]
+        firsts = [i for i, line in enumerate(sent) if line.startswith("position")]
+        news = [i for i, line in enumerate(sent) if line == "ucinewgame"]
+        assert news[0] < firsts[0]   # before the first search of the first game

@@ -178,7 +178,10 @@ def test_registry_names_and_commands() -> None:
     # Whichever copy the registry finds first (PATH before /usr/games): it must be a Fairy-Stockfish program.
     found = Path(fairy.resolved_command())
     assert fairy.family == "fairy-stockfish" and found.is_file() and found.name.startswith("fairy-stockfish")
-    assert fairy.protocol.value == "uci"  # centipawn scores (its UCCI mode reports internal units)
+    # "auto": the family's one dialect, UCI (families.toml, measured by tests/bench/dialect_symmetry.py)
+    assert fairy.protocol.value == "auto"
+    from xiangqi.engine.registry import session_config_for
+    assert session_config_for(fairy).dialects[0].rules.key == "uci"
     command = engine_spec("/usr/games/fairy-stockfish --flag")
     assert command.args == ("--flag",) and command.family == "fairy-stockfish"
 

@@ -337,3 +337,23 @@ def test_book_moves_are_played_for_the_engine_without_a_search(qtbot: QtBot, tmp
     c.try_move(m("h0g2"))                                                # out of book: the engine searches
     qtbot.waitUntil(lambda: c.game.ply == 4)
     assert c.game.moves[3] == m("b9c7") and len(clients[0].gos) == 1
+
+
+def test_a_new_game_tells_a_uci_engine_ucinewgame(qtbot: QtBot, tmp_path: Path) -> None:
+    """The same engine kept for the next game (a real process: the scripted fake in UCI) hears
+    ``ucinewgame`` before that game's first search, so its hash does not carry the last game over."""
+    from app_fakes import fake_engine_spec
+
+    log = tmp_path / "engine.log"
+    controller = GameController(AutosaveStore(tmp_path / "autosave.json"))
+    setup = GameSetup(engine=fake_engine_spec("--log", str(log), dialect="uci"), human=Color.BLACK)
+    controller.new_game(setup)
+    qtbot.waitUntil(lambda: controller.game.ply == 1, timeout=20_000)   # the engine (red) moved
+    controller.new_game(setup)
+    qtbot.waitUntil(lambda: controller.game.ply == 1, timeout=20_000)
+    sent = log.read_text(encoding="utf-8").splitlines()
+    searches = [i for i, line in enumerate(sent) if line.startswith("go")]
+    renewed = [i for i, line in enumerate(sent) if line == "ucinewgame"]
+    assert len(searches) >= 2 and renewed and searches[0] < renewed[-1] < searches[-1], sent
+    controller.shutdown()
+    qtbot.waitUntil(lambda: not controller.engines_running, timeout=10_000)

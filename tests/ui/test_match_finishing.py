@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QCheckBox, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from xiangqi.config import SettingsStore
+from xiangqi.config import Keys, SettingsStore
 from xiangqi.core import Move
 from xiangqi.engine.builtin.calibration import APPROXIMATE_ELO
 from xiangqi.game.setup import GameSetup
@@ -56,7 +56,7 @@ def test_the_settings_dialog_turns_pondering_on(qtbot: QtBot, tmp_path: Path) ->
     window.appearance_ui = install_appearance_ui(window, store, library)
     dialog = SettingsDialog(store, library, window, engine_manager=False)
     qtbot.addWidget(dialog)
-    ponder = next(w for s, k, w in dialog.bindings if (s, k) == ("game", "ponder"))
+    ponder = next(w for key, w in dialog.bindings if key == Keys.GAME_PONDER)
     assert isinstance(ponder, QCheckBox) and not ponder.isChecked()   # off by default
     assert "ponder" in ponder.text()
     ponder.setChecked(True)

@@ -102,15 +102,15 @@ def main(argv: list[str]) -> int:
 
 def _named_or_command(args: argparse.Namespace, options: dict[str, str], known: EngineSpec | None) -> EngineSpec:
     """An engine of the settings or the registry by name (with --arg: its arguments replaced), else the
-    program ``--command`` names; ``--protocol`` other than auto wins over the engine's own."""
-    from xiangqi.engine.naming import comparable_scores, with_options
+    program ``--command`` names; ``--protocol`` other than auto wins over the engine's own (auto: the
+    family's dialect, engines/families.toml, as everywhere else)."""
+    from xiangqi.engine.naming import with_options
     from xiangqi.engine.registry import EngineSpec, Protocol, load_families, recognise
 
     if known is None:
         family = recognise(args.command, load_families())
         known = EngineSpec(name=os.path.basename(args.command), command=args.command,
                            family=family.id if family else "unknown")
-    known = comparable_scores(known)  # the dialect match and review use (Fairy-Stockfish: UCI)
     chosen = Protocol(args.protocol)
     spec = replace(known, protocol=chosen if chosen is not Protocol.AUTO else known.protocol,
                    args=tuple(_absolute_if_file(a) for a in args.arg) if args.arg else known.args)

@@ -26,7 +26,6 @@ from xiangqi.engine.registry import (
     BUILTIN_FAMILY,
     UNKNOWN_FAMILY,
     EngineSpec,
-    Protocol,
     builtin_engine_spec,
     check_before_start,
     discover_engines,
@@ -36,7 +35,6 @@ from xiangqi.engine.registry import (
 
 BUILTIN_LEVELS = range(1, 6)
 BUILTIN_DEFAULT_LEVEL = 5
-FAIRY_FAMILY = "fairy-stockfish"
 _BUILTIN = re.compile(r"builtin(?::(\S+))?", re.IGNORECASE)
 _TIME_CONTROL = re.compile(r"(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?")
 
@@ -60,7 +58,7 @@ def engine_spec(text: str) -> EngineSpec:
     problem = check_before_start(spec)
     if problem is not None:
         raise EngineNameError(f"engine {text[:80]!r}: {problem.message}")
-    return _comparable_scores(spec)
+    return spec
 
 
 def _command_spec(name: str, text: str) -> EngineSpec:
@@ -80,20 +78,6 @@ def _display_name(command: str, args: tuple[str, ...]) -> str:
     if program.lower().startswith(("python", "pypy")) and args and os.path.isfile(args[0]):
         return os.path.basename(args[0])
     return program
-
-
-def comparable_scores(spec: EngineSpec) -> EngineSpec:
-    """``spec`` as a match plays it: scores in centipawns (see ``_comparable_scores``)."""
-    return _comparable_scores(spec)
-
-
-def _comparable_scores(spec: EngineSpec) -> EngineSpec:
-    """Fairy-Stockfish speaks UCI here unless a dialect was chosen: its UCI centipawns are the common scale
-    itself, while its UCCI-mode scores are its own units, normalised by a measured unit with a wide spread
-    (see engines/README.md, "One scale")."""
-    if spec.family == FAIRY_FAMILY and spec.protocol is Protocol.AUTO:
-        return dataclasses.replace(spec, protocol=Protocol.UCI)
-    return spec
 
 
 def builtin_spec(level_text: str | None, text: str = "builtin") -> EngineSpec:

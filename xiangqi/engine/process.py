@@ -423,8 +423,10 @@ class _SingleSearch(QObject):
         return self.best
 
     def _on_ready(self, info: EngineInfo) -> None:
-        if info.book_option is not None:  # an analysis: the engine searches instead of reading its book
-            self.client.set_option(info.book_option, False)
+        book = info.book_option
+        # An analysis: the engine searches instead of reading its book, unless the user set that option.
+        if book is not None and book.lower() not in {name.lower() for name in self.client.spec.options}:
+            self.client.set_option(book, False)
         self.client.go(self.position, self.limits)
         self.deadline.start()
 

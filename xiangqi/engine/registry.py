@@ -29,6 +29,7 @@ from xiangqi.resources import data_root, engines_dir
 REPO_ROOT = data_root()      # the checkout, or the installed package's data folder (xiangqi/resources.py)
 ENGINES_DIR = engines_dir()
 FAMILIES_FILE = "families.toml"
+MAX_FAMILIES_BYTES = 1_000_000   # families.toml is a few kB; a bigger file is refused unread
 # Debian installs game engines (fairy-stockfish) in /usr/games, which is often not on PATH.
 EXTRA_SEARCH_DIRS = (Path("/usr/games"), Path("/usr/local/games"))
 BUILTIN_FAMILY = "builtin"
@@ -98,6 +99,12 @@ class EngineFamily:
     scores: Mapping[str, ScoreScale] = field(default_factory=lambda: MappingProxyType({}))
     book_option: str | None = None       # the option that turns its own opening book off (usebook, OwnBook)
     draw_claim: DrawClaim | None = None  # when it answers "no move" to claim a draw
+    not_advised: frozenset[Protocol] = frozenset()  # dialects it speaks badly (measured; see families.toml)
+    strength_rank: int | None = None     # 1 = the strongest family; None: not ranked
+
+    def advises_against(self, protocol: Protocol) -> bool:
+        """True for a dialect this family should not be driven in (the engine settings say why)."""
+        return protocol in self.not_advised
 
     def score_scale(self, dialect: Dialect) -> ScoreScale:
         return self.scores.get(dialect.rules.key, IDENTITY_SCALE)
@@ -117,6 +124,9 @@ def load_families(engines_dir: Path | None = None, errors: list[str] | None = No
     path = (engines_dir or ENGINES_DIR) / FAMILIES_FILE
     errors = [] if errors is None else errors
     try:
+        if path.stat().st_size > MAX_FAMILIES_BYTES:
+            errors.append(f"{path}: engine families not read: larger than {MAX_FAMILIES_BYTES:,} bytes")
+            return []
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
@@ -142,13 +152,22 @@ def _family_from(entry: Mapping[str, Any]) -> EngineFamily:
     support = tuple(SupportFile(str(s["file"]), s.get("option"), str(s.get("why", "a file it needs")))
                     for s in entry.get("support_files", []))
     book = entry.get("book_option")
+    protocol = Protocol(entry.get("protocol", "auto"))
+    not_advised = frozenset(Protocol(str(p)) for p in entry.get("not_advised", []))
+    if protocol in not_advised or Protocol.AUTO in not_advised:
+        raise ValueError(f"not_advised {sorted(p.value for p in not_advised)!r} must not name auto or the "
+                         f"family's own protocol {protocol.value!r}")
+    rank = entry.get("strength_rank")
+    if rank is not None and (type(rank) is not int or rank < 1):
+        raise ValueError(f"strength_rank must be a whole number >= 1, not {rank!r}")
     return EngineFamily(
         id=str(entry["id"]), name=str(entry.get("name", entry["id"])),
         executables=tuple(str(e) for e in entry.get("executables", [])), id_name=pattern,
-        protocol=Protocol(entry.get("protocol", "auto")), uci_rank_base=base,
+        protocol=protocol, uci_rank_base=base,
         ucci_time_ms=entry.get("ucci_time_ms"), options=MappingProxyType(dict(entry.get("options", {}))),
         support_files=support, scores=MappingProxyType(_score_scales(entry.get("scores", {}))),
-        book_option=str(book) if book else None, draw_claim=_draw_claim(entry.get("draw_claim")))
+        book_option=str(book) if book else None, draw_claim=_draw_claim(entry.get("draw_claim")),
+        not_advised=not_advised, strength_rank=rank)
 
 
 def _score_scales(table: Mapping[str, Any]) -> dict[str, ScoreScale]:
@@ -200,12 +219,58 @@ def family_of(spec: EngineSpec, families: Iterable[EngineFamily]) -> EngineFamil
     return None
 
 
+def strongest_engine(specs: Iterable[EngineSpec], families: Iterable[EngineFamily]) -> EngineSpec | None:
+    """The engine of the best-ranked family (``strength_rank``) among ``specs``, the first listed on a tie;
+    None when none is ranked."""
+    ranks = {f.id: f.strength_rank for f in families if f.strength_rank is not None}
+    ranked = [(ranks[s.family], index, s) for index, s in enumerate(specs) if s.family in ranks]
+    return min(ranked, key=lambda item: item[:2])[2] if ranked else None
+
+
 def recognise(path_or_name: str, families: Iterable[EngineFamily]) -> EngineFamily | None:
     """The family of a program file name (``pikafish-avx2`` -> Pikafish) or an ``id name``."""
     for family in families:
         if family.matches_file(path_or_name) or family.matches_name(path_or_name):
             return family
     return None
+
+
+# ------------------------------------------------------------------------------------------- advice
+PROTOCOL_BY_HAND = "protocol_by_hand"   # an [[engines]] key: the user chose this protocol in the engine settings
+
+
+@dataclass(frozen=True)
+class DialectChange:
+    """One configured engine moved off a dialect its family advises against (``advised_entries``)."""
+
+    name: str
+    old: Protocol
+    new: Protocol
+
+
+def advised_entries(entries: Iterable[Mapping[str, Any]], families: Iterable[EngineFamily]
+                    ) -> tuple[list[dict[str, Any]], list[DialectChange]]:
+    """``[[engines]]`` entries with each remembered dialect its family advises against (Fairy-Stockfish's
+    UCCI, written by an earlier version when the engine was added) replaced by the family's own; an entry
+    whose protocol the user chose by hand (``protocol_by_hand = true``) is left as it is. Run once at
+    start-up: the changed entries are saved, so a later choice made by hand stays."""
+    families = list(families)
+    result: list[dict[str, Any]] = []
+    changes: list[DialectChange] = []
+    for entry in entries:
+        entry = dict(entry)
+        result.append(entry)
+        try:
+            protocol = Protocol(str(entry.get("protocol", "auto")).lower())
+        except ValueError:
+            continue
+        names = [str(entry[key]) for key in ("command", "name") if isinstance(entry.get(key), str)]
+        family = next((f for f in (recognise(n, families) for n in names) if f is not None), None)
+        if family is None or entry.get(PROTOCOL_BY_HAND) is True or not family.advises_against(protocol):
+            continue
+        entry["protocol"] = family.protocol.value
+        changes.append(DialectChange(names[-1] if names else "?", protocol, family.protocol))
+    return result, changes
 
 
 # ------------------------------------------------------------------------------------------- the built-in
@@ -428,11 +493,13 @@ def _name_rule(family: EngineFamily) -> NameRule:
 
 
 def _first_dialect(spec: EngineSpec, family: EngineFamily | None, memory: DialectMemory) -> Dialect:
+    """The user's choice; else the family's one dialect (families.toml: the same in the app, the commands,
+    matches, training and review, whatever a probe once answered); else what this program answered last."""
     if spec.protocol is not Protocol.AUTO:
         return Dialect.from_key(spec.protocol.value)
+    if family is not None and family.protocol is not Protocol.AUTO:
+        return Dialect.from_key(family.protocol.value)
     remembered = memory.get(spec)
     if remembered is not None:
         return remembered
-    if family is not None and family.protocol is not Protocol.AUTO:
-        return Dialect.from_key(family.protocol.value)
     return Dialect.UCCI  # a UCI engine rejects "ucci" at once ("Unknown command"), so this costs nothing

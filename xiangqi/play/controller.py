@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
-from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.messages import ScoreKind, SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
@@ -48,6 +48,7 @@ class MovePlayed:
     capture: bool
     check: bool
     by_engine: bool
+    from_book: bool = False   # an opening-book move (the engine's own book, or ours): it has no evaluation
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class GameController(QObject):
         self.engine_draw_offer = False
         self._human_draw_offer = False
         self._last_engine_cp: int | None = None
+        self._engine_book_line = False   # the engine's last word on its move was a book line, not a search
         self._clock_held = False
         self.ponder = False                   # engines think on the opponent's time (setting game.ponder)
         self.expected_reply: Move | None = None   # the reply an engine ponders on
@@ -266,7 +268,7 @@ class GameController(QObject):
         return True
 
     # ----------------------------------------------------------------- playing moves
-    def _play(self, move: Move, by_engine: bool) -> None:
+    def _play(self, move: Move, by_engine: bool, from_book: bool = False) -> None:
         self._discard_searches(Purpose.HINT)   # the player moved before the hint came
         self._answer_ponder(move)
         position = self.game.position
@@ -279,7 +281,7 @@ class GameController(QObject):
         self.hint = None
         if self.clock.timed:
             self.clock.moved(mover)
-        self.move_played.emit(MovePlayed(move, capture, self.game.position.is_check(), by_engine))
+        self.move_played.emit(MovePlayed(move, capture, self.game.position.is_check(), by_engine, from_book))
         if not known:
             self.tree_changed.emit()
         self._autosave()
@@ -563,7 +565,7 @@ class GameController(QObject):
         if self.game.head is node and not self.game.viewing and not self.game.is_over \
                 and self.engine_plays(self.game.position.turn):
             self._human_draw_offer = False
-            self._play(move, by_engine=True)
+            self._play(move, by_engine=True, from_book=True)
         else:
             self._maybe_engine_move()   # the game moved on meanwhile: the engine's turn is asked again
 
@@ -591,6 +593,8 @@ class GameController(QObject):
         # Moves that would lose by 长将/长捉 are banned, so no engine (most do not know the chase rules)
         # plays or suggests one.
         position = self.game.position
+        if purpose is Purpose.MOVE:
+            self._engine_book_line = False
         seat.search(position, limits, purpose, banned=forbidden_repetition_moves(position), draw_offer=draw_offer)
 
     def _discard_searches(self, only: Purpose | None = None) -> None:
@@ -610,8 +614,10 @@ class GameController(QObject):
 
     def _on_seat_info(self, seat_info: SeatInfo) -> None:
         score = seat_info.info.score
-        if seat_info.purpose is Purpose.MOVE and score is not None and score.cp is not None:
-            self._last_engine_cp = score.cp
+        if seat_info.purpose is Purpose.MOVE and score is not None:
+            self._engine_book_line = score.kind is ScoreKind.BOOK
+            if score.cp is not None:
+                self._last_engine_cp = score.cp
         self.analysis.emit(seat_info)
 
     def _on_decided(self, decided: SeatMove) -> None:
@@ -645,7 +651,8 @@ class GameController(QObject):
             return
         if decided.draw_offer:
             self.message.emit(self.tr("The engine declines the draw"))
-        self._play(move, by_engine=True)
+        from_book, self._engine_book_line = self._engine_book_line, False
+        self._play(move, by_engine=True, from_book=from_book)
         if best.draw and not self.game.is_over:
             self.engine_draw_offer = True
             self.draw_offered.emit()

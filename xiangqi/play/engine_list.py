@@ -10,7 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 
-from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, discover_engines
+from xiangqi.config import AUTOMATIC_ENGINE, BUILTIN_ENGINE, SettingsError, SettingsStore
+from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, advised_entries, discover_engines, load_families
 
 CONTEXT = "Engine"
 BUILTIN_NAME = QT_TRANSLATE_NOOP("Engine", "Built-in engine")
@@ -29,6 +30,39 @@ def quick_engine_list(entries: Iterable[Mapping[str, Any]], errors: list[str] | 
     """The configured engines, the programs in engines/ and the built-in engine, without searching
     PATH: what the window offers until ``EngineSearch`` has found the rest."""
     return discover_engines([dict(e) for e in entries], errors=errors, search_path=False)
+
+
+def role_engine_index(engines: list[EngineSpec], wanted: str, automatic: int) -> int:
+    """The index in ``engines`` of the engine a role names (``EngineRoleSettings``): ``automatic`` for "" or a
+    name not found, the built-in engine for "builtin"."""
+    if wanted == AUTOMATIC_ENGINE:
+        return automatic
+    for index, spec in enumerate(engines):
+        if (spec.family == BUILTIN_FAMILY) if wanted == BUILTIN_ENGINE else spec.name == wanted:
+            return index
+    return automatic
+
+
+DIALECT_MOVED = QT_TRANSLATE_NOOP(
+    "Engine", "{0}: protocol {1} replaced by {2}, the one this engine is measured to be sound in (in {1} its "
+              "scores lean to one colour). To keep {1}, choose it under Protocol in Engine › Manage engines…")
+DIALECT_NOT_SAVED = QT_TRANSLATE_NOOP("Engine", "{0} (used for this run; not saved: {1})")
+
+
+def advise_engine_dialects(store: SettingsStore) -> list[str]:
+    """Moves configured engines off a dialect their family advises against (a profile of an earlier version
+    remembered Fairy-Stockfish in UCCI): saved at once, so it happens once; a dialect chosen by hand stays.
+    Returns one sentence per engine moved, for the user."""
+    entries, changes = advised_entries(store.settings.engines, load_families())
+    if not changes:
+        return []
+    notes = [QCoreApplication.translate(CONTEXT, str(DIALECT_MOVED)).format(
+        change.name, change.old.value.upper(), change.new.value.upper()) for change in changes]
+    try:
+        store.set_engines(entries)
+    except (SettingsError, OSError) as error:
+        return [QCoreApplication.translate(CONTEXT, str(DIALECT_NOT_SAVED)).format(note, error) for note in notes]
+    return notes
 
 
 class EngineSearch(QObject):

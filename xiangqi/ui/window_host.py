@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMessageBox
 
 from xiangqi.book import OpeningBook
+from xiangqi.config import EngineRoleSettings
 from xiangqi.core.notation import Notation
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.setup import GameSetup
@@ -45,6 +46,7 @@ class WindowHost(QMainWindow):
     engines: list[EngineSpec]           # the engines offered (new game, analysis, match)
     sounds: SoundPlayer | None          # None: no sound (tests)
     last_setup: GameSetup               # what the next new game starts with
+    engine_roles: EngineRoleSettings    # which engine play, analysis, review and 残局挑战 start with
     game_menu: QMenu
     view_menu: QMenu
     engine_menu: QMenu

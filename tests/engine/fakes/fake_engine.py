@@ -63,6 +63,12 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--instant", action="store_true",
                         help="answer every go at once with the first script move or h2e2 (benchmarks)")
     parser.add_argument("--name", default="FakeEngine")
+    parser.add_argument("--book-lines", default="", metavar="MOVE:WEIGHT,...",
+                        help="before its first move, list these as ElephantEye lists its book's candidates "
+                             "(info depth 0 score WEIGHT pv MOVE, in this order) and play the scripted move "
+                             "without a search line")
+    parser.add_argument("--offer-book", action="store_true",
+                        help="(UCCI) also offer ElephantEye's book switch: option usebook type check default true")
     parser.add_argument("--log", type=Path, help="append every received command to this file")
     parser.add_argument("--outlive-input", action="store_true",
                         help="keep running when stdin closes (ElephantEye does: only quit or a signal ends it)")
@@ -89,6 +95,7 @@ class FakeEngine:
         self.fen, self.moves = None, []
         self.commands: queue.Queue[str | None] = queue.Queue()
         self.log = args.log.open("a", encoding="utf-8") if args.log else None
+        self.offer_book = args.offer_book
         self.handshaken = False
 
     def say(self, *lines: str) -> None:
@@ -151,6 +158,8 @@ class FakeEngine:
         if self.fault == "exit-in-handshake":
             return 2
         self.say(*OPTIONS[self.dialect])
+        if self.offer_book and self.dialect == "ucci":
+            self.say("option usebook type check default true")
         if self.base == 1:
             self.say("option name UCI_Variant type combo default chess var chess var xiangqi")
         self.say(f"{self.dialect}ok")
@@ -229,6 +238,12 @@ class FakeEngine:
             self.say("bestmove xyz")
         elif self.fault == "no-move" or move is None:
             self.say("nobestmove" if self.dialect == "ucci" else "bestmove (none)")
+        elif self.args.book_lines and self.played == 0:   # a book move: candidates, then the one drawn
+            for candidate in self.args.book_lines.split(","):
+                iccs, _, weight = candidate.partition(":")
+                self.say(f"info depth 0 score {int(weight or 1)} pv {self.to_wire(iccs.strip())}")
+            self.say(f"bestmove {self.to_wire(move)}")
+            self.played += 1
         else:
             self.say(f"info depth 1 score cp 0 nodes 1 time 1 pv {self.to_wire(move)}",
                      f"bestmove {self.to_wire(move)}")

@@ -52,13 +52,16 @@ def _round10(value: float) -> int:
     return int(round(value / 10.0) * 10)
 
 
-_LEVEL5_GAMES = "Fairy-Stockfish UCI_Elo 1900 (28 games) and 2300 (20 games)"
+# Level 5's 20 games against UCI_Elo 2300 at 20,000 nodes are left out: at that budget the rung never completed
+# the depth (11-12) its Elo setting picks its move at (7-10 reached: tests/bench/level_ladder.py --depths), so
+# it played below its name. What stays is partial (28 games) and its upper end open.
+_LEVEL5_GAMES = "Fairy-Stockfish UCI_Elo 1900 (28 games; partial: 20 games against a mis-budgeted 2300 rung dropped)"
 MEASURED: Mapping[int, MeasuredStrength] = MappingProxyType({
     1: MeasuredStrength(1, 1053, 751, 1220, 40, 4.5, "level 2 (a chain)"),
     2: MeasuredStrength(2, 1411, 1306, 1530, 40, 23.5, "Fairy-Stockfish UCI_Elo 1350"),
     3: MeasuredStrength(3, 1742, 1604, 1845, 40, 11.5, "Fairy-Stockfish UCI_Elo 1900"),
     4: MeasuredStrength(4, 2058, 1955, 2196, 40, 28.5, "Fairy-Stockfish UCI_Elo 1900 (40)"),
-    5: MeasuredStrength(5, 2377, 2242, 2512, 48, 38.5, _LEVEL5_GAMES + ", at 40,000 nodes a move: a floor"),
+    5: MeasuredStrength(5, 2346, 2179, math.inf, 28, 26, _LEVEL5_GAMES + ", at 40,000 nodes a move: a floor"),
 })
 
 APPROXIMATE_ELO: Mapping[int, str] = MappingProxyType({level: m.about() for level, m in MEASURED.items()})

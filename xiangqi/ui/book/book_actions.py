@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDi
 
 from xiangqi.book.builder import auto_jobs
 from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, OpeningBook, build_book
-from xiangqi.config import SettingsStore
+from xiangqi.config import Keys, SettingsStore
 from xiangqi.core import Move
 from xiangqi.ui.book.explorer_panel import ExplorerPanel
 from xiangqi.ui.book.record_folder import NoRecordsError, record_files
@@ -172,7 +172,7 @@ class BookUi(QObject):
         store = self.settings()
         if store is not None:
             try:
-                store.set("book", "engine_plies", plies)
+                store.set_key(Keys.BOOK_ENGINE_PLIES, plies)
             except ValueError as exc:
                 self.window.statusBar().showMessage(str(exc), STATUS_MS)
         self._update_book_player()
@@ -188,7 +188,7 @@ class BookUi(QObject):
         if store is None:
             return
         try:
-            store.set("book", "file", path)
+            store.set_key(Keys.BOOK_FILE, path)
         except ValueError as exc:   # the settings file cannot be written: the book stays open anyway
             self.window.statusBar().showMessage(str(exc), STATUS_MS)
 

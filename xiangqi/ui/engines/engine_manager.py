@@ -17,15 +17,19 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from xiangqi.config import SettingsError, SettingsStore
+from xiangqi.config import BUILTIN_ENGINE, Keys, SettingsError, SettingsStore
 from xiangqi.engine.messages import EngineOption, OptionKind, OptionValue
 from xiangqi.engine.process import EngineClient
-from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines
+from xiangqi.engine.registry import (BUILTIN_FAMILY, PROTOCOL_BY_HAND, EngineFamily, EngineSpec, Protocol,
+                                     discover_engines, load_families, recognise, spec_from_config)
 from xiangqi.engine.retire import retire
 from xiangqi.engine.session import EngineFailure, EngineInfo
 from xiangqi.play.problem_text import failure_detail, failure_text
 from xiangqi.ui.common.file_dialogs import FileKind, dialog_folders
+from xiangqi.ui.engines.engine_roles_dialog import EngineRolesDialog, roles_after_adding
 
+ROLE_KEYS = {"play": Keys.ENGINE_ROLES_PLAY, "analysis": Keys.ENGINE_ROLES_ANALYSIS,
+             "review": Keys.ENGINE_ROLES_REVIEW, "endgame": Keys.ENGINE_ROLES_ENDGAME}
 # Options the program sets itself for every game; shown, but not editable here.
 MANAGED_OPTIONS = {"uci_variant", "protocol", "uci_chess960", "ponder", "multipv"}
 PROBE_TIMEOUT_MS = 30_000
@@ -169,12 +173,27 @@ class EngineProbe(QObject):
 
 
 # ------------------------------------------------------------------------------------- the manager
-def spec_of(entry: Mapping[str, Any]) -> EngineSpec:
+def spec_of(entry: Mapping[str, Any], families: Sequence[EngineFamily] | None = None) -> EngineSpec:
+    """The engine an ``[[engines]]`` entry names, with its family (so its dialect and options are the
+    family's, as everywhere else)."""
+    spec = spec_from_config(entry, list(families) if families is not None else load_families(), 1, [])
+    if spec is not None:
+        return spec
     protocol = str(entry.get("protocol", "auto")).lower()
     return EngineSpec(name=str(entry.get("name", "")), command=str(entry["command"]),
                       args=tuple(entry.get("args", ())),
                       protocol=Protocol(protocol) if protocol in ("ucci", "uci") else Protocol.AUTO,
                       workdir=entry.get("workdir"))
+
+
+def family_of_entry(entry: Mapping[str, Any], families: Sequence[EngineFamily]) -> EngineFamily | None:
+    """The family of an entry's program file, else of its name."""
+    for key in ("command", "name"):
+        value = entry.get(key)
+        family = recognise(value, families) if isinstance(value, str) else None
+        if family is not None:
+            return family
+    return None
 
 
 def entry_of(spec: EngineSpec) -> dict[str, Any]:
@@ -189,7 +208,8 @@ def entry_of(spec: EngineSpec) -> dict[str, Any]:
 
 def same_program(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     def key(entry: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
-        return os.path.realpath(spec_of(entry).resolved_command()), tuple(entry.get("args", ()))
+        program = EngineSpec(name="", command=str(entry["command"])).resolved_command()   # no family needed
+        return os.path.realpath(program), tuple(entry.get("args", ()))
     return key(a) == key(b)
 
 
@@ -207,6 +227,8 @@ class EngineManager(QWidget):
         self._choose_file = choose_file or self._ask_for_file
         self.probe: EngineProbe | None = None
         self.form: OptionForm | None = None
+        self.roles_dialog: EngineRolesDialog | None = None   # asked after an engine is added
+        self._families = load_families()
         self._entries: list[tuple[dict[str, Any], bool]] = []   # (entry, configured by the user)
         self._build()
         self.refresh()
@@ -226,6 +248,17 @@ class EngineManager(QWidget):
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
+        self.protocol = QComboBox(self)
+        for protocol, text in ((Protocol.AUTO, self.tr("Automatic (the engine's own)")),
+                               (Protocol.UCCI, "UCCI"), (Protocol.UCI, "UCI")):
+            self.protocol.addItem(text, protocol)
+        self.protocol.setToolTip(self.tr("The language the program speaks with this engine"))
+        self.protocol.activated.connect(self._protocol_chosen)
+        self.protocol_warning = QLabel(self)   # why a protocol is not advised for this engine
+        self.protocol_warning.setWordWrap(True)
+        self.protocol_warning.setObjectName("protocol_warning")
+        self.protocol_warning.setStyleSheet("QLabel#protocol_warning { color: #b00020; }")
+        self.protocol_warning.hide()
         self.option_scroll = QScrollArea(self)   # not ``scroll``: that is QWidget.scroll()
         self.option_scroll.setWidgetResizable(True)
         left = QVBoxLayout()
@@ -236,6 +269,11 @@ class EngineManager(QWidget):
         left.addLayout(buttons)
         right = QVBoxLayout()
         right.addWidget(self.details)
+        protocol_row = QHBoxLayout()
+        protocol_row.addWidget(QLabel(self.tr("Protocol:"), self))
+        protocol_row.addWidget(self.protocol, 1)
+        right.addLayout(protocol_row)
+        right.addWidget(self.protocol_warning)
         right.addWidget(self.option_scroll, 1)
         right.addWidget(self.save_button)
         right.addWidget(self.status)
@@ -278,18 +316,56 @@ class EngineManager(QWidget):
         if current is not None and self.isVisible():   # an engine starts only when its options can be seen
             self.status.setText(self.tr("Starting the engine to read its options…"))
             entry = current[0]
-            self._start_probe(spec_of(entry), lambda info: self._on_options(entry, info))
+            self._start_probe(spec_of(entry, self._families), lambda info: self._on_options(entry, info))
 
     def _show_details(self, row: int) -> tuple[dict[str, Any], bool] | None:
         self._set_form(None)
         current = self._entries[row] if 0 <= row < len(self._entries) else None
         self.remove_button.setEnabled(bool(current and current[1]))
         self.save_button.setEnabled(False)
+        self.protocol.setEnabled(current is not None)
         if current is None:
             self.details.setText(self.tr("No engine configured."))
+            self._show_protocol(None)
         else:
             self.details.setText(f"{current[0]['name']}\n{current[0]['command']}")
+            self._show_protocol(current[0])
         return current
+
+    # --------------------------------------------------------------- the protocol
+    def _show_protocol(self, entry: Mapping[str, Any] | None) -> None:
+        text = str(entry.get("protocol", "auto")).lower() if entry is not None else "auto"
+        protocol = Protocol(text) if text in ("ucci", "uci") else Protocol.AUTO
+        self.protocol.setCurrentIndex(max(0, self.protocol.findData(protocol)))
+        family = family_of_entry(entry, self._families) if entry is not None else None
+        if family is None or not family.advises_against(protocol):
+            self.protocol_warning.hide()
+            self.protocol_warning.clear()
+            return
+        self.protocol_warning.setText(self.tr(
+            "Not advised: in %2, %1 scores the same position differently for Red and for Black (measured on "
+            "positions with the colours swapped), so its analysis, reviews and matches would lean to one side, "
+            "and it does not clear its memory between games. Choose %3 or Automatic.")
+            .replace("%1", family.name).replace("%2", protocol.value.upper())
+            .replace("%3", family.protocol.value.upper()))
+        self.protocol_warning.show()
+
+    def _protocol_chosen(self, index: int) -> None:
+        """Save the protocol chosen by hand (Automatic: the family's own) and start the engine in it."""
+        current = self.current_entry()
+        protocol = self.protocol.itemData(index)
+        if current is None or not isinstance(protocol, Protocol):
+            return
+        entry = dict(current[0])
+        entry["protocol"] = protocol.value
+        if protocol is Protocol.AUTO:
+            entry.pop(PROTOCOL_BY_HAND, None)
+        else:
+            entry[PROTOCOL_BY_HAND] = True   # kept as chosen (advised_entries leaves it alone)
+        engines = self._with_entry(entry)
+        if self._save(engines):   # a found engine becomes a configured one: its row may move up
+            self.refresh(select=next(i for i, e in enumerate(engines) if same_program(e, entry)))
+            self.status.setText(self.tr("Protocol saved."))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
@@ -344,18 +420,43 @@ class EngineManager(QWidget):
 
     def add_engine_file(self, path: str) -> None:
         """Start the program; once it answers (UCCI or UCI detected) it is added to the user's engines."""
-        spec = EngineSpec(name=Path(path).name, command=str(Path(path).resolve()))
+        command = str(Path(path).resolve())
+        family = recognise(command, self._families)
+        spec = EngineSpec(name=Path(path).name, command=command, family=family.id if family else "unknown")
         self.status.setText(self.tr("Starting %1 to detect its protocol…").replace("%1", spec.name))
         self._start_probe(spec, lambda info: self._on_added(spec, info))
 
     def _on_added(self, spec: EngineSpec, info: EngineInfo) -> None:
-        entry = {"name": info.name or spec.name, "command": spec.command,
-                 "protocol": info.dialect.value.key}
+        # A known family speaks its own dialect (families.toml, "auto"); another engine keeps the one it answered.
+        name = info.name or spec.name
+        known = family_of_entry({"command": spec.command, "name": name}, self._families)
+        entry = {"name": name, "command": spec.command,
+                 "protocol": "auto" if known is not None else info.dialect.value.key}
         engines = [dict(e) for e in self.store.settings.engines if not same_program(e, entry)] + [entry]
+        # The engine analysis, review and 残局挑战 started with until now (the first listed but the built-in).
+        automatic_before = str(self._entries[0][0]["name"]) if self._entries else BUILTIN_ENGINE
         if self._save(engines):
             self.refresh(select=len(engines) - 1, info=info)
             self.status.setText(self.tr("Added %1 (%2).").replace("%1", entry["name"])
-                                .replace("%2", entry["protocol"].upper()))
+                                .replace("%2", info.dialect.value.key.upper()))
+            self._ask_roles(entry["name"], automatic_before)
+
+    def _ask_roles(self, name: str, automatic_before: str) -> None:
+        """Which features start with the new engine (window-modal, no nested event loop)."""
+        dialog = self.roles_dialog = EngineRolesDialog(name, self)
+        dialog.finished.connect(lambda _result: self._roles_chosen(dialog, name, automatic_before))
+        dialog.open()
+
+    def _roles_chosen(self, dialog: EngineRolesDialog, name: str, automatic_before: str) -> None:
+        changed = roles_after_adding(self.store.settings.engine_roles, name, dialog.ticked(), automatic_before)
+        try:
+            for role, value in changed.items():
+                self.store.set_key(ROLE_KEYS[role], value)
+        except (SettingsError, OSError) as error:
+            self.status.setText(str(error))
+        dialog.deleteLater()
+        if self.roles_dialog is dialog:
+            self.roles_dialog = None
 
     def remove_current(self) -> None:
         current = self.current_entry()
@@ -376,15 +477,19 @@ class EngineManager(QWidget):
             entry["options"] = options
         else:
             entry.pop("options", None)
+        if self._save(self._with_entry(entry)):
+            self.status.setText(self.tr("Options saved."))
+            self._entries[self.list.currentRow()] = (entry, True)
+
+    def _with_entry(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        """The configured engines with ``entry`` replacing the one of its program (or added)."""
         engines = [dict(e) for e in self.store.settings.engines]
         index = next((i for i, e in enumerate(engines) if same_program(e, entry)), None)
         if index is None:
             engines.append(entry)
         else:
             engines[index] = entry
-        if self._save(engines):
-            self.status.setText(self.tr("Options saved."))
-            self._entries[self.list.currentRow()] = (entry, True)
+        return engines
 
     def _save(self, engines: Sequence[Mapping[str, Any]]) -> bool:
         try:

@@ -7,8 +7,10 @@ from PySide6.QtCore import QCoreApplication, QSize, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QSizePolicy, QSpinBox,
                                QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
+from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
-from xiangqi.ui.engines.score_text import nps_text, pawns_text, score_header, score_header_tip
+from xiangqi.engine.messages import ScoreKind
+from xiangqi.ui.engines.score_text import book_move_words, nps_text, pawns_text, score_header, score_header_tip
 from xiangqi.engine.seat import SeatInfo
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.common.i18n import traditional_moves
@@ -89,10 +91,20 @@ class EnginePanel(QWidget):
         self.tree.clear()
         self._position_key = None
 
+    def show_book_move(self, before: Position, move: Move) -> None:
+        """The move the engine played from an opening book, in words where the score would be: a book move
+        was not searched, so it has no score."""
+        self.tree.clear()
+        self._position_key = None
+        text = " ".join(line_text(before, (move,), self.notation, traditional=traditional_moves()))
+        self.tree.addTopLevelItem(QTreeWidgetItem(["", book_move_words(), "", text]))
+
     def show_analysis(self, analysis: SeatInfo) -> None:
         info = analysis.info
         if not info.pv and info.score is None:
             return   # currmove / nps-only lines: nothing to show in a variation row
+        if info.score is not None and info.score.kind is ScoreKind.BOOK:
+            return   # a candidate of the engine's own book (ElephantEye lists each), not the move it plays
         key = analysis.position.fen()
         if key != self._position_key:
             self.tree.clear()

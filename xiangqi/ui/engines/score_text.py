@@ -38,12 +38,17 @@ def pawns_text(score: Score | None, red_sign: int) -> str:
         return (QCoreApplication.translate("ScoreText", "Red wins by rule") if red_wins
                 else QCoreApplication.translate("ScoreText", "Black wins by rule"))
     if score.kind is ScoreKind.BOOK:
-        return QCoreApplication.translate("ScoreText", "book move")
+        return book_move_words()
     if score.cp is None and score.mate is None:
         return ""
     bound = _BOUND_SIGNS[1 if red_to_move else -1].get(score.bound or "", "")
     evaluation = Evaluation.from_score(score, Color.RED if red_to_move else Color.BLACK)
     return bound + evaluation_text(evaluation)
+
+
+def book_move_words() -> str:
+    """What stands where a score would for a move played from an opening book (it was not searched)."""
+    return QCoreApplication.translate("ScoreText", "book move")
 
 
 def score_header() -> str:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec
-from xiangqi.engine.naming import BUILTIN_LEVELS, TimeControl, builtin_spec, comparable_scores
+from xiangqi.engine.naming import BUILTIN_LEVELS, TimeControl, builtin_spec
 from xiangqi.match.referee import Adjudication
 from xiangqi.match.runner import MatchSettings
 from xiangqi.match.schedule import Opening, book_openings, load_openings
@@ -38,7 +38,7 @@ class MatchSetupError(ValueError):
 def match_engines(engines: list[EngineSpec]) -> list[EngineSpec]:
     """The built-in engine at each level, then every other engine the registry found."""
     specs = [builtin_spec(str(level)) for level in BUILTIN_LEVELS]
-    return specs + [comparable_scores(spec) for spec in engines if spec.family != BUILTIN_FAMILY]
+    return specs + [spec for spec in engines if spec.family != BUILTIN_FAMILY]
 
 
 class MatchDialog(QDialog):

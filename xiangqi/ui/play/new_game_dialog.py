@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from xiangqi.core import Color, FenError, Position
 from xiangqi.engine.builtin.calibration import approximate_elo
-from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
+from xiangqi.engine.registry import EngineSpec, builtin_engine_spec, load_families, strongest_engine
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.game.setup import GameSetup, Strength, is_builtin
@@ -57,6 +57,7 @@ class NewGameDialog(QDialog):
         self.opponent.addItem(self.tr("Nobody (two players on this board)"), None)
         self.opponent.setCurrentIndex(self._engine_index(initial.engine))
         self.opponent.currentIndexChanged.connect(self._update_strength)
+        self.strongest = QLabel(self._strongest_text(), box)   # which engine to pick for a real fight
         self.level = QSpinBox(box)
         self.level.setRange(1, 5)
         self.level.setValue(initial.strength.level or 3)
@@ -79,7 +80,18 @@ class NewGameDialog(QDialog):
                               (self.tr("Depth"), self.depth_box),
                               ("", self.limit_elo), (self.tr("Elo"), self.elo)):
             form.addRow(label, widget)
+            if widget is self.opponent:
+                form.addRow(self.strongest)   # the whole width: a wrapped line a form would squeeze
         return box
+
+    def _strongest_text(self) -> str:
+        """Which engine found is the strongest (families.toml's ranks), and what the built-in one is for. Two
+        short lines, not wrapped: a form squeezes a wrapped label."""
+        strongest = strongest_engine(self.engines, load_families())
+        builtin = self.tr("The built-in engine is always there, with measured levels")
+        if strongest is None or is_builtin(strongest):
+            return self.tr("Only the built-in engine was found") + "\n" + builtin
+        return self.tr("Strongest: {0}").format(engine_display_name(strongest)) + "\n" + builtin
 
     def _show_level_elo(self, level: int) -> None:
         elo = approximate_elo(level)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QVBoxLayout, QWidget)
 from PySide6.QtWidgets import QLineEdit   # the player's name (Settings › Game)
 
-from xiangqi.config import Settings, SettingsError, SettingsSaveError, SettingsStore
+from xiangqi.config import Keys, SettingKey, Settings, SettingsError, SettingsSaveError, SettingsStore, section_fields
 from xiangqi.core.notation import Notation
 from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
@@ -48,7 +48,10 @@ BOARD_FLAGS = {"show_hints": "show_hints", "show_last_move": "show_last_move",
 # ----------------------------------------------------------------------------------- live changes
 def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: str, value: Any) -> None:
     """Show one changed setting in the main window at once (game settings apply to the next game; the
-    language is switched by ``AppearanceUi``, which knows the settings store)."""
+    language is switched by ``AppearanceUi``, which knows the settings store). A key that is no setting is
+    an error (SettingsError), not a change that quietly does nothing."""
+    if section != "engines" and key not in section_fields(section):
+        raise SettingsError(f"unknown setting [{section}] {key!r:.80}")
     board = window.board
     if section == "appearance":
         if key == "board_theme" and library.boards:
@@ -143,51 +146,51 @@ class ViewMenus(QObject):
         pieces = [(i, p.name(language), QIcon(piece_preview(p, MENU_ICON_PX // 2))) for i, p in
                   library.pieces.items()]
         self.menu.addSeparator()
-        self.board_menu = self._choice_menu(self.tr("&Board theme"), "appearance", "board_theme", boards)
-        self.piece_menu = self._choice_menu(self.tr("&Piece set"), "appearance", "piece_set", pieces)
+        self.board_menu = self._choice_menu(self.tr("&Board theme"), Keys.APPEARANCE_BOARD_THEME, boards)
+        self.piece_menu = self._choice_menu(self.tr("&Piece set"), Keys.APPEARANCE_PIECE_SET, pieces)
         self.board_menu.setStyle(self._style)
         self.piece_menu.setStyle(self._style)
-        self._choice_menu(self.tr("&Coordinates"), "appearance", "coordinates", [
+        self._choice_menu(self.tr("&Coordinates"), Keys.APPEARANCE_COORDINATES, [
             ("traditional", self.tr("&Traditional (Chinese numerals / digits)"), None),
             ("iccs", self.tr("&ICCS (a–i, 0–9)"), None), ("none", self.tr("&None"), None)])
-        self.notation_menu = self._choice_menu(self.tr("&Notation"), "appearance", "notation", [
+        self.notation_menu = self._choice_menu(self.tr("&Notation"), Keys.APPEARANCE_NOTATION, [
             ("chinese", self.tr("&Chinese"), None), ("wxf", self.tr("&WXF"), None),
             ("iccs", self.tr("&ICCS"), None)])
         self.menu.addSeparator()
-        for key, text in (("show_hints", self.tr("Show legal-move &hints")),
-                          ("show_last_move", self.tr("Mark the &last move")),
-                          ("show_best_move_arrow", self.tr("Show the engine's best-move &arrow")),
-                          ("analysis_arrows", self.tr("Show the analysis lines as arro&ws")),
-                          ("animate_moves", self.tr("Ani&mate moves"))):
-            self._toggle(text, "appearance", key)
+        for flag, text in ((Keys.APPEARANCE_SHOW_HINTS, self.tr("Show legal-move &hints")),
+                           (Keys.APPEARANCE_SHOW_LAST_MOVE, self.tr("Mark the &last move")),
+                           (Keys.APPEARANCE_SHOW_BEST_MOVE_ARROW, self.tr("Show the engine's best-move &arrow")),
+                           (Keys.APPEARANCE_ANALYSIS_ARROWS, self.tr("Show the analysis lines as arro&ws")),
+                           (Keys.APPEARANCE_ANIMATE_MOVES, self.tr("Ani&mate moves"))):
+            self._toggle(text, flag)
         store.subscribe(self.sync)
 
-    def _choice_menu(self, title: str, section: str, key: str,
-                     options: Sequence[tuple[Any, str, QIcon | None]]) -> QMenu:
+    def _choice_menu(self, title: str, key: SettingKey[str],
+                     options: Sequence[tuple[str, str, QIcon | None]]) -> QMenu:
         menu = self.menu.addMenu(title)
         group = QActionGroup(menu)
-        current = self.store.settings.value(section, key)
-        by_value = self.actions.setdefault((section, key), {})
+        current = self.store.settings.get(key)
+        by_value = self.actions.setdefault((key.section, key.name), {})
         for value, text, icon in options:
             action = QAction(text, group, checkable=True)
             if icon is not None:
                 action.setIcon(icon)
             action.setChecked(value == current)
-            action.triggered.connect(lambda _c=False, v=value: self.change(section, key, v))
+            action.triggered.connect(lambda _c=False, v=value: self.change(key, v))
             menu.addAction(action)
             by_value[value] = action
         return menu
 
-    def _toggle(self, text: str, section: str, key: str) -> None:
+    def _toggle(self, text: str, key: SettingKey[bool]) -> None:
         action = QAction(text, self.menu, checkable=True)
-        action.setChecked(bool(self.store.settings.value(section, key)))
-        action.toggled.connect(lambda on: self.change(section, key, on))
+        action.setChecked(self.store.settings.get(key))
+        action.toggled.connect(lambda on: self.change(key, on))
         self.menu.addAction(action)
-        self.actions[(section, key)] = {True: action}
+        self.actions[(key.section, key.name)] = {True: action}
 
-    def change(self, section: str, key: str, value: Any) -> None:
+    def change(self, key: SettingKey[Any], value: object) -> None:
         try:
-            self.store.set(section, key, value)
+            self.store.set_key(key, value)
         except SettingsSaveError as error:
             report_not_saved(self.window, [str(error)])
         except SettingsError as error:
@@ -253,7 +256,7 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(self.tr("Settings"))
         self.store, self.library, self.sounds = store, library, sounds
         self.language = language or current_language()
-        self.bindings: list[tuple[str, str, QWidget]] = []
+        self.bindings: list[tuple[SettingKey[Any], QWidget]] = []   # each widget edits one setting
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._game_tab(), self.tr("Game"))
         self.tabs.addTab(self._appearance_tab(), self.tr("Appearance"))
@@ -277,8 +280,8 @@ class SettingsDialog(QDialog):
         self.load()
 
     # ------------------------------------------------------------------ tabs
-    def _bind(self, form: QFormLayout, label: str, section: str, key: str, widget: QWidget) -> QWidget:
-        self.bindings.append((section, key, widget))
+    def _bind(self, form: QFormLayout, label: str, key: SettingKey[Any], widget: QWidget) -> QWidget:
+        self.bindings.append((key, widget))
         if isinstance(widget, QCheckBox):
             widget.setText(label)
             form.addRow(widget)
@@ -311,22 +314,22 @@ class SettingsDialog(QDialog):
         name = QLineEdit()
         name.setMaxLength(40)
         name.setPlaceholderText(self.tr("Written as your side's player in the games you play"))
-        self._bind(form, self.tr("Your name"), "game", "player_name", name)
-        self._bind(form, self.tr("You play"), "game", "human_side",
+        self._bind(form, self.tr("Your name"), Keys.GAME_PLAYER_NAME, name)
+        self._bind(form, self.tr("You play"), Keys.GAME_HUMAN_SIDE,
                    self._combo([("red", self.tr("Red (moves first)")), ("black", self.tr("Black"))]))
-        self._bind(form, self.tr("Level (1–5)"), "game", "level", self._number(1, 5))
-        self._bind(form, self.tr("Time control"), "game", "time_control", self._combo([
+        self._bind(form, self.tr("Level (1–5)"), Keys.GAME_LEVEL, self._number(1, 5))
+        self._bind(form, self.tr("Time control"), Keys.GAME_TIME_CONTROL, self._combo([
             ("none", self.tr("No time limit")), ("move", self.tr("Fixed time per engine move")),
             ("clock", self.tr("Game clock"))]))
-        self._bind(form, self.tr("Seconds per engine move"), "game", "move_time", self._number(0.1, 3600, 1, 0.5))
-        self._bind(form, self.tr("Clock: minutes per side"), "game", "clock_minutes", self._number(0.5, 1440, 1))
-        self._bind(form, self.tr("Clock: increment (seconds)"), "game", "clock_increment",
+        self._bind(form, self.tr("Seconds per engine move"), Keys.GAME_MOVE_TIME, self._number(0.1, 3600, 1, 0.5))
+        self._bind(form, self.tr("Clock: minutes per side"), Keys.GAME_CLOCK_MINUTES, self._number(0.5, 1440, 1))
+        self._bind(form, self.tr("Clock: increment (seconds)"), Keys.GAME_CLOCK_INCREMENT,
                    self._number(0, 600, 1))
-        self._bind(form, self.tr("Clock: moves per period (0 = whole game)"), "game", "clock_moves",
+        self._bind(form, self.tr("Clock: moves per period (0 = whole game)"), Keys.GAME_CLOCK_MOVES,
                    self._number(0, 500))
-        self._bind(form, self.tr("Draw after this many plies without a capture"), "game",
-                   "natural_limit_plies", self._number(10, 1000))
-        self._bind(form, self.tr("The engine thinks on your time (ponder)"), "game", "ponder", QCheckBox())
+        self._bind(form, self.tr("Draw after this many plies without a capture"), Keys.GAME_NATURAL_LIMIT_PLIES,
+                   self._number(10, 1000))
+        self._bind(form, self.tr("The engine thinks on your time (ponder)"), Keys.GAME_PONDER, QCheckBox())
         note = QLabel(self.tr("Game settings apply from the next new game."))
         note.setWordWrap(True)
         form.addRow(note)
@@ -352,35 +355,35 @@ class SettingsDialog(QDialog):
         boards = [(i, t.name(self.language), QIcon(board_preview(t, 96, 72))) for i, t in self.library.boards.items()]
         pieces = [(i, p.name(self.language), QIcon(piece_preview(p, 44, (1, -4, -5))))
                   for i, p in self.library.pieces.items()]
-        self._bind(form, self.tr("Board theme"), "appearance", "board_theme",
+        self._bind(form, self.tr("Board theme"), Keys.APPEARANCE_BOARD_THEME,
                    self._preview_list(boards, QSize(96, 72)))
-        self._bind(form, self.tr("Piece set"), "appearance", "piece_set", self._preview_list(pieces, QSize(132, 44)))
-        self._bind(form, self.tr("Coordinates"), "appearance", "coordinates", self._combo([
+        self._bind(form, self.tr("Piece set"), Keys.APPEARANCE_PIECE_SET, self._preview_list(pieces, QSize(132, 44)))
+        self._bind(form, self.tr("Coordinates"), Keys.APPEARANCE_COORDINATES, self._combo([
             ("traditional", self.tr("Traditional (Chinese numerals / digits)")), ("iccs", self.tr("ICCS (a–i, 0–9)")),
             ("none", self.tr("None"))]))
-        self._bind(form, self.tr("Notation"), "appearance", "notation", self._combo([
+        self._bind(form, self.tr("Notation"), Keys.APPEARANCE_NOTATION, self._combo([
             ("chinese", self.tr("Chinese (炮二平五)")), ("wxf", self.tr("WXF (C2=5)")),
             ("iccs", self.tr("ICCS (h2e2)"))]))
-        for key, text in (("show_hints", self.tr("Show legal-move hints")),
-                          ("show_last_move", self.tr("Mark the last move")),
-                          ("show_best_move_arrow", self.tr("Show the engine's best-move arrow")),
-                          ("analysis_arrows", self.tr("Show the analysis lines as arrows")),
-                          ("animate_moves", self.tr("Animate moves"))):
-            self._bind(form, text, "appearance", key, QCheckBox())
+        for flag, text in ((Keys.APPEARANCE_SHOW_HINTS, self.tr("Show legal-move hints")),
+                           (Keys.APPEARANCE_SHOW_LAST_MOVE, self.tr("Mark the last move")),
+                           (Keys.APPEARANCE_SHOW_BEST_MOVE_ARROW, self.tr("Show the engine's best-move arrow")),
+                           (Keys.APPEARANCE_ANALYSIS_ARROWS, self.tr("Show the analysis lines as arrows")),
+                           (Keys.APPEARANCE_ANIMATE_MOVES, self.tr("Animate moves"))):
+            self._bind(form, text, flag, QCheckBox())
         size = self._number(100, 200, 0, 25)
         if isinstance(size, QSpinBox):
             size.setSuffix(" %")
-        self._bind(form, self.tr("Text size"), "appearance", "text_size", size)
-        self._bind(form, self.tr("High-contrast window colours"), "appearance", "high_contrast", QCheckBox())
+        self._bind(form, self.tr("Text size"), Keys.APPEARANCE_TEXT_SIZE, size)
+        self._bind(form, self.tr("High-contrast window colours"), Keys.APPEARANCE_HIGH_CONTRAST, QCheckBox())
         page.setLayout(form)
         return page
 
     def _sound_tab(self) -> QWidget:
         page, form = QWidget(), QFormLayout()
-        self._bind(form, self.tr("Play sounds"), "sound", "enabled", QCheckBox())
+        self._bind(form, self.tr("Play sounds"), Keys.SOUND_ENABLED, QCheckBox())
         slider = QSlider(Qt.Orientation.Horizontal)
         slider.setRange(0, 100)
-        self._bind(form, self.tr("Volume"), "sound", "volume", slider)
+        self._bind(form, self.tr("Volume"), Keys.SOUND_VOLUME, slider)
         if self.sounds is not None and self.sounds.problem:
             form.addRow(QLabel(self.tr("No sound on this computer: %1").replace("%1", self.sounds.problem)))
         page.setLayout(form)
@@ -391,7 +394,7 @@ class SettingsDialog(QDialog):
         system = LANGUAGE_NAMES[system_language()]
         options = [("system", self.tr("Follow the system (%1)").replace("%1", system))]
         options += [(code, name) for code, name in LANGUAGE_NAMES.items()]
-        self._bind(form, self.tr("Language"), "language", "ui", self._combo(options))
+        self._bind(form, self.tr("Language"), Keys.LANGUAGE_UI, self._combo(options))
         note = QLabel(self.tr("The menus, panels and dialogs change to the new language at once."))
         note.setWordWrap(True)
         form.addRow(note)
@@ -400,19 +403,19 @@ class SettingsDialog(QDialog):
 
     # ------------------------------------------------------------------ values
     def load(self) -> None:
-        for section, key, widget in self.bindings:
-            _write(widget, self.store.settings.value(section, key))
+        for key, widget in self.bindings:
+            _write(widget, self.store.settings.get(key))
 
-    def changes(self) -> list[tuple[str, str, Any]]:
-        return [(s, k, _read(w)) for s, k, w in self.bindings
-                if _read(w) is not None and _read(w) != self.store.settings.value(s, k)]
+    def changes(self) -> list[tuple[SettingKey[Any], Any]]:
+        return [(key, _read(w)) for key, w in self.bindings
+                if _read(w) is not None and _read(w) != self.store.settings.get(key)]
 
     def apply(self) -> bool:
         problems: list[str] = []
         unsaved: list[str] = []
-        for section, key, value in self.changes():
+        for key, value in self.changes():
             try:
-                self.store.set(section, key, value)
+                self.store.set_key(key, value)
             except SettingsSaveError as error:
                 unsaved.append(str(error))
             except SettingsError as error:
@@ -443,6 +446,7 @@ class AppearanceUi(QObject):
                  sounds: SoundPlayer | None = None) -> None:
         super().__init__(window)
         self.window, self.store, self.library, self.sounds = window, store, library, sounds
+        window.engine_roles = store.settings.engine_roles   # which engine each feature starts with
         self.menus = build_view_menus(window, store, library, on_change=self._changed)
         self.settings_action = QAction(self.tr("&Settings…"), window)
         self.settings_action.setShortcut(QKeySequence.StandardKey.Preferences)
@@ -475,6 +479,8 @@ class AppearanceUi(QObject):
             self.window.last_setup = setup_from_settings(self.store.settings.game)
         elif section == "engines":
             self.search_engines()
+        elif section == "engine_roles":
+            self.window.engine_roles = self.store.settings.engine_roles
 
     def _show_notation(self, notation: Notation) -> None:
         """The new language's own notation (the user chose none): the moves and the View menu follow."""

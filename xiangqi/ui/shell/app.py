@@ -19,7 +19,7 @@ from xiangqi.config import SettingsStore
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.play.controller import GameController
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
-from xiangqi.play.engine_list import quick_engine_list
+from xiangqi.play.engine_list import advise_engine_dialects, quick_engine_list
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.shell.help_menu import install_help_and_menu_order
 from xiangqi.ui.common.file_dialogs import remember_folders_in
@@ -77,7 +77,8 @@ def load_appearance(app: QApplication, user_config: Path | None = None) -> Appea
     board: BoardLook = library.board(settings.appearance.board_theme) if library.boards else FallbackBoardTheme()
     pieces: PieceLook = library.piece_set(settings.appearance.piece_set) if library.pieces else FallbackPieceSet()
     sounds = SoundPlayer(ASSETS / "sounds", enabled=settings.sound.enabled, volume=settings.sound.volume)
-    return Appearance(library, store, language, board, pieces, sounds, [*store.errors, *library.errors])
+    moved = advise_engine_dialects(store)   # Fairy-Stockfish remembered in UCCI by an earlier version: UCI
+    return Appearance(library, store, language, board, pieces, sounds, [*store.errors, *library.errors, *moved])
 
 
 def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QKeyCombination, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QVBoxLayout, QWidget
 
+from xiangqi.config import Keys
 from xiangqi.resources import assets_dir, data_root, version
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.common.i18n import current_language
@@ -144,15 +145,15 @@ class SoundToggle(QObject):
         super().__init__(window)
         self.store = store
         self.action = QAction(self.tr("S&ound"), window, checkable=True)
-        self.action.setChecked(bool(store.settings.value("sound", "enabled")))
+        self.action.setChecked(store.settings.get(Keys.SOUND_ENABLED))
         self.action.toggled.connect(self._toggled)
         window.view_menu.addSeparator()
         window.view_menu.addAction(self.action)
         store.subscribe(self._sync)
 
     def _toggled(self, on: bool) -> None:
-        if bool(self.store.settings.value("sound", "enabled")) != on:
-            self.store.set("sound", "enabled", on)
+        if self.store.settings.get(Keys.SOUND_ENABLED) != on:
+            self.store.set_key(Keys.SOUND_ENABLED, on)
 
     def _sync(self, section: str, key: str, value: object) -> None:
         if (section, key) == ("sound", "enabled") and self.action.isChecked() != bool(value):

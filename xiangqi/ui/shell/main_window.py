@@ -5,6 +5,7 @@ toolbar, shortcuts and status bar. It wires views to the controller and opens ev
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -12,6 +13,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QDialog, QDockWidget, QInputDialog, QLabel, QMessageBox, QSplitter, QToolBar,
                                QVBoxLayout, QWidget)
 
+from xiangqi.config import EngineRoleSettings
 from xiangqi.core import Color
 from xiangqi.core.notation import Notation
 from xiangqi.engine.registry import EngineSpec
@@ -20,12 +22,12 @@ from xiangqi.game.result import GameResult
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.play.clock_view import ClockView
 from xiangqi.play.controller import EngineTrouble, GameController, MovePlayed
-from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.engine_list import engine_display_name, role_engine_index
 from xiangqi.ui.book.book_actions import install_book_ui
 from xiangqi.ui.engines.engine_panel import EnginePanel
 from xiangqi.ui.engines.engine_area import EngineArea
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
-from xiangqi.game.setup import GameSetup, is_builtin
+from xiangqi.game.setup import GameSetup, Strength, is_builtin
 from xiangqi.ui.play.move_box import MoveBox
 from xiangqi.ui.play.move_list import MoveList
 from xiangqi.ui.shell.accessibility import install_keyboard_play
@@ -69,6 +71,7 @@ class MainWindow(WindowHost):
         super().__init__(parent)
         self.controller, self.engines, self.sounds = controller, engines, sounds
         self.last_setup = default_setup or GameSetup()   # the built-in engine by default
+        self.engine_roles = EngineRoleSettings()         # the settings' [engine_roles] (AppearanceUi sets it)
         self.dialogs: list[QDialog] = []   # open dialogs (kept alive; tests look here)
         # Runs its argument now, or after the player agreed to drop an unsaved game (the record UI asks).
         self.confirm_discard: Callable[[Callable[[], object]], None] = _run_now
@@ -250,6 +253,9 @@ class MainWindow(WindowHost):
         self._play("CHECK" if played.check else "CAPTURE" if played.capture else "MOVE")
         if not played.by_engine:
             self.engine_panel.clear()
+        elif played.from_book:   # the move played, not the book's last candidate the engine listed
+            game = self.controller.game
+            self.engine_panel.show_book_move(game.position_at(game.ply - 1), played.move)
 
     def _on_game_over(self, result: GameResult) -> None:
         setup = self.controller.setup
@@ -373,12 +379,23 @@ class MainWindow(WindowHost):
         self.confirm_discard(self.open_new_game_dialog)
 
     def open_new_game_dialog(self) -> NewGameDialog:
-        dialog = NewGameDialog(self.engines, self.last_setup, self)
+        dialog = NewGameDialog(self.engines, self._setup_with_play_engine(), self)
         dialog.accepted.connect(lambda: self.start_game(dialog.setup()))
         self.controller.hold_clock(True)   # the game's clock does not run while the dialog is open
         dialog.finished.connect(lambda _result: self.controller.hold_clock(False))
         self.open_dialog(dialog)
         return dialog
+
+    def _setup_with_play_engine(self) -> GameSetup:
+        """The last setup, with the engine chosen for play (Engine roles) while it is the built-in default."""
+        setup = self.last_setup
+        if setup.engine is None or not is_builtin(setup.engine) or not self.engines:
+            return setup
+        index = role_engine_index(self.engines, self.engine_roles.play, -1)
+        chosen = self.engines[index] if index >= 0 else None
+        if chosen is None or is_builtin(chosen):
+            return setup
+        return replace(setup, engine=chosen, strength=Strength(level=None))
 
     def start_game(self, setup: GameSetup) -> None:
         self.last_setup = setup

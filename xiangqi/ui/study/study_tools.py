@@ -34,7 +34,7 @@ from xiangqi.play.controller import MovePlayed
 from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.ui.board.shapes import graded_arrows
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
-from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.engine_list import engine_display_name, role_engine_index
 from xiangqi.ui.study.eval_graph import EvalGraph
 from xiangqi.ui.study.review_dialog import ReviewDialog, ReviewProgress
 from xiangqi.ui.study.study_analysis import Analyser, connect_panel
@@ -161,7 +161,8 @@ class StudyTools(QObject):
 
     def _start_analyser(self) -> None:
         specs = self.engines()
-        spec = self.chosen if self.chosen in specs else specs[preferred_engine(specs)]
+        chosen = role_engine_index(specs, self.window.engine_roles.analysis, preferred_engine(specs))
+        spec = self.chosen if self.chosen in specs else specs[chosen]
         self.panel.set_notation(self.window.move_list.notation)
         self.analyser = Analyser(spec, self._factory, self)
         self._offer_engines()
@@ -221,10 +222,13 @@ class StudyTools(QObject):
     def _on_engine_info(self, seat_info: SeatInfo) -> None:
         info = seat_info.info
         if seat_info.purpose is Purpose.MOVE and info.score is not None and (info.multipv or 1) == 1:
-            self._last_engine_eval = Evaluation.from_score(info.score, seat_info.position.turn)
+            # A book line (ElephantEye's own book) is no evaluation: the move it leads to gets none.
+            score = info.score
+            self._last_engine_eval = (Evaluation.from_score(score, seat_info.position.turn)
+                                      if score.is_evaluation else None)
 
     def _on_move_played(self, played: MovePlayed) -> None:
-        if played.by_engine and self._last_engine_eval is not None:
+        if played.by_engine and not played.from_book and self._last_engine_eval is not None:
             head = self.controller.game.head   # the engine's move: its score goes with it, as PGN has it
             head.comment = with_eval(head.comment, self._last_engine_eval)
         self._last_engine_eval = None
@@ -259,7 +263,8 @@ class StudyTools(QObject):
                 self.tr("Review needs a record with moves and no game going on against an engine"), 8000)
             return None
         specs = self.engines()
-        dialog = ReviewDialog(self.controller.game.record, specs, preferred_engine(specs), self.window)
+        chosen = role_engine_index(specs, self.window.engine_roles.review, preferred_engine(specs))
+        dialog = ReviewDialog(self.controller.game.record, specs, chosen, self.window)
         dialog.reviewed.connect(lambda _summary: self._record_reviewed(dialog))
         dialog.ply_clicked.connect(self.show_ply)
         dialog.started.connect(lambda: self._review_in_background(dialog))

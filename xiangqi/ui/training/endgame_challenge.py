@@ -25,7 +25,7 @@ from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.result import GameResult
 from xiangqi.game.setup import GameSetup, Strength, is_builtin
-from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.engine_list import engine_display_name, role_engine_index
 from xiangqi.record import RecordError
 from xiangqi.record.collection import open_games
 from xiangqi.record.detect import NotARecordError
@@ -255,7 +255,9 @@ class ChallengeChooser(QDialog):
         self.engine_box = QComboBox(self)
         for spec in self.host.engines:
             self.engine_box.addItem(engine_display_name(spec), spec)
-        self.engine_box.setCurrentIndex(default_engine_index(self.host.engines))
+        engines = self.host.engines
+        self.engine_box.setCurrentIndex(role_engine_index(engines, self.host.engine_roles.endgame,
+                                                          default_engine_index(engines)))
         form.addRow(self.tr("&Opponent:"), self.engine_box)
         self.move_time = QDoubleSpinBox(self)
         self.move_time.setRange(0.1, 60.0)

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name />
+        <message>
+            <source>{0}, record {1}</source>
+            <translation>{0} 第 {1} 局</translation>
+        </message>
+        <message>
+            <source>{0}, game {1}</source>
+            <translation>{0} 第 {1} 局</translation>
+        </message>
+        <message>
+            <source>{0}, game {1}, move {2}</source>
+            <translation>{0} 第 {1} 局第 {2} 回合</translation>
+        </message>
+    </context>
+    <context>
         <name>Accessibility</name>
         <message>
             <source>Board</source>
@@ -250,6 +265,14 @@
             <source>Some settings could not be used; the defaults were used for them.</source>
             <translation>部分设置无法使用，已改用默认值。</translation>
         </message>
+        <message>
+            <source>Profile</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>The profile cannot be written, so this window opens read-only: nothing you change is saved.</source>
+            <translation>无法写入配置文件夹，本窗口以只读方式打开：所做的更改都不会保存。</translation>
+        </message>
     </context>
     <context>
         <name>AppearanceUi</name>
@@ -260,6 +283,13 @@
         <message>
             <source>&amp;Manage engines…</source>
             <translation>管理引擎(&amp;M)…</translation>
+        </message>
+    </context>
+    <context>
+        <name>BackgroundTask</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
         </message>
     </context>
     <context>
@@ -441,6 +471,10 @@
         <message>
             <source>&amp;Add</source>
             <translation>添加(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Goal: {0}</source>
+            <translation>目标：{0}</translation>
         </message>
         <message>
             <source>Red</source>
@@ -658,6 +692,10 @@
             <translation>下一张卡片在 {0} 到期。</translation>
         </message>
         <message>
+            <source>Not saved: the training history is read-only.</source>
+            <translation>未保存：练习记录为只读。</translation>
+        </message>
+        <message>
             <source>Next review on {0}.</source>
             <translation>下次复习：{0}。</translation>
         </message>
@@ -702,6 +740,14 @@
         <message>
             <source>Built-in engine</source>
             <translation>内置引擎</translation>
+        </message>
+        <message>
+            <source>{0}: protocol {1} replaced by {2}, the one this engine is measured to be sound in (in {1} its scores lean to one colour). To keep {1}, choose it under Protocol in Engine › Manage engines…</source>
+            <translation>{0}：协议 {1} 已改为 {2}，经测量该引擎在 {2} 下评分公正（在 {1} 下其评分偏向一方）。如要保留 {1}，请在 引擎 › 管理引擎… 的“协议”中选择它。</translation>
+        </message>
+        <message>
+            <source>{0} (used for this run; not saved: {1})</source>
+            <translation>{0}（本次运行有效；未保存：{1}）</translation>
         </message>
     </context>
     <context>
@@ -798,6 +844,18 @@
             <translation>保存选项(&amp;S)</translation>
         </message>
         <message>
+            <source>Automatic (the engine's own)</source>
+            <translation>自动（引擎自己的）</translation>
+        </message>
+        <message>
+            <source>The language the program speaks with this engine</source>
+            <translation>本程序与此引擎通信所用的协议</translation>
+        </message>
+        <message>
+            <source>Protocol:</source>
+            <translation>协议：</translation>
+        </message>
+        <message>
             <source>%1 (found automatically)</source>
             <translation>%1（自动发现）</translation>
         </message>
@@ -808,6 +866,14 @@
         <message>
             <source>No engine configured.</source>
             <translation>尚未配置引擎。</translation>
+        </message>
+        <message>
+            <source>Not advised: in %2, %1 scores the same position differently for Red and for Black (measured on positions with the colours swapped), so its analysis, reviews and matches would lean to one side, and it does not clear its memory between games. Choose %3 or Automatic.</source>
+            <translation>不建议：在 %2 下，%1 对同一局面给红方和黑方的评分不同（用交换颜色的局面测得），其分析、复盘和对局都会偏向一方，而且它在两局之间不清空记忆。请选择 %3 或“自动”。</translation>
+        </message>
+        <message>
+            <source>Protocol saved.</source>
+            <translation>协议已保存。</translation>
         </message>
         <message>
             <source>The engine could not be started: %1</source>
@@ -868,6 +934,37 @@
         <message>
             <source>The engine did not answer in time.</source>
             <translation>引擎未及时响应。</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineRolesDialog</name>
+        <message>
+            <source>Use the new engine</source>
+            <translation>使用新引擎</translation>
+        </message>
+        <message>
+            <source>Start these with %1 from now on?</source>
+            <translation>以后以下功能都使用 %1 吗？</translation>
+        </message>
+        <message>
+            <source>Playing a new game</source>
+            <translation>新对局</translation>
+        </message>
+        <message>
+            <source>Analysis</source>
+            <translation>分析</translation>
+        </message>
+        <message>
+            <source>Review</source>
+            <translation>复盘</translation>
+        </message>
+        <message>
+            <source>Endgame challenges</source>
+            <translation>残局挑战</translation>
+        </message>
+        <message>
+            <source>What is not ticked keeps the engine it uses now.</source>
+            <translation>未勾选的功能保留现在所用的引擎。</translation>
         </message>
     </context>
     <context>
@@ -2079,6 +2176,18 @@
             <translation>Elo</translation>
         </message>
         <message>
+            <source>The built-in engine is always there, with measured levels</source>
+            <translation>内置引擎始终可用，各级别强度经过实测</translation>
+        </message>
+        <message>
+            <source>Only the built-in engine was found</source>
+            <translation>只找到内置引擎</translation>
+        </message>
+        <message>
+            <source>Strongest: {0}</source>
+            <translation>最强：{0}</translation>
+        </message>
+        <message>
             <source>about {0} Elo (measured against Fairy-Stockfish)</source>
             <translation>约 {0} 等级分（对 Fairy-Stockfish 测得）</translation>
         </message>
@@ -2632,6 +2741,22 @@
     <context>
         <name>PrintSheet</name>
         <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>The game goes on for {0} more plies: a sheet prints the first {1}.</source>
+            <translation>对局还有 {0} 步未印出：每份只印前 {1} 步。</translation>
+        </message>
+        <message>
+            <source>{0} more diagrams are left out: a sheet holds at most {1}.</source>
+            <translation>另有 {0} 幅棋图省略：每份最多 {1} 幅。</translation>
+        </message>
+        <message>
             <source>Start position</source>
             <translation>起始局面</translation>
         </message>
@@ -2651,8 +2776,36 @@
             <translation>上一份棋谱还在排版</translation>
         </message>
         <message>
+            <source>Export PDF</source>
+            <translation>导出 PDF</translation>
+        </message>
+        <message>
+            <source>Print</source>
+            <translation>打印</translation>
+        </message>
+        <message>
+            <source>Drawing the diagrams…</source>
+            <translation>正在绘制棋图…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
             <source>Drawing the diagrams: {0} of {1}…</source>
             <translation>正在绘制棋图：第 {0} 张，共 {1} 张…</translation>
+        </message>
+        <message>
+            <source>Sheet cancelled: nothing printed or saved</source>
+            <translation>已取消：未打印也未保存</translation>
+        </message>
+        <message>
+            <source>The sheet cannot be made</source>
+            <translation>无法生成棋谱</translation>
+        </message>
+        <message>
+            <source>The sheet stops short of the game ({0} plies and {1} diagrams left out: at most {2} plies and {3} diagrams a sheet)</source>
+            <translation>棋谱未印全（省略 {0} 步和 {1} 幅棋图：每份最多 {2} 步、{3} 幅棋图）</translation>
         </message>
         <message>
             <source>The PDF cannot be saved</source>
@@ -2712,6 +2865,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>&amp;Import history…</source>
             <translation>导入记录(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>&amp;Undo import</source>
+            <translation>撤销导入(&amp;U)</translation>
+        </message>
+        <message>
+            <source>Put the training history back as it was before the last import</source>
+            <translation>把练习记录恢复到上次导入之前</translation>
         </message>
         <message>
             <source>&amp;Rating</source>
@@ -2806,8 +2967,28 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>谜题等级分</translation>
         </message>
         <message>
-            <source>Puzzle rating: no puzzle solved yet</source>
-            <translation>谜题等级分：还没有做过谜题</translation>
+            <source>Puzzle rating: no attempts yet</source>
+            <translation>谜题等级分：尚无尝试</translation>
+        </message>
+        <message>
+            <source>Import cancelled: nothing was imported.</source>
+            <translation>已取消导入：未导入任何内容。</translation>
+        </message>
+        <message>
+            <source>Undo import</source>
+            <translation>撤销导入</translation>
+        </message>
+        <message>
+            <source>Put the training history back as it was before the last import? Everything trained since that import is lost.</source>
+            <translation>把练习记录恢复到上次导入之前？此后的练习记录将丢失。</translation>
+        </message>
+        <message>
+            <source>The import was not undone.</source>
+            <translation>未能撤销导入。</translation>
+        </message>
+        <message>
+            <source>The training history is back as it was before the import.</source>
+            <translation>练习记录已恢复到导入之前。</translation>
         </message>
         <message>
             <source>Rating</source>
@@ -2874,6 +3055,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>已把 {0} 条记录写入 {1}。</translation>
         </message>
         <message>
+            <source>Importing {0}…</source>
+            <translation>正在导入 {0}…</translation>
+        </message>
+        <message>
             <source>Nothing was imported: the file cannot be used.</source>
             <translation>没有导入任何记录：这个文件不能使用。</translation>
         </message>
@@ -2937,8 +3122,20 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>解出来了！</translation>
         </message>
         <message>
-            <source>Hint: the arrow shows the move. A puzzle solved with a hint is not counted as solved for your rating.</source>
-            <translation>提示：箭头标出了着法。用了提示解出的谜题，等级分按未解出计算。</translation>
+            <source>Hint: move {0}. Press Hint again to see the move.</source>
+            <translation>提示：走{0}。再按“提示”看着法。</translation>
+        </message>
+        <message>
+            <source>Hint: {0}.</source>
+            <translation>提示：{0}。</translation>
+        </message>
+        <message>
+            <source>A puzzle solved with a hint is not counted as solved for your rating.</source>
+            <translation>使用提示解出的谜题不计入等级分。</translation>
+        </message>
+        <message>
+            <source>The solution: {0}</source>
+            <translation>答案：{0}</translation>
         </message>
         <message>
             <source>The solution: {0}.</source>
@@ -3004,6 +3201,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>长题（三步以上）</translation>
         </message>
         <message>
+            <source>Reading {0}…</source>
+            <translation>正在读取 {0}…</translation>
+        </message>
+        <message>
             <source>The puzzle set cannot be read.</source>
             <translation>无法读取谜题集。</translation>
         </message>
@@ -3026,6 +3227,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>{0}Puzzle rating {1}. {2}</source>
             <translation>{0}题目等级分 {1}。{2}</translation>
+        </message>
+        <message>
+            <source>Not saved: the training history is read-only.</source>
+            <translation>未保存：练习记录为只读。</translation>
         </message>
         <message>
             <source>The attempt cannot be saved.</source>
@@ -3081,6 +3286,21 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>XQF, for 象棋巫师 and 象棋演播室 (*.xqf)</source>
             <translation>XQF，供象棋巫师与象棋演播室使用 (*.xqf)</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecordShapes</name>
+        <message>
+            <source>the start position</source>
+            <translation>开局局面</translation>
+        </message>
+        <message>
+            <source>{0}: the comment holds more than {1} drawn shapes; the first {1} are shown, and drawing on this move is off</source>
+            <translation>{0}：注释中的标记超过 {1} 个，只显示前 {1} 个，此步不能再画标记</translation>
+        </message>
+        <message>
+            <source>At most {0} shapes can be drawn on a move</source>
+            <translation>每步最多画 {0} 个标记</translation>
         </message>
     </context>
     <context>
@@ -3685,8 +3905,24 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>上一个 GIF 动画还在生成</translation>
         </message>
         <message>
+            <source>Export image</source>
+            <translation>导出图片</translation>
+        </message>
+        <message>
+            <source>Making the GIF…</source>
+            <translation>正在生成 GIF…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
             <source>Making the GIF: frame {0} of {1}…</source>
             <translation>正在生成 GIF：第 {0} 帧，共 {1} 帧…</translation>
+        </message>
+        <message>
+            <source>GIF export cancelled: no file written</source>
+            <translation>已取消导出 GIF：未写入文件</translation>
         </message>
         <message>
             <source>Picture saved: {0}</source>
@@ -3800,8 +4036,36 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>无法打开练习记录。</translation>
         </message>
         <message>
+            <source>The training history {0} is damaged. Repair it? What can still be read is kept in a fresh history; the damaged file is kept beside it ({1}).</source>
+            <translation>练习记录 {0} 已损坏。要修复吗？仍可读取的内容会存入新的记录文件，损坏的文件保留在旁边（{1}）。</translation>
+        </message>
+        <message>
+            <source>The training history was not repaired.</source>
+            <translation>练习记录未修复。</translation>
+        </message>
+        <message>
+            <source>The training history was repaired: {0} entries kept. The damaged file is kept as {1}.</source>
+            <translation>练习记录已修复：保留了 {0} 条记录。损坏的文件保存为 {1}。</translation>
+        </message>
+        <message>
             <source>The card decks cannot be read.</source>
             <translation>无法读取复习卡片。</translation>
+        </message>
+        <message>
+            <source>The training history {0} is read-only ({1}): you can train, but nothing is saved.</source>
+            <translation>练习记录 {0} 为只读（{1}）：可以练习，但不会保存。</translation>
+        </message>
+        <message>
+            <source>the file is marked read-only</source>
+            <translation>文件被设为只读</translation>
+        </message>
+        <message>
+            <source>its folder cannot be written</source>
+            <translation>所在文件夹不可写</translation>
+        </message>
+        <message>
+            <source>The training history cannot be read.</source>
+            <translation>无法读取练习记录。</translation>
         </message>
         <message>
             <source>&amp;Due today ({0})…</source>

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
     <context>
+        <name />
+        <message>
+            <source>{0}, record {1}</source>
+            <translation>{0} 第 {1} 局</translation>
+        </message>
+        <message>
+            <source>{0}, game {1}</source>
+            <translation>{0} 第 {1} 局</translation>
+        </message>
+        <message>
+            <source>{0}, game {1}, move {2}</source>
+            <translation>{0} 第 {1} 局第 {2} 回合</translation>
+        </message>
+    </context>
+    <context>
         <name>Accessibility</name>
         <message>
             <source>Board</source>
@@ -250,6 +265,14 @@
             <source>Some settings could not be used; the defaults were used for them.</source>
             <translation>部分設定無法使用，已改用預設值。</translation>
         </message>
+        <message>
+            <source>Profile</source>
+            <translation>設定檔</translation>
+        </message>
+        <message>
+            <source>The profile cannot be written, so this window opens read-only: nothing you change is saved.</source>
+            <translation>無法寫入設定檔資料夾，本視窗以唯讀方式開啟：所做的變更都不會儲存。</translation>
+        </message>
     </context>
     <context>
         <name>AppearanceUi</name>
@@ -260,6 +283,13 @@
         <message>
             <source>&amp;Manage engines…</source>
             <translation>管理引擎(&amp;M)…</translation>
+        </message>
+    </context>
+    <context>
+        <name>BackgroundTask</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
         </message>
     </context>
     <context>
@@ -441,6 +471,10 @@
         <message>
             <source>&amp;Add</source>
             <translation>加入(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Goal: {0}</source>
+            <translation>目標：{0}</translation>
         </message>
         <message>
             <source>Red</source>
@@ -658,6 +692,10 @@
             <translation>下一張卡片在 {0} 到期。</translation>
         </message>
         <message>
+            <source>Not saved: the training history is read-only.</source>
+            <translation>未儲存：練習記錄為唯讀。</translation>
+        </message>
+        <message>
             <source>Next review on {0}.</source>
             <translation>下次複習：{0}。</translation>
         </message>
@@ -702,6 +740,14 @@
         <message>
             <source>Built-in engine</source>
             <translation>內建引擎</translation>
+        </message>
+        <message>
+            <source>{0}: protocol {1} replaced by {2}, the one this engine is measured to be sound in (in {1} its scores lean to one colour). To keep {1}, choose it under Protocol in Engine › Manage engines…</source>
+            <translation>{0}：協定 {1} 已改為 {2}，經測量該引擎在 {2} 下評分公正（在 {1} 下其評分偏向一方）。如要保留 {1}，請在 引擎 › 管理引擎… 的「協定」中選擇它。</translation>
+        </message>
+        <message>
+            <source>{0} (used for this run; not saved: {1})</source>
+            <translation>{0}（本次執行有效；未儲存：{1}）</translation>
         </message>
     </context>
     <context>
@@ -798,6 +844,18 @@
             <translation>儲存選項(&amp;S)</translation>
         </message>
         <message>
+            <source>Automatic (the engine's own)</source>
+            <translation>自動（引擎自己的）</translation>
+        </message>
+        <message>
+            <source>The language the program speaks with this engine</source>
+            <translation>本程式與此引擎通訊所用的協定</translation>
+        </message>
+        <message>
+            <source>Protocol:</source>
+            <translation>協定：</translation>
+        </message>
+        <message>
             <source>%1 (found automatically)</source>
             <translation>%1（自動發現）</translation>
         </message>
@@ -808,6 +866,14 @@
         <message>
             <source>No engine configured.</source>
             <translation>尚未設定引擎。</translation>
+        </message>
+        <message>
+            <source>Not advised: in %2, %1 scores the same position differently for Red and for Black (measured on positions with the colours swapped), so its analysis, reviews and matches would lean to one side, and it does not clear its memory between games. Choose %3 or Automatic.</source>
+            <translation>不建議：在 %2 下，%1 對同一局面給紅方和黑方的評分不同（用交換顏色的局面測得），其分析、復盤和對局都會偏向一方，而且它在兩局之間不清空記憶。請選擇 %3 或「自動」。</translation>
+        </message>
+        <message>
+            <source>Protocol saved.</source>
+            <translation>協定已儲存。</translation>
         </message>
         <message>
             <source>The engine could not be started: %1</source>
@@ -868,6 +934,37 @@
         <message>
             <source>The engine did not answer in time.</source>
             <translation>引擎未及時回應。</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineRolesDialog</name>
+        <message>
+            <source>Use the new engine</source>
+            <translation>使用新引擎</translation>
+        </message>
+        <message>
+            <source>Start these with %1 from now on?</source>
+            <translation>以後以下功能都使用 %1 嗎？</translation>
+        </message>
+        <message>
+            <source>Playing a new game</source>
+            <translation>新對局</translation>
+        </message>
+        <message>
+            <source>Analysis</source>
+            <translation>分析</translation>
+        </message>
+        <message>
+            <source>Review</source>
+            <translation>復盤</translation>
+        </message>
+        <message>
+            <source>Endgame challenges</source>
+            <translation>殘局挑戰</translation>
+        </message>
+        <message>
+            <source>What is not ticked keeps the engine it uses now.</source>
+            <translation>未勾選的功能保留現在所用的引擎。</translation>
         </message>
     </context>
     <context>
@@ -2079,6 +2176,18 @@
             <translation>Elo</translation>
         </message>
         <message>
+            <source>The built-in engine is always there, with measured levels</source>
+            <translation>內建引擎始終可用，各級別強度經過實測</translation>
+        </message>
+        <message>
+            <source>Only the built-in engine was found</source>
+            <translation>只找到內建引擎</translation>
+        </message>
+        <message>
+            <source>Strongest: {0}</source>
+            <translation>最強：{0}</translation>
+        </message>
+        <message>
             <source>about {0} Elo (measured against Fairy-Stockfish)</source>
             <translation>約 {0} 等級分（對 Fairy-Stockfish 測得）</translation>
         </message>
@@ -2632,6 +2741,22 @@
     <context>
         <name>PrintSheet</name>
         <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>The game goes on for {0} more plies: a sheet prints the first {1}.</source>
+            <translation>對局還有 {0} 步未印出：每份只印前 {1} 步。</translation>
+        </message>
+        <message>
+            <source>{0} more diagrams are left out: a sheet holds at most {1}.</source>
+            <translation>另有 {0} 幅棋圖省略：每份最多 {1} 幅。</translation>
+        </message>
+        <message>
             <source>Start position</source>
             <translation>起始局面</translation>
         </message>
@@ -2651,8 +2776,36 @@
             <translation>上一份棋譜還在排版</translation>
         </message>
         <message>
+            <source>Export PDF</source>
+            <translation>匯出 PDF</translation>
+        </message>
+        <message>
+            <source>Print</source>
+            <translation>列印</translation>
+        </message>
+        <message>
+            <source>Drawing the diagrams…</source>
+            <translation>正在繪製棋圖…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
             <source>Drawing the diagrams: {0} of {1}…</source>
             <translation>正在繪製棋圖：第 {0} 張，共 {1} 張…</translation>
+        </message>
+        <message>
+            <source>Sheet cancelled: nothing printed or saved</source>
+            <translation>已取消：未列印也未儲存</translation>
+        </message>
+        <message>
+            <source>The sheet cannot be made</source>
+            <translation>無法生成棋譜</translation>
+        </message>
+        <message>
+            <source>The sheet stops short of the game ({0} plies and {1} diagrams left out: at most {2} plies and {3} diagrams a sheet)</source>
+            <translation>棋譜未印全（省略 {0} 步和 {1} 幅棋圖：每份最多 {2} 步、{3} 幅棋圖）</translation>
         </message>
         <message>
             <source>The PDF cannot be saved</source>
@@ -2712,6 +2865,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>&amp;Import history…</source>
             <translation>匯入紀錄(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>&amp;Undo import</source>
+            <translation>復原匯入(&amp;U)</translation>
+        </message>
+        <message>
+            <source>Put the training history back as it was before the last import</source>
+            <translation>把練習記錄恢復到上次匯入之前</translation>
         </message>
         <message>
             <source>&amp;Rating</source>
@@ -2806,8 +2967,28 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>謎題等級分</translation>
         </message>
         <message>
-            <source>Puzzle rating: no puzzle solved yet</source>
-            <translation>謎題等級分：還沒有做過謎題</translation>
+            <source>Puzzle rating: no attempts yet</source>
+            <translation>謎題等級分：尚無嘗試</translation>
+        </message>
+        <message>
+            <source>Import cancelled: nothing was imported.</source>
+            <translation>已取消匯入：未匯入任何內容。</translation>
+        </message>
+        <message>
+            <source>Undo import</source>
+            <translation>復原匯入</translation>
+        </message>
+        <message>
+            <source>Put the training history back as it was before the last import? Everything trained since that import is lost.</source>
+            <translation>把練習記錄恢復到上次匯入之前？此後的練習記錄將遺失。</translation>
+        </message>
+        <message>
+            <source>The import was not undone.</source>
+            <translation>未能復原匯入。</translation>
+        </message>
+        <message>
+            <source>The training history is back as it was before the import.</source>
+            <translation>練習記錄已恢復到匯入之前。</translation>
         </message>
         <message>
             <source>Rating</source>
@@ -2874,6 +3055,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>已把 {0} 筆紀錄寫入 {1}。</translation>
         </message>
         <message>
+            <source>Importing {0}…</source>
+            <translation>正在匯入 {0}…</translation>
+        </message>
+        <message>
             <source>Nothing was imported: the file cannot be used.</source>
             <translation>沒有匯入任何紀錄：這個檔案不能使用。</translation>
         </message>
@@ -2937,8 +3122,20 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>解出來了！</translation>
         </message>
         <message>
-            <source>Hint: the arrow shows the move. A puzzle solved with a hint is not counted as solved for your rating.</source>
-            <translation>提示：箭頭標出了著法。用了提示解出的謎題，等級分按未解出計算。</translation>
+            <source>Hint: move {0}. Press Hint again to see the move.</source>
+            <translation>提示：走{0}。再按「提示」看著法。</translation>
+        </message>
+        <message>
+            <source>Hint: {0}.</source>
+            <translation>提示：{0}。</translation>
+        </message>
+        <message>
+            <source>A puzzle solved with a hint is not counted as solved for your rating.</source>
+            <translation>使用提示解出的謎題不計入等級分。</translation>
+        </message>
+        <message>
+            <source>The solution: {0}</source>
+            <translation>答案：{0}</translation>
         </message>
         <message>
             <source>The solution: {0}.</source>
@@ -3004,6 +3201,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>長題（三步以上）</translation>
         </message>
         <message>
+            <source>Reading {0}…</source>
+            <translation>正在讀取 {0}…</translation>
+        </message>
+        <message>
             <source>The puzzle set cannot be read.</source>
             <translation>無法讀取謎題集。</translation>
         </message>
@@ -3026,6 +3227,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>{0}Puzzle rating {1}. {2}</source>
             <translation>{0}題目等級分 {1}。{2}</translation>
+        </message>
+        <message>
+            <source>Not saved: the training history is read-only.</source>
+            <translation>未儲存：練習記錄為唯讀。</translation>
         </message>
         <message>
             <source>The attempt cannot be saved.</source>
@@ -3081,6 +3286,21 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>XQF, for 象棋巫师 and 象棋演播室 (*.xqf)</source>
             <translation>XQF，供象棋巫師與象棋演播室使用 (*.xqf)</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecordShapes</name>
+        <message>
+            <source>the start position</source>
+            <translation>開局局面</translation>
+        </message>
+        <message>
+            <source>{0}: the comment holds more than {1} drawn shapes; the first {1} are shown, and drawing on this move is off</source>
+            <translation>{0}：註解中的標記超過 {1} 個，只顯示前 {1} 個，此步不能再畫標記</translation>
+        </message>
+        <message>
+            <source>At most {0} shapes can be drawn on a move</source>
+            <translation>每步最多畫 {0} 個標記</translation>
         </message>
     </context>
     <context>
@@ -3685,8 +3905,24 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>上一個 GIF 動畫還在產生</translation>
         </message>
         <message>
+            <source>Export image</source>
+            <translation>匯出圖片</translation>
+        </message>
+        <message>
+            <source>Making the GIF…</source>
+            <translation>正在生成 GIF…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
             <source>Making the GIF: frame {0} of {1}…</source>
             <translation>正在產生 GIF：第 {0} 格，共 {1} 格…</translation>
+        </message>
+        <message>
+            <source>GIF export cancelled: no file written</source>
+            <translation>已取消匯出 GIF：未寫入檔案</translation>
         </message>
         <message>
             <source>Picture saved: {0}</source>
@@ -3800,8 +4036,36 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>無法開啟練習紀錄。</translation>
         </message>
         <message>
+            <source>The training history {0} is damaged. Repair it? What can still be read is kept in a fresh history; the damaged file is kept beside it ({1}).</source>
+            <translation>練習記錄 {0} 已損壞。要修復嗎？仍可讀取的內容會存入新的記錄檔，損壞的檔案保留在旁邊（{1}）。</translation>
+        </message>
+        <message>
+            <source>The training history was not repaired.</source>
+            <translation>練習記錄未修復。</translation>
+        </message>
+        <message>
+            <source>The training history was repaired: {0} entries kept. The damaged file is kept as {1}.</source>
+            <translation>練習記錄已修復：保留了 {0} 筆記錄。損壞的檔案保存為 {1}。</translation>
+        </message>
+        <message>
             <source>The card decks cannot be read.</source>
             <translation>無法讀取複習卡片。</translation>
+        </message>
+        <message>
+            <source>The training history {0} is read-only ({1}): you can train, but nothing is saved.</source>
+            <translation>練習記錄 {0} 為唯讀（{1}）：可以練習，但不會儲存。</translation>
+        </message>
+        <message>
+            <source>the file is marked read-only</source>
+            <translation>檔案被設為唯讀</translation>
+        </message>
+        <message>
+            <source>its folder cannot be written</source>
+            <translation>所在資料夾無法寫入</translation>
+        </message>
+        <message>
+            <source>The training history cannot be read.</source>
+            <translation>無法讀取練習記錄。</translation>
         </message>
         <message>
             <source>&amp;Due today ({0})…</source>

@@ -132,7 +132,7 @@ class BytePgnFile(PgnFile):
     def __init__(self, data: bytes | bytearray, entries: GameEntries, *, path: str | None = None,
                  complete: bool = True, problems: list[PgnError] | None = None) -> None:
         self.data, self.entries, self.complete = data, entries, complete
-        self.path, self.problems = path, problems or []
+        self.path, self.problems = path, list(problems or [])
         self.encoding = _file_encoding(data)
         self._memo = {}
         self._view: str | None = None

@@ -17,7 +17,7 @@ from pathlib import Path
 from xiangqi.atomic import atomic_write
 from xiangqi.core.notation import Notation
 from xiangqi.record.encoding import DecodedText, decode_record, wide_encoding
-from xiangqi.record.errors import PgnError
+from xiangqi.record.errors import PgnError, RecordError
 from xiangqi.record.game import Game
 from xiangqi.record.pgn_reader import MoveMemo, parse_game, read_tag_block
 from xiangqi.record.pgn_writer import ENCODINGS, encode_text, game_to_pgn
@@ -112,7 +112,7 @@ class PgnFile:
         progress: Progress | None = None,
     ) -> None:
         self.text, self.path, self.encoding = text, path, encoding
-        self.problems: list[PgnError] = []
+        self.problems: list[RecordError] = []   # the file's own, not a game's
         if lossy:
             self.problems.append(PgnError(f"some bytes are not valid {encoding} and were replaced", path=path))
         self.entries: Sequence[GameEntry]  # a list here; compact arrays in BytePgnFile

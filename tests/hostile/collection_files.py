@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import struct
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from xiangqi.core.notation import Notation
@@ -42,7 +43,7 @@ def real_records() -> tuple[bytes, ...]:
                  if end - start >= BODY_OFFSET and record_tags(data[start:end]) is not None)
 
 
-def numbered(game: Game, number: int) -> Game:
+def numbered(game: Game, number: int | str) -> Game:
     """The game with ``number`` before its title (a shallow copy: the move tree is shared, read-only)."""
     copy = Game(headers=dict(game.headers), result=game.result)
     copy.start_fen, copy.root = game.start_fen, game.root
@@ -50,17 +51,24 @@ def numbered(game: Game, number: int) -> Game:
     return copy
 
 
+_NUMBER = "@NUMBER@"   # where a game's number goes in the text written once per real game
+
+
+def _numbered_texts(count: int, games: tuple[Game, ...], write: Callable[[Game], str]) -> Iterator[str]:
+    """The text of each of ``count`` games (the real ones in turn, numbered), each real game written once."""
+    templates = [write(numbered(game, _NUMBER)) for game in games]
+    return (templates[index % len(games)].replace(_NUMBER, str(index + 1), 1) for index in range(count))
+
+
 def dhtmlxq_page(count: int, games: tuple[Game, ...] | None = None) -> str:
     """A web page of ``count`` DhtmlXQ games (the real ones in turn), forum text between them."""
-    games = games or real_games()
-    blocks = (game_to_dhtmlxq(numbered(games[i % len(games)], i + 1)) for i in range(count))
+    blocks = _numbered_texts(count, games or real_games(), game_to_dhtmlxq)
     return HTML_HEAD + "<p>forum text between games</p>\n".join(blocks) + HTML_TAIL
 
 
 def pgn_text(count: int) -> str:
     """The games of ``dhtmlxq_page(count)`` as PGN text (ICCS moves): the reference collection."""
-    games = real_games()
-    return "\n".join(game_to_pgn(numbered(games[i % len(games)], i + 1), Notation.ICCS) for i in range(count))
+    return "\n".join(_numbered_texts(count, real_games(), lambda game: game_to_pgn(game, Notation.ICCS)))
 
 
 def cbr_record(record: bytes, title: str) -> bytes:

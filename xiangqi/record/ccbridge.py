@@ -129,10 +129,11 @@ class _MoveReader:
         return XqfRecord(0xFF, 0xFF, self.comment() if flags & _FLAG_COMMENT else "", offset), flags
 
     def move(self) -> tuple[XqfRecord, int] | None:
-        """The next move record and its flags; None at the end of the tree (four zero bytes or no data)."""
+        """The next move record and its flags; None at the end of the tree (four zero bytes)."""
         data, pos = self.data, self.pos
-        if pos + 4 > len(data):
-            return None
+        if pos + 4 > len(data):   # a move is due (the line before it did not end): the record is cut short
+            raise CcbridgeError("record cut short inside its moves (the rest is not read)", path=self.path,
+                                offset=self.base + pos)
         flags, source, target = data[pos], data[pos + 2], data[pos + 3]
         self.pos = pos + 4
         if not (flags or source or target):

@@ -94,3 +94,19 @@ def test_a_library_whose_index_entries_share_a_record_is_read_from_its_blocks() 
     assert len(cbl_record_spans(bytes(data))) == 3
     assert [game.headers["Red"] for game in iter_cbl(bytes(data))] == \
         [game.headers["Red"] for game in real_games()[:3]]
+
+
+def test_indexing_reports_progress_and_stops_when_told() -> None:
+    """The app indexes on a worker thread with a progress bar and Cancel: the callback is asked every
+    PROGRESS_EVERY records and a False answer stops the indexing (``complete`` False)."""
+    for data, name in ((dhtmlxq_page(1200).encode(), "page.html"), (cbl_library(1200), "lib.cbl")):
+        calls: list[tuple[int, int]] = []
+
+        def keep_going(done: int, total: int, calls: list[tuple[int, int]] = calls) -> bool:
+            calls.append((done, total))
+            return True
+
+        whole = open_collection(data, name, keep_going)
+        assert len(whole) == 1200 and whole.complete and len(calls) == 2 and calls[0][0] < calls[1][0] < calls[0][1]
+        stopped = open_collection(data, name, lambda _done, _total: False)
+        assert not stopped.complete and len(stopped) == 500

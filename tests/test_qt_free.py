@@ -4,6 +4,8 @@
   import PySide6 (not even indirectly or inside a function), only the drivers of processes and timers do,
   ``ui/`` is layered by feature and nothing in ``ui/`` or ``play/`` imports in a loop. A contract names
   packages, so a new module is covered the day it is written.
+- The Qt-free packages are layered (``qt-free-layers``: commands, then matches and trainers, then review, book
+  and the game model, then engines, records and the rules) and none of them imports in a loop.
 - Importing every module outside ``xiangqi.ui``, ``xiangqi.play`` and the drivers (found by walking the
   package, not listed) in a fresh interpreter loads no PySide6: what the contracts say holds at run time.
 """
@@ -64,6 +66,40 @@ def test_the_contracts_cover_the_whole_package_and_forbid_qt() -> None:
     assert tops - covered == set(), "add these to a contract in pyproject.toml"
     for key in qt_free:
         assert "PySide6" in contract_modules(key, "forbidden_modules")
+
+
+APP_ONLY = ("xiangqi.launch", "xiangqi.desktop_install")   # what the program's entry point uses, beside the app
+
+
+def layer_of(package: str, layers: list[str]) -> int:
+    """The index (0 = top) of the layer naming ``package`` (or the package it is in)."""
+    for index, layer in enumerate(layers):
+        names = [name.strip() for name in layer.split("|")]
+        if any(package == name or package.startswith(name + ".") for name in names):
+            return index
+    raise AssertionError(f"{package} is in no layer of qt-free-layers")
+
+
+def upward(importer: str, imported: str, layers: list[str]) -> bool:
+    """Whether the layers forbid ``importer`` -> ``imported``: same layer (siblings are independent) or higher."""
+    return layer_of(imported, layers) <= layer_of(importer, layers)
+
+
+def test_the_qt_free_layers_forbid_what_issue_29_could_import() -> None:
+    """Six upward imports passed the contracts (issue 29 §5); the layers forbid each, and every Qt-free
+    package is in a layer and in the acyclic contract (``lint-imports`` then checks the code)."""
+    layers = contract_modules("qt-free-layers", "layers")
+    tried = [("xiangqi.core", "xiangqi.record.game"), ("xiangqi.core.fen", "xiangqi.engine.session"),
+             ("xiangqi.engine.protocol", "xiangqi.review"), ("xiangqi.review", "xiangqi.match"),
+             ("xiangqi.game", "xiangqi.training"), ("xiangqi.record", "xiangqi.engine"),
+             ("xiangqi.book", "xiangqi.game"), ("xiangqi.match", "xiangqi.commands")]
+    assert [pair for pair in tried if not upward(*pair, layers)] == []
+    assert not upward("xiangqi.training", "xiangqi.review", layers)     # what the code does today stays allowed
+    tops = {f"xiangqi.{m.name}" for m in pkgutil.iter_modules(xiangqi.__path__)}
+    qt_free = tops - set(QT_PACKAGES) - set(NOT_IMPORTED) - set(APP_ONLY)
+    assert all(layer_of(name, layers) >= 0 for name in qt_free)
+    packages = {f"xiangqi.{m.name}" for m in pkgutil.iter_modules(xiangqi.__path__) if m.ispkg}
+    assert packages & qt_free == set(contract_modules("qt-free-no-cycles", "ancestors"))
 
 
 def test_qt_free_modules_import_without_loading_qt() -> None:

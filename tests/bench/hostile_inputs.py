@@ -104,7 +104,8 @@ def dhtmlxq_movelist(scale: int) -> bytes:
 
 def dhtmlxq_page_moves(scale: int) -> bytes:
     """Item 4: a page of 4 x scale DhtmlXQ games of 50,000 legal moves each (16x: 64 games, 3.2 million
-    moves, 13 MB): every game within the game bound, the page far beyond ``MAX_PAGE_MOVES``."""
+    moves, 13 MB): every game within the game bound, every game read (issue 30 §4: no page bound but the
+    file size)."""
     moves = DHTMLXQ_CYCLE * (50_000 // 4)
     game = ("[DhtmlXQ]\n[DhtmlXQ_title]第{i}局[/DhtmlXQ_title]\n"
             "[DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n")

@@ -8,8 +8,7 @@ import re
 
 from hypothesis import given, settings, strategies as st
 
-from xiangqi.record.dhtmlxq import find_blocks, iter_blocks, iter_dhtmlxq, read_dhtmlxq
-from xiangqi.record.limits import MAX_PAGE_GAMES
+from xiangqi.record.dhtmlxq import find_blocks, iter_block_spans, iter_blocks, read_dhtmlxq
 
 TAG = re.compile(r"\[(/?)DhtmlXQ(?:_(\w+))?\]", re.IGNORECASE)
 PIECES = ["[DhtmlXQ]", "[/DhtmlXQ]", "[dhtmlxq]", "[DhtmlXQ_movelist]", "[/DHTMLXQ_MOVELIST]", "[/DhtmlXQ_movelist]",
@@ -69,6 +68,8 @@ def plain_reading(text: str) -> Reading:
 def test_blocks_are_those_of_the_plain_tag_by_tag_reading(parts: list[str]) -> None:
     text = "".join(parts)
     assert [(block.fields, block.lines, block.line) for block in find_blocks(text)] == plain_reading(text)
+    for block, start, end in iter_block_spans(text):     # a game list reads a game from its slice alone
+        assert list(iter_blocks(text[start:end], block.line)) == [block]
 
 
 def test_a_page_of_whole_fields_and_one_broken_block() -> None:
@@ -89,13 +90,16 @@ def test_moves_in_digits_of_other_scripts_are_read_as_before() -> None:
     assert bad.ply_count() == 1 and "'9962'" in str(bad.errors[0])
 
 
-def test_a_page_is_read_up_to_its_game_limit() -> None:
-    game = "[DhtmlXQ]\n[DhtmlXQ_title]第{0}局[/DhtmlXQ_title]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"
-    page = "".join(game.format(number) for number in range(1, 6))
-    games = list(iter_dhtmlxq(page, "page.html", limit=3))
-    assert [game.headers["Title"] for game in games] == ["第1局", "第2局", "第3局"]
-    assert not games[0].errors and not games[1].errors
-    (error,) = games[2].errors
-    assert str(error) == "page.html:13: more than 3 games in the page (the limit): the rest from here is not read"
-    assert not list(iter_dhtmlxq(page, "page.html", limit=5))[-1].errors
-    assert MAX_PAGE_GAMES == 50_000 and len(list(iter_dhtmlxq(page))) == 5
+def test_every_block_read_from_its_slice_alone_is_the_block_read_in_the_page() -> None:
+    """The index of a page keeps each block's slice and line; the game list reads a game from its slice."""
+    page = ("<p>[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]</p>\n"
+            "[DhtmlXQ]\n[DhtmlXQ_title]a\nb[/DhtmlXQ_title][/DhtmlXQ]\n[DhtmlXQ][DhtmlXQ_title]unclosed\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n"
+            "[DhtmlXQ]\n[DhtmlXQ_comment1]a [DhtmlXQ_x]y[/DhtmlXQ_x] b[/DhtmlXQ_comment1]\n"
+            "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]value[/DhtmlXQ_title]\ntail")
+    spans = list(iter_block_spans(page))
+    assert [block for block, _start, _end in spans] == find_blocks(page) and len(spans) == 4
+    for block, start, end in spans:
+        assert page[start:].startswith("[DhtmlXQ]")
+        assert list(iter_blocks(page[start:end], block.line)) == [block]
+    bare = "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
+    assert [(start, end) for _block, start, end in iter_block_spans(bare)] == [(0, len(bare))]

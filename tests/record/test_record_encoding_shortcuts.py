@@ -8,7 +8,7 @@ import random
 
 from xiangqi.record import PgnFile, decode_record
 from xiangqi.record.encoding import _COMMON, BIG5, GB18030, _text_score, guess_legacy_encoding
-from xiangqi.record.pgn_bytes import BytePgnFile
+from xiangqi.record.pgn_file import BytePgnFile
 
 SIMPLIFIED = ["炮二平五 马８进７ 红胜", "全国象棋锦标赛 第一轮", "胡荣华 吕钦 许银川", "中国 这是一个测试"]
 TRADITIONAL = ["車九進一 馬8進7 後砲退二 紅勝", "這是一個測試 比賽", "胡榮華 呂欽 許銀川"]

@@ -13,7 +13,7 @@ import pytest
 from reliability_window import build_window
 from xiangqi.core.notation import Notation
 from xiangqi.record import PgnFile
-from xiangqi.record.pgn_bytes import BytePgnFile
+from xiangqi.record.pgn_file import BytePgnFile
 from xiangqi.ui.record import open_job
 from xiangqi.ui.record.comment_panel import SHOWN_TAG_CHARS
 from xiangqi.ui.record.game_list_dialog import SHOWN_CELL_CHARS, prepare_rows, source_notation

@@ -3,21 +3,49 @@ that would lose by the repetition rules."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, Self
+
+import numpy as np
 
 from xiangqi.core.chase import chased_squares
+from xiangqi.core.move import Move
 from xiangqi.core.outcome import CycleMove, MoveKind, Outcome, Termination, judge_repetition
+from xiangqi.core.pieces import Color
 from xiangqi.core.squares import SQUARES
-
-if TYPE_CHECKING:
-    from xiangqi.core.move import Move
-    from xiangqi.core.position import Position
 
 REPETITIONS = 3  # the current position seen this many times in all
 _FORBIDDEN = (Termination.PERPETUAL_CHECK, Termination.PERPETUAL_CHASE)  # rulings that lose
 
 
-def repetition_span(position: Position) -> int | None:
+class PositionHistory(Protocol):
+    """What the repetition rules read of a position (``core.position.Position``, which asks them for its
+    outcome: this module does not import it): its keys since the last capture, and moves played and taken
+    back on it or on a copy."""
+
+    @property
+    def turn(self) -> Color: ...
+
+    @property
+    def board(self) -> np.ndarray: ...
+
+    def copy(self) -> Self: ...
+
+    def keys_since_capture(self) -> list[int]: ...
+
+    def piece_at(self, sq: int) -> int: ...
+
+    def push_unchecked(self, move: Move) -> None: ...
+
+    def pop(self) -> Move: ...
+
+    def is_check(self) -> bool: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def outcome(self, natural_limit_plies: int = 120) -> Outcome | None: ...
+
+
+def repetition_span(position: PositionHistory) -> int | None:
     """Plies back to the first of the last three occurrences of the current position, or None.
 
     Only the stretch since the last capture can repeat, so only that is searched.
@@ -30,7 +58,7 @@ def repetition_span(position: Position) -> int | None:
     return len(keys) - 1 - seen[-REPETITIONS]
 
 
-def classify_cycle(position: Position, plies: int) -> list[CycleMove]:
+def classify_cycle(position: PositionHistory, plies: int) -> list[CycleMove]:
     """Label each of the last ``plies`` moves with what it did (check, chase or idle), replaying on a copy.
 
     A chase names the pieces it chased by the square each stood on when the cycle began, kept up as they
@@ -45,7 +73,7 @@ def classify_cycle(position: Position, plies: int) -> list[CycleMove]:
     return cycle
 
 
-def _label(replay: Position, move: Move, names: dict[int, int]) -> CycleMove:
+def _label(replay: PositionHistory, move: Move, names: dict[int, int]) -> CycleMove:
     """Play ``move`` on ``replay`` and label it; ``names`` follows the piece that moved."""
     mover = replay.turn
     before = chased_squares(replay.board.tolist(), mover)
@@ -60,14 +88,14 @@ def _label(replay: Position, move: Move, names: dict[int, int]) -> CycleMove:
     return CycleMove(mover, MoveKind.CHASE, frozenset(names[sq] for sq in newly))
 
 
-def repetition_outcome(position: Position) -> Outcome | None:
+def repetition_outcome(position: PositionHistory) -> Outcome | None:
     span = repetition_span(position)
     if span is None:
         return None
     return judge_repetition(classify_cycle(position, span))
 
 
-def forbidden_repetition_moves(position: Position) -> list[Move]:
+def forbidden_repetition_moves(position: PositionHistory) -> list[Move]:
     """The legal moves that would lose at once by the repetition rules (the threefold repetition they make
     is ruled perpetual check or chase against the mover). A GUI bans them (UCCI ``banmoves``, UCI
     ``searchmoves``), as the UCCI protocol intends, so an engine that does not know the chase rules is not
@@ -77,7 +105,7 @@ def forbidden_repetition_moves(position: Position) -> list[Move]:
     return banned if len(banned) < len(legal) else []
 
 
-def _loses_by_repetition(position: Position, move: Move) -> bool:
+def _loses_by_repetition(position: PositionHistory, move: Move) -> bool:
     mover = position.turn
     position.push_unchecked(move)  # one of the legal moves
     try:

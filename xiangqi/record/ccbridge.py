@@ -25,7 +25,7 @@ from xml.etree import ElementTree
 from xiangqi.core import FenError, Position
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, clean_comment
-from xiangqi.record.limits import MAX_PAGE_MOVES, MAX_RECORD_MOVES, game_moves, too_many_moves, too_many_page_moves
+from xiangqi.record.limits import MAX_RECORD_MOVES, too_many_moves
 from xiangqi.record.xqf import letters_to_fen, replay_tree
 from xiangqi.record.xqf_format import XqfRecord
 
@@ -96,6 +96,9 @@ def _xqf_square(cbr_square: int) -> int:
     return (cbr_square % 9) * 10 + 9 - cbr_square // 9
 
 
+_XQF_SQUARES = tuple(_xqf_square(byte) for byte in range(256))   # each byte's, looked up for every move
+
+
 class _MoveReader:
     """Reads the records of the move tree from the record bytes; never reads past the end."""
 
@@ -126,15 +129,17 @@ class _MoveReader:
         return XqfRecord(0xFF, 0xFF, self.comment() if flags & _FLAG_COMMENT else "", offset), flags
 
     def move(self) -> tuple[XqfRecord, int] | None:
-        """The next move record and its flags; None at the end of the tree (four zero bytes or no data)."""
-        if self.pos + 4 > len(self.data):
-            return None
-        offset = self.base + self.pos
-        flags, _, source, target = self.take(4, "a move record")
+        """The next move record and its flags; None at the end of the tree (four zero bytes)."""
+        data, pos = self.data, self.pos
+        if pos + 4 > len(data):   # a move is due (the line before it did not end): the record is cut short
+            raise CcbridgeError("record cut short inside its moves (the rest is not read)", path=self.path,
+                                offset=self.base + pos)
+        flags, source, target = data[pos], data[pos + 2], data[pos + 3]
+        self.pos = pos + 4
         if not (flags or source or target):
             return None
         comment = self.comment() if flags & _FLAG_COMMENT else ""
-        return XqfRecord(_xqf_square(source), _xqf_square(target), comment, offset), flags
+        return XqfRecord(_XQF_SQUARES[source], _XQF_SQUARES[target], comment, self.base + pos, []), flags
 
 
 def read_move_tree(reader: _MoveReader, problems: list[RecordError]) -> XqfRecord:
@@ -229,47 +234,60 @@ def _index_blocks(data: bytes) -> list[tuple[int, int]] | None:
     return found
 
 
-def cbl_record_offsets(data: bytes) -> list[tuple[int, int]]:
-    """(offset, size) of every record in use; a library without a readable index is scanned for records."""
+def _indexed_spans(data: bytes, indexed: list[tuple[int, int]], blocks_start: int) -> list[tuple[int, int]] | None:
+    """(start, end) of the indexed records in library order; None when the index cannot be trusted: an
+    entry points where no record starts (past the end of a cut file, into another record) or two entries
+    share bytes (each record would be read again for every entry pointing at it). A record whose size is
+    not given runs to the next record."""
+    starts = [blocks_start + block * _BLOCK for block, _size in indexed]
+    if not all(data.startswith(CBR_MAGIC, start) for start in starts):
+        return None
+    order = sorted(range(len(starts)), key=starts.__getitem__)
+    ends = [0] * len(starts)
+    for rank, slot in enumerate(order):
+        start, size = starts[slot], indexed[slot][1]
+        following = starts[order[rank + 1]] if rank + 1 < len(order) else len(data)
+        if following <= start or (size >= BODY_OFFSET and start + size > following):
+            return None
+        ends[slot] = start + size if size >= BODY_OFFSET else following
+    return list(zip(starts, ends, strict=True))
+
+
+def cbl_record_spans(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of every record in use, in library order; no two share a byte, so reading every record
+    reads the file once. A library whose index cannot be trusted (``_indexed_spans``) or that has none is
+    scanned for records at its block starts, each running to the next."""
     capacity = struct.unpack_from("<i", data, 0x3C)[0] if len(data) >= 0x40 else 0
     blocks_start = _INDEX_OFFSET + capacity * _INDEX_ENTRY
     indexed = _index_blocks(data)
     if indexed:
-        offsets = [(blocks_start + block * _BLOCK, size) for block, size in indexed]
-        if all(data.startswith(CBR_MAGIC, offset) for offset, _ in offsets):
-            return offsets
+        spans = _indexed_spans(data, indexed, blocks_start)
+        if spans is not None:
+            return spans
     start = data.find(CBR_MAGIC, min(blocks_start, len(data)) if indexed is not None else 0)
     start = start if start >= 0 else data.find(CBR_MAGIC)
     if start < 0:
         return []
     starts = [pos for pos in range(start, len(data), _BLOCK) if data.startswith(CBR_MAGIC, pos)]
-    ends = starts[1:] + [len(data)]  # a long record runs on into the next blocks
-    return [(pos, end - pos) for pos, end in zip(starts, ends, strict=True)]
+    return list(zip(starts, [*starts[1:], len(data)], strict=True))   # a long record runs on into the next blocks
 
 
-def iter_cbl(data: bytes, path: str | None = None, move_limit: int = MAX_PAGE_MOVES) -> Iterator[Game]:
-    """The games of a CBL library, one at a time (section titles without a board are left out); none after
-    the one that brings the library's moves to ``move_limit``, which then carries an error naming it."""
+def check_library(data: bytes, path: str | None) -> None:
+    """CcbridgeError when ``data`` is no CCBridge library."""
     if not data.startswith(CBL_MAGIC):
         raise CcbridgeError("not a CCBridge library (no 'CCBridgeLibrary' signature)", path=path, offset=0)
-    moves, pending = 0, None
-    for offset, size in cbl_record_offsets(data):
-        end = offset + size if size >= BODY_OFFSET else len(data)
-        if pending is not None:     # the limit was reached and a record follows: the rest is not read
-            pending.errors.append(CcbridgeError(too_many_page_moves(move_limit, "library"), path=path,
-                                                offset=offset))
-            yield pending
-            return
-        game = read_cbr(data[offset:end], path, offset)
-        if game is None:
-            continue
-        moves += game_moves(game.root)
-        if moves >= move_limit:
-            pending = game
-            continue
-        yield game
-    if pending is not None:
-        yield pending
+
+
+def iter_cbl(data: bytes, path: str | None = None) -> Iterator[Game]:
+    """The games of a CBL library, one at a time (section titles without a board are left out): memory
+    holds one game, time is linear in the file (each record is read once; a game stops at
+    ``MAX_RECORD_MOVES``; the library is bounded by the file size, ``limits.MAX_WHOLE_FILE_BYTES``).
+    CcbridgeError, after the games before it, for a record cut short inside its header."""
+    check_library(data, path)
+    for start, end in cbl_record_spans(data):
+        game = read_cbr(data[start:end], path, start)
+        if game is not None:
+            yield game
 
 
 # --- CBF: the XML form ------------------------------------------------------------------------------

@@ -18,17 +18,16 @@ strict and loses only what the format cannot hold (NAGs and tags it has no field
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from xiangqi.core import Color, FenError, Move, Position, movegen
+from xiangqi.core import FenError, Move, Position
 from xiangqi.core.position import MOVES
+from xiangqi.record.board import CheckedBoard
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game, GameNode, clean_comment
-from xiangqi.record.limits import (MAX_PAGE_GAMES, MAX_PAGE_MOVES, MAX_RECORD_MOVES, cut_tag_value, game_moves,
-                                   too_many_moves, too_many_page_moves)
+from xiangqi.record.limits import MAX_RECORD_MOVES, cut_tag_value, too_many_moves
 from xiangqi.record.xqf import letters_to_fen
 
 # Every DhtmlXQ tag: ``[DhtmlXQ]``, ``[/DhtmlXQ]``, ``[DhtmlXQ_name]``, ``[/DhtmlXQ_name]``. The text is
@@ -80,8 +79,8 @@ class Block:
 class _LineCounter:
     """Line numbers of offsets met in increasing order: each stretch of text is counted once."""
 
-    def __init__(self, text: str) -> None:
-        self.text, self.offset, self.line = text, 0, 1
+    def __init__(self, text: str, first_line: int = 1) -> None:
+        self.text, self.offset, self.line = text, 0, first_line
 
     def at(self, offset: int) -> int:
         if offset > self.offset:
@@ -168,14 +167,26 @@ def _block(text: str, tokens: list[Token], lines: _LineCounter, start: int, whol
     return Block(fields, field_lines, block_line)
 
 
-def iter_blocks(text: str) -> Iterator[Block]:
+# A block and where it lies in the text: from its ``[DhtmlXQ]`` tag to the end of its ``[/DhtmlXQ]`` (or to the
+# next ``[DhtmlXQ]``, or the end of the text). ``iter_blocks`` of that slice alone gives the same block.
+BlockSpan = tuple[Block, int, int]
+
+
+def iter_blocks(text: str, first_line: int = 1) -> Iterator[Block]:
     """Every DhtmlXQ block of a page or pasted text, one at a time (a bare list of DhtmlXQ_ fields is one
     block). A block runs from ``[DhtmlXQ]`` to ``[/DhtmlXQ]``, to the next ``[DhtmlXQ]`` or to the end
-    of the text; named tags outside a block are not part of any."""
-    lines = _LineCounter(text)
+    of the text; named tags outside a block are not part of any. ``first_line``: the line ``text`` starts
+    on (a block read again from its slice of a page keeps the page's line numbers)."""
+    return (block for block, _start, _end in iter_block_spans(text, first_line))
+
+
+def iter_block_spans(text: str, first_line: int = 1) -> Iterator[BlockSpan]:
+    """``iter_blocks`` with each block's slice of the text (the index of a page: see ``BlockSpan``)."""
+    lines = _LineCounter(text, first_line)
     found = False
     tokens: list[Token] | None = None  # those of the block being read
     start, whole = 0, True  # where its text starts (after its ``[DhtmlXQ]``); all its tokens whole fields
+    opened = 0  # where its ``[DhtmlXQ]`` tag starts
     for match in _TOKEN.finditer(text):
         closing, name, value, second = match.groups()
         if name is not None and not closing and value is not None and second.lower() == name.lower():
@@ -192,18 +203,19 @@ def iter_blocks(text: str) -> Iterator[Block]:
                 block = _block(text, tokens, lines, start, whole)
                 if block.fields:
                     found = True
-                    yield block
+                    yield block, opened, tag[1] if tag[2] else tag[0]
             tokens, start, whole = (None, 0, True) if tag[2] else ([], tag[1], True)
+            opened = tag[0]
     if tokens is not None:
         block = _block(text, tokens, lines, start, whole)
         if block.fields:
             found = True
-            yield block
+            yield block, opened, len(text)
     if not found:
         tags = _tags(text)
-        bare = _fields(text, tags, (0, len(tags)), _LineCounter(text), 0)
+        bare = _fields(text, tags, (0, len(tags)), _LineCounter(text, first_line), 0)
         if bare.fields:
-            yield bare
+            yield bare, 0, len(text)
 
 
 def find_blocks(text: str) -> list[Block]:
@@ -263,46 +275,6 @@ def _code(text: str) -> int | None:
     return source << 7 | target if source != target else None
 
 
-@functools.lru_cache(maxsize=64)
-def _start_board(fen: str) -> tuple[tuple[int, ...], int, tuple[int, int]]:
-    """Cells, side to move and kings (red's, black's) of a start position: every game of a page has one."""
-    position = Position.from_fen(fen)
-    return position.cells(), int(position.turn), (position.king_square(Color.RED), position.king_square(Color.BLACK))
-
-
-class _Board:
-    """The position a line's moves are checked on: the cells, the side to move and the kings, as
-    ``movegen`` reads them. A Position would also keep a numpy board, a Zobrist key and an undo stack
-    for every move, three quarters of the cost of reading a page of short games, which no reader needs."""
-
-    __slots__ = ("cells", "side", "kings")
-
-    def __init__(self, fen: str) -> None:
-        cells, self.side, kings = _start_board(fen)
-        self.cells, self.kings = list(cells), list(kings)
-
-    def play(self, source: int, target: int) -> None:
-        """Play a move known to be legal."""
-        cells = self.cells
-        moved = cells[source]
-        cells[target], cells[source] = moved, 0
-        if moved == 1 or moved == -1:
-            self.kings[self.side] = target
-        self.side ^= 1
-
-    def play_if_legal(self, code: int) -> bool:
-        """Play the move of a movegen code when it is legal here (Position.is_legal's test); False if not."""
-        source, target, side, cells = code >> 7, code & 127, self.side, self.cells
-        if not movegen.is_legal_move(cells, side, self.kings[side], source, target, True):
-            return False
-        moved = cells[source]  # ``play``, inline: this runs for every move of a page
-        cells[target], cells[source] = moved, 0
-        if moved == 1 or moved == -1:
-            self.kings[side] = target
-        self.side = side ^ 1
-        return True
-
-
 class _TreeBuilder:
     """Builds the tree line by line; ``lines[z]`` is the path (root first) of line z."""
 
@@ -317,9 +289,9 @@ class _TreeBuilder:
         line = self.block.lines.get(field, self.block.line)
         self.game.errors.append(DhtmlxqError(reason, path=self.path, line=line, text=text[:80]))
 
-    def _board_at(self, branch: list[GameNode]) -> _Board:
+    def _board_at(self, branch: list[GameNode]) -> CheckedBoard:
         """The position after the path ``branch`` (root first): its moves were checked when they were read."""
-        board = _Board(self.game.start_fen)
+        board = CheckedBoard(self.game.start_fen)
         for node in branch[1:]:
             assert node.move is not None
             board.play(node.move.from_sq, node.move.to_sq)
@@ -454,25 +426,12 @@ def block_to_game(block: Block, path: str | None = None) -> Game:
     return game
 
 
-def iter_dhtmlxq(text: str, path: str | None = None, limit: int = MAX_PAGE_GAMES,
-                 move_limit: int = MAX_PAGE_MOVES) -> Iterator[Game]:
+def iter_dhtmlxq(text: str, path: str | None = None) -> Iterator[Game]:
     """The games of every DhtmlXQ block in ``text`` (a web page, a text file, the clipboard), one at a
-    time; at most ``limit`` of them, and none after the one that brings the page's moves to
-    ``move_limit``: the last one read then carries an error naming the limit."""
-    blocks = iter_blocks(text)
-    moves = 0
-    for number, block in enumerate(blocks, start=1):
-        game = block_to_game(block, path)
-        moves += game_moves(game.root)
-        if number == limit or moves >= move_limit:
-            unread = next(blocks, None)
-            if unread is not None:
-                reason = (f"more than {limit:,} games in the page (the limit): the rest from here is not read"
-                          if number == limit else too_many_page_moves(move_limit))
-                game.errors.append(DhtmlxqError(reason, path=path, line=unread.line))
-            yield game
-            return
-        yield game
+    time: memory holds one game, time is linear in the text (a game stops at ``MAX_RECORD_MOVES``; the
+    page is bounded by the size of the file it came from, ``limits.MAX_WHOLE_FILE_BYTES``)."""
+    for block in iter_blocks(text):
+        yield block_to_game(block, path)
 
 
 def read_dhtmlxq(text: str, path: str | None = None) -> list[Game]:

@@ -1,5 +1,5 @@
-"""PGN collections read as bytes: games found in the bytes, each game decoded on its own, untouched games
-written back byte for byte, and files read in blocks so memory and pauses stay small. No Qt.
+"""PGN collections read as bytes (for ``pgn_file.BytePgnFile``, and ``stream_games``): games found in the
+bytes, each game decoded on its own, and files read in blocks so memory and pauses stay small. No Qt.
 
 Game boundaries are found on a latin-1 view of the bytes (one character per byte, so offsets are byte
 offsets): the markers a boundary needs (a line starting with ``[Tag``, braces of comments) are ASCII,
@@ -16,18 +16,14 @@ import codecs
 import os
 import re
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
-from typing import overload
-from typing import BinaryIO
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO, overload
 
-from xiangqi.atomic import atomic_write
-from xiangqi.core.notation import Notation
-from xiangqi.record.encoding import DecodedText, decode_record, encoding_label
+from xiangqi.record.encoding import decode_record, encoding_label
 from xiangqi.record.errors import PgnError
 from xiangqi.record.game import Game
-from xiangqi.record.pgn_file import GameEntry, PgnFile, Progress, next_game_start
+from xiangqi.record.pgn_index import GameEntry, Progress, next_game_start
 from xiangqi.record.pgn_reader import MoveMemo, parse_game, read_tag_block
-from xiangqi.record.pgn_writer import encode_text, game_to_pgn
 
 BLOCK = 1 << 20   # bytes read at a time (doubled while one game is bigger than the buffer)
 _NOT_SPACE = re.compile(r"\S")
@@ -84,7 +80,7 @@ def _latin1(chunk: bytes, first: bool) -> str:
     return "   " + view[3:] if first and view.startswith("\xef\xbb\xbf") else view
 
 
-def _file_encoding(data: bytes | bytearray) -> str:
+def file_encoding(data: bytes | bytearray) -> str:
     """The encoding of the file as a whole (for games that are ASCII): judged on a sample cut at a line end."""
     sample = bytes(data[:_SAMPLE])
     if len(data) > _SAMPLE and b"\n" in sample:
@@ -126,102 +122,7 @@ class GameEntries(Sequence[GameEntry]):
         return GameEntry(index, start, end, line, self._tags[index])
 
 
-class BytePgnFile(PgnFile):
-    """A PGN collection kept as its original bytes; ``entries`` hold byte offsets."""
-
-    def __init__(self, data: bytes | bytearray, entries: GameEntries, *, path: str | None = None,
-                 complete: bool = True, problems: list[PgnError] | None = None) -> None:
-        self.data, self.entries, self.complete = data, entries, complete
-        self.path, self.problems = path, problems or []
-        self.encoding = _file_encoding(data)
-        self._memo = {}
-        self._view: str | None = None
-
-    # ----------------------------------------------------------------- reading
-    @classmethod
-    def from_data(cls, data: bytes, path: str | None = None, progress: Progress | None = None) -> BytePgnFile:
-        indexer = _Indexer(keep=False, path=path)
-        indexer.feed(data, final=True, progress=progress, total=len(data))
-        return cls(data, indexer.entries, path=path, complete=not indexer.stopped, problems=indexer.finish())
-
-    @classmethod
-    def read(cls, path: str | os.PathLike[str], progress: Progress | None = None) -> BytePgnFile:
-        """Read and index a file a block at a time (a worker thread keeps the GUI responsive: no step
-        holds the interpreter for long). OSError when it cannot be read."""
-        total = os.path.getsize(path)
-        indexer = _Indexer(keep=True, path=os.fspath(path))
-        with open(path, "rb") as stream:
-            while not indexer.stopped:
-                chunk = stream.read(max(BLOCK, len(indexer.view)))
-                indexer.feed(chunk, final=not chunk, progress=progress, total=total)
-                if not chunk:
-                    break
-        return cls(indexer.data, indexer.entries, path=os.fspath(path), complete=not indexer.stopped,
-                   problems=indexer.finish())
-
-    @property
-    def text(self) -> str:  # type: ignore[override]
-        """The whole file decoded at once (for display; games are decoded one by one: ``game_text``)."""
-        if self._view is None:
-            self._view = decode_record(bytes(self.data)).text
-        return self._view
-
-    def decoded(self, index: int) -> DecodedText:
-        entry = self.entries[index]
-        return decode_record(bytes(self.data[entry.start : entry.end]))
-
-    def game_text(self, index: int) -> str:
-        return self.decoded(index).text
-
-    def game(self, index: int) -> Game:
-        entry = self.entries[index]
-        return parse_game(self.game_text(index), path=self.path, index=index, first_line=entry.line, memo=self._memo)
-
-    # ----------------------------------------------------------------- writing
-    def render(self, replaced: Mapping[int, Game] | None = None, notation: Notation = Notation.CHINESE,
-               fullwidth_digits: bool = True) -> str:
-        """The file as text with some games rewritten (for display: saving uses ``saved_bytes``)."""
-        return decode_record(self.saved_bytes(replaced, notation, fullwidth_digits)).text
-
-    def saved_bytes(self, replaced: Mapping[int, Game] | None = None, notation: Notation = Notation.CHINESE,
-                    fullwidth_digits: bool = True) -> bytes:
-        """The file with the games of ``replaced`` rewritten, each in its own encoding and line ends;
-        every other byte as it was. PgnError (nothing written) when a game cannot be written back."""
-        parts: list[bytes] = []
-        pos = 0
-        for index in sorted(replaced or {}):
-            entry = self.entries[index]
-            parts.append(bytes(self.data[pos : entry.start]))
-            parts.append(self._game_bytes(index, (replaced or {})[index], notation, fullwidth_digits))
-            pos = entry.end
-        parts.append(bytes(self.data[pos:]))
-        return b"".join(parts)
-
-    def _game_bytes(self, index: int, game: Game, notation: Notation, fullwidth_digits: bool) -> bytes:
-        entry = self.entries[index]
-        original = bytes(self.data[entry.start : entry.end])
-        decoded = decode_record(original)
-        if decoded.lossy:
-            raise PgnError(f"game {index + 1} holds bytes that are not valid {encoding_label(decoded.encoding)}; "
-                           "saving it here would replace them (use Save As for a new file)", path=self.path,
-                           line=entry.line)
-        encoding = self.encoding if original.isascii() else decoded.encoding
-        bom = codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b""
-        encoding = "utf-8" if encoding == "utf-8-sig" else encoding
-        body = original.rstrip(b" \t\r\n")
-        newline = "\r\n" if b"\r\n" in original else "\n"
-        trailing = original[len(body):] or newline.encode()
-        text = game_to_pgn(game, notation, fullwidth_digits=fullwidth_digits).rstrip("\n")
-        return bom + encode_text(text, encoding, newline, self.path) + trailing
-
-    def save(self, path: str | os.PathLike[str], replaced: Mapping[int, Game] | None = None, *,
-             notation: Notation = Notation.CHINESE, encoding: str = "utf-8", newline: str = "\n") -> None:
-        """Save with the edited games rewritten and the others byte for byte (``encoding`` and
-        ``newline`` are each game's own here)."""
-        atomic_write(path, self.saved_bytes(replaced, notation))
-
-
-class _Indexer:
+class Indexer:
     """Finds the games of bytes fed in blocks; decodes only each game's tag lines for the index."""
 
     def __init__(self, keep: bool, path: str | None) -> None:

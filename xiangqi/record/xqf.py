@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 
 from xiangqi.core import FenError, Move, Position
+from xiangqi.core.position import MOVES
+from xiangqi.record.board import CheckedBoard
 from xiangqi.record.errors import RecordError, XqfError
 from xiangqi.record.game import Game, GameNode, clean_comment
 from xiangqi.record.xqf_format import PIECE_ORDER, XqfFile, XqfRecord, parse_xqf
@@ -80,17 +82,17 @@ def _start_fen(xqf: XqfFile, path: str | None) -> str:
 
 
 def _checked_move(
-    record: XqfRecord, node: GameNode, position: Position, path: str | None, error: type[RecordError]
+    record: XqfRecord, node: GameNode, board: CheckedBoard, path: str | None, error: type[RecordError]
 ) -> Move:
-    """The record's move if it is legal after ``node``; ``error`` (XqfError...) otherwise."""
+    """The record's move if it is legal after ``node`` (on ``board``); ``error`` (XqfError...) otherwise."""
     src, dst = _square(record.source), _square(record.target)
     if src is None or dst is None or src == dst:
         raise error(
             f"impossible squares in a move after {_line_text(node)} (this line is cut here)",
             path=path, offset=record.offset, text=f"{record.source}->{record.target}",
         )  # fmt: skip
-    move = Move(src, dst)
-    if not position.is_legal(move):
+    move = MOVES[src << 7 | dst]
+    if not board.is_legal(src, dst):
         where = "main line" if node.is_main_line() and not node.children else "variation"
         raise error(
             f"illegal move at ply {node.ply + 1} ({where}) after {_line_text(node)} (this line is cut here)",
@@ -111,23 +113,32 @@ def replay_tree(
     root: XqfRecord, game: Game, path: str | None, error: type[RecordError] = XqfError
 ) -> None:
     """Copy a record tree (XQF squares; CCBridge readers build the same) into the game, checking every
-    move; depth first, without recursion. Bad moves are reported as ``error`` and their subtree skipped."""
-    position = game.start_position()
-    stack: list[tuple[XqfRecord, GameNode, bool]] = [(child, game.root, False) for child in reversed(root.children)]
+    move; depth first, without recursion. Bad moves are reported as ``error`` and their subtree skipped.
+    A line is followed without the stack (a move's variations and the way back out of it, an entry with
+    the piece it took, 0 for none, wait there): real records are long lines with few variations."""
+    board = CheckedBoard(game.start_fen)
+    stack: list[tuple[XqfRecord, GameNode, int | None]] = [(child, game.root, None)
+                                                           for child in reversed(root.children)]
     while stack:
-        record, parent, leaving = stack.pop()
-        if leaving:
-            position.pop()
+        record, node, captured = stack.pop()
+        if captured is not None:
+            assert node.move is not None
+            board.undo(node.move.from_sq, node.move.to_sq, captured)
             continue
-        try:
-            move = _checked_move(record, parent, position, path, error)
-        except RecordError as problem:
-            game.errors.append(problem)
-            continue
-        node = parent.add_child(move, clean_comment(record.comment))
-        position.push_unchecked(move)
-        stack.append((record, node, True))
-        stack.extend((child, node, False) for child in reversed(record.children))
+        while True:
+            try:
+                move = _checked_move(record, node, board, path, error)
+            except RecordError as problem:
+                game.errors.append(problem)
+                break
+            node = node.add_child(move, clean_comment(record.comment) if record.comment else "")
+            stack.append((record, node, board.play(move.from_sq, move.to_sq)))
+            children = record.children
+            if not children:
+                break
+            if len(children) > 1:
+                stack.extend((variation, node, None) for variation in reversed(children[1:]))
+            record = children[0]
 
 
 def read_xqf(data: bytes, path: str | None = None) -> Game:

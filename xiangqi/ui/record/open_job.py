@@ -61,7 +61,7 @@ def read_record_file(path: Path, kind: RecordKind, size: int, keep_going: KeepGo
         games = PgnFile.open(path, keep_going)
     else:
         check_whole_size(path, size, kind)
-        games = open_collection(path.read_bytes(), str(path))
+        games = open_collection(path.read_bytes(), str(path), keep_going)
     prepare_rows(games)     # the game list's cells, here and not on the GUI thread (8,000 games: 0.1 s)
     if keep_going is not None and not keep_going(size, size):
         raise OpenCancelled(str(path))

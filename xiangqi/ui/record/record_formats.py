@@ -67,8 +67,11 @@ class RecordFormats(QObject):
         ]
 
     def choose(self, path: Path, collection: RecordCollection, index: int) -> bool:
-        """Game ``index`` of a collection, shown read-only (Save offers Save As)."""
-        return self.ui.load_game(collection.game(index), RecordSource(path, writable=False), path)
+        """Game ``index`` of a collection, shown read-only (Save offers Save As), with the file's own
+        problems (a record cut short) before its own."""
+        game = collection.game(index)
+        game.errors[:0] = collection.problems
+        return self.ui.load_game(game, RecordSource(path, writable=False), path)
 
     # ----------------------------------------------------------------- exporting
     def save_filters(self) -> dict[str, str]:

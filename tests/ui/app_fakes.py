@@ -47,6 +47,7 @@ class ScriptedClient(QObject):
         self.state = SessionState.BOOTING
         self._info = EngineInfo(name="Scripted", author="", dialect=dialect, options=tuple(options))
         self.hold = False          # when True, go() waits for stop() before answering
+        self.score_cp = 25         # the score of the info line sent before each answer (the engine's view)
         self._pending: Position | None = None
 
     def start(self) -> None:
@@ -86,7 +87,7 @@ class ScriptedClient(QObject):
         reply = self.replies.pop(0) if self.replies else first_legal
         best = reply(position)
         if best.move is not None:
-            self.info.emit(Info(depth=3, score=Score(cp=25), nps=1000, pv=(best.move,)))
+            self.info.emit(Info(depth=3, score=Score(cp=self.score_cp), nps=1000, pv=(best.move,)))
         self.state = SessionState.IDLE
         self.best_move.emit(best)
 

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
-from xiangqi.engine.messages import SearchLimits
+from xiangqi.engine.messages import Score, SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
@@ -30,6 +30,7 @@ from xiangqi.game.result import GameResult
 from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
+from xiangqi.play.draw_answer import engine_takes_draw
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.play.problem_text import failure_detail, failure_text
 
@@ -91,7 +92,7 @@ class GameController(QObject):
         self.hint: Move | None = None
         self.engine_draw_offer = False
         self._human_draw_offer = False
-        self._last_engine_cp: int | None = None
+        self._last_engine_score: Score | None = None   # the engine's own view in its last move search
         self._clock_held = False
         self.ponder = False                   # engines think on the opponent's time (setting game.ponder)
         self.expected_reply: Move | None = None   # the reply an engine ponders on
@@ -178,7 +179,7 @@ class GameController(QObject):
         model.view(node)
         self.game, self.clock, self.hint = model, self._new_clock(), None
         self.engine_draw_offer = self._human_draw_offer = False
-        self._last_engine_cp = None
+        self._last_engine_score = None
         if self.autosave is not None:
             self.autosave.clear()   # the autosave keeps games being played; a record has its own file
         self.analysis_reset.emit()
@@ -193,7 +194,7 @@ class GameController(QObject):
             self.clock.restore(clock_state)
         self.hint = None
         self.engine_draw_offer = self._human_draw_offer = False
-        self._last_engine_cp = None
+        self._last_engine_score = None
         self._clock_held = False
         self._fill_seats()
         self._autosave()
@@ -385,17 +386,12 @@ class GameController(QObject):
             self._finish(Termination.RESIGNATION, loser.other)
 
     def offer_draw(self) -> None:
-        """UCCI engines answer ``go draw`` with their next move; others decide by their own score."""
-        seat = self.seats.get(self.game.position.turn.other) or self.seats.get(self.game.position.turn)
-        if not self.can_offer_draw() or seat is None:
+        """The engine answers with its next move, by its own evaluation of that search and its level
+        (``xiangqi.play.draw_answer``); UCCI engines are told of the offer (``go draw``) as well."""
+        if not self.can_offer_draw():
             return
-        if seat.takes_draw_offers():
-            self._human_draw_offer = True
-            self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
-        elif self._last_engine_cp is not None and self._last_engine_cp <= 0:
-            self._finish(Termination.AGREED_DRAW, None)
-        else:
-            self.message.emit(self.tr("The engine declines the draw"))
+        self._human_draw_offer = True
+        self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
 
     def accept_draw(self) -> None:
         if self.engine_draw_offer and not self.game.is_over:
@@ -610,8 +606,8 @@ class GameController(QObject):
 
     def _on_seat_info(self, seat_info: SeatInfo) -> None:
         score = seat_info.info.score
-        if seat_info.purpose is Purpose.MOVE and score is not None and score.cp is not None:
-            self._last_engine_cp = score.cp
+        if seat_info.purpose is Purpose.MOVE and score is not None:
+            self._last_engine_score = score
         self.analysis.emit(seat_info)
 
     def _on_decided(self, decided: SeatMove) -> None:
@@ -630,7 +626,8 @@ class GameController(QObject):
 
     def _engine_moved(self, decided: SeatMove) -> None:
         best, engine_color = decided.best, self.game.position.turn
-        if best.draw and decided.draw_offer:
+        score, self._last_engine_score = self._last_engine_score, None
+        if decided.draw_offer and engine_takes_draw(score, self.game.ply, self.setup.strength.level):
             self.message.emit(self.tr("The engine accepts the draw"))
             self._finish(Termination.AGREED_DRAW, None)
             return
@@ -646,7 +643,7 @@ class GameController(QObject):
         if decided.draw_offer:
             self.message.emit(self.tr("The engine declines the draw"))
         self._play(move, by_engine=True)
-        if best.draw and not self.game.is_over:
+        if best.draw and not decided.draw_offer and not self.game.is_over:
             self.engine_draw_offer = True
             self.draw_offered.emit()
         self._start_ponder(decided)

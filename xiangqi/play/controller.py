@@ -13,9 +13,10 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
+from xiangqi.core.move_reason import illegal_reason
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.messages import Score, SearchLimits
@@ -32,6 +33,8 @@ from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.play.draw_answer import engine_takes_draw
 from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.move_refusal import CONTEXT as REFUSAL_CONTEXT
+from xiangqi.play.move_refusal import refusal_text
 from xiangqi.play.problem_text import failure_detail, failure_text
 
 # An opening book for engine opponents: the book move for a position, the game's ply-th move (0 = the first),
@@ -260,11 +263,19 @@ class GameController(QObject):
     def try_move(self, move: Move) -> bool:
         """A move from the board; False (and ``illegal_move``) when it is not allowed now."""
         if not self.can_pick(move.from_sq) or not self.game.position.is_legal(move):
+            if self.human_to_move():
+                self._say_why_refused(move)
             self.illegal_move.emit()
             return False
         self.engine_draw_offer = False
         self._play(move, by_engine=False)
         return True
+
+    def _say_why_refused(self, move: Move) -> None:
+        """The rule a move of the side to move breaks, in the status bar (蹩马腿, 飞将 …)."""
+        reason = illegal_reason(self.game.position, move)
+        if reason is not None:
+            self.message.emit(QCoreApplication.translate(REFUSAL_CONTEXT, refusal_text(reason)))
 
     # ----------------------------------------------------------------- playing moves
     def _play(self, move: Move, by_engine: bool) -> None:

@@ -95,6 +95,8 @@ class MoveBox(QWidget):
         self.edit.returnPressed.connect(self.play)
         self.edit.textEdited.connect(lambda _text: self.error.hide())
         controller.changed.connect(self.refresh)
+        controller.move_played.connect(lambda _played: self.error.hide())   # a legal move: the error is old
+        controller.game_replaced.connect(self.error.hide)
         self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
@@ -120,7 +122,18 @@ class MoveBox(QWidget):
         self.model.setStringList(legal_move_texts(position, self.notation, traditional_moves()) if ready else [])
         example = self._example(position) if ready else ""
         self.edit.setPlaceholderText(self.tr("e.g. {0} (Ctrl+L)").format(example) if example
-                                     else self.tr("Not your turn"))
+                                     else self._waiting_text())
+
+    def _waiting_text(self) -> str:
+        """Why no move can be typed now: only while an engine is to move is it "not your turn"."""
+        game = self.controller.game
+        if game.is_over:
+            return self.tr("The game is over")
+        if not game.playing:
+            return self.tr("A record is shown: “Play from here” in the move list's menu enters moves")
+        if game.viewing:
+            return self.tr("An earlier position is shown (End goes back to the game)")
+        return self.tr("Not your turn")
 
     def _example(self, position: Position) -> str:
         moves = position.legal_moves()

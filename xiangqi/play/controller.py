@@ -33,6 +33,7 @@ from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.play.draw_answer import engine_takes_draw
 from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.hints import HintSeat
 from xiangqi.play.move_refusal import CONTEXT as REFUSAL_CONTEXT
 from xiangqi.play.move_refusal import refusal_text
 from xiangqi.play.problem_text import failure_detail, failure_text
@@ -101,6 +102,9 @@ class GameController(QObject):
         self.expected_reply: Move | None = None   # the reply an engine ponders on
         self.book_player: BookPlayer | None = None   # engines play these book moves instead of searching
         self._book_move_at: GameNode | None = None   # a book move is due at this node (on the next turn)
+        self.hints = HintSeat(engine_factory, self)   # hints from the strongest engine, on a seat of their own
+        self.hints.found.connect(self._on_hint_found)
+        self.hints.failed.connect(self._on_hint_failed)
         self._tick = QTimer(self)
         self._tick.setInterval(CLOCK_TICK_MS)
         self._tick.timeout.connect(self._on_tick)
@@ -408,13 +412,29 @@ class GameController(QObject):
         if self.engine_draw_offer and not self.game.is_over:
             self._finish(Termination.AGREED_DRAW, None)
 
-    def request_hint(self) -> bool:
-        seat = self._hint_seat()
-        if not self.human_to_move() or seat is None or not seat.is_ready or seat.searching:
+    def request_hint(self, spec: EngineSpec | None = None) -> bool:
+        """A suggestion for the player: from ``spec`` (the strongest engine, ``hints.hint_engine``) on a seat
+        of its own, searched to a real depth; without one, from the opponent's engine."""
+        if not self.human_to_move() or self.hints.searching:
             return False
-        self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
+        position = self.game.position
+        if spec is not None:
+            self.hints.ask(spec, position, forbidden_repetition_moves(position))
+        else:
+            seat = self._hint_seat()
+            if seat is None or not seat.is_ready or seat.searching:
+                return False
+            self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
         self.message.emit(self.tr("The engine is looking for a hint…"))
         return True
+
+    def _on_hint_found(self, move: Move | None, position: Position) -> None:
+        if position.fen() == self.game.position.fen() and self.human_to_move():
+            self._show_hint(move)
+
+    def _on_hint_failed(self, trouble: SeatTrouble) -> None:
+        spec = self.hints.seat.spec if self.hints.seat is not None else None
+        self.message.emit(failure_text(trouble.failure, engine_display_name(spec)))
 
     def _hint_seat(self) -> EngineSeat | None:
         return next(iter(self.seats.values()), None)
@@ -423,6 +443,7 @@ class GameController(QObject):
         """Make the engine answer now (its move, or the hint)."""
         for seat in self.seats.values():
             seat.stop()
+        self.hints.stop()
 
     def view(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves of the game (None: back to the game's position)."""
@@ -498,7 +519,7 @@ class GameController(QObject):
     @property
     def engines_running(self) -> bool:
         """An engine process is still running or shutting down (this game's or a retired one)."""
-        return bool(self.seats) or engines_retiring()
+        return bool(self.seats) or self.hints.open or engines_retiring()
 
     def engine_has_option(self, name: str) -> bool:
         """The game's engine offers option ``name`` (names compare case-insensitively)."""
@@ -527,6 +548,7 @@ class GameController(QObject):
 
     def shutdown(self) -> None:
         self._tick.stop()
+        self.hints.close()
         for color in list(self.seats):
             self._close_seat(color)
 
@@ -604,6 +626,8 @@ class GameController(QObject):
         if only is None:
             self.expected_reply = None
             self._book_move_at = None
+        if only in (None, Purpose.HINT):
+            self.hints.discard()
         for seat in self.seats.values():
             if only is None or seat.purpose is only:
                 seat.discard()

@@ -19,6 +19,7 @@ from xiangqi.game.autosave import AutosaveStore, Snapshot
 from xiangqi.game.result import GameResult
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.play.clock_view import ClockView
+from xiangqi.play.hints import hint_engine
 from xiangqi.play.controller import EngineTrouble, GameController, MovePlayed
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.book.book_actions import install_book_ui
@@ -155,7 +156,7 @@ class MainWindow(WindowHost):
         self.new_action = self._action(self.tr("&New game…"), self.ask_new_game, QKeySequence.StandardKey.New)
         self.undo_action = self._action(self.tr("&Undo"), c.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(self.tr("&Redo"), c.redo, QKeySequence.StandardKey.Redo, "Ctrl+Y")
-        self.hint_action = self._action(self.tr("&Hint"), c.request_hint, "H")
+        self.hint_action = self._action(self.tr("&Hint"), lambda: c.request_hint(hint_engine(self.engines)), "H")
         self.stop_action = self._action(self.tr("&Move now"), c.stop, "Space", "S")
         self.resign_action = self._action(self.tr("Re&sign"), self._confirm_resign)
         self.draw_action = self._action(self.tr("Offer a &draw"), c.offer_draw)

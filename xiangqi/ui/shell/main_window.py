@@ -274,6 +274,9 @@ class MainWindow(WindowHost):
     def _on_engine_state(self, name: str) -> None:
         text = QCoreApplication.translate("MainWindow", STATE_TEXTS.get(name, name))
         self.engine_label.setText(self.tr("Engine: {0}").format(text))
+        # The label is about the game's engine: with none in the game (a record, analysis: its panel says
+        # what its engine does) it says nothing rather than "not running"; an engine that died says so.
+        self.engine_label.setVisible(bool(self.controller.seats))
         self.engine_panel.set_state(text)
         self.stop_action.setEnabled(name == "THINKING" and self.controller.engine_searching())
         if name == "IDLE":

@@ -446,6 +446,7 @@ class MainWindow(WindowHost):
 
     # ----------------------------------------------------------------- preferences
     def set_notation(self, notation: Notation) -> None:
+        self.board.set_digit_files(notation is not Notation.CHINESE)   # the files as the moves number them
         self.move_list.set_notation(notation)
         self.move_box.set_notation(notation)
         self.announcer.set_notation(notation)

@@ -51,7 +51,7 @@ class ScriptedClient(QObject):
         self._pending: Position | None = None
 
     def start(self) -> None:
-        QTimer.singleShot(0, self._boot)
+        QTimer.singleShot(0, self, self._boot)
 
     def _boot(self) -> None:
         self.state = SessionState.IDLE
@@ -70,7 +70,7 @@ class ScriptedClient(QObject):
         self._pending = position.copy()
         self.state = SessionState.THINKING
         if not self.hold:
-            QTimer.singleShot(0, self._answer)
+            QTimer.singleShot(0, self, self._answer)
 
     def ponderhit(self, draw_offer: bool = False) -> None:
         pass
@@ -78,7 +78,7 @@ class ScriptedClient(QObject):
     def stop(self) -> None:
         self.stops += 1
         if self._pending is not None:
-            QTimer.singleShot(0, self._answer)
+            QTimer.singleShot(0, self, self._answer)
 
     def _answer(self) -> None:
         position, self._pending = self._pending, None

@@ -21,18 +21,17 @@ from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.messages import Score, SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.retire import engines_retiring
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
-from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.game.autosave import AutosaveStore, Snapshot, snapshot_of
 from xiangqi.game.clock import GameClock, TimeControlKind
 from xiangqi.game.model import GameModel
 from xiangqi.game.result import GameResult
-from xiangqi.game.setup import GameSetup, is_builtin
+from xiangqi.game.setup import GameSetup
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.play.draw_answer import engine_takes_draw
 from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.game_seats import GameSeats
 from xiangqi.play.hints import HintSeat
 from xiangqi.play.move_refusal import CONTEXT as REFUSAL_CONTEXT
 from xiangqi.play.move_refusal import refusal_text
@@ -86,12 +85,10 @@ class GameController(QObject):
                  now: Callable[[], float] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.autosave = autosave
-        self._engine_factory = engine_factory
         self._now = now
         self.setup = GameSetup(engine=None)
         self.game = GameModel()
         self.clock = self._new_clock()
-        self.seats: dict[Color, EngineSeat] = {}
         self.engine_failure_detail = ""       # the last engine failure in the engine layer's own words
         self.hint: Move | None = None
         self.engine_draw_offer = False
@@ -102,6 +99,13 @@ class GameController(QObject):
         self.expected_reply: Move | None = None   # the reply an engine ponders on
         self.book_player: BookPlayer | None = None   # engines play these book moves instead of searching
         self._book_move_at: GameNode | None = None   # a book move is due at this node (on the next turn)
+        self.engine_seats = GameSeats(engine_factory, self)   # the game's engines, one per colour they play
+        self.engine_seats.state_changed.connect(self.engine_state)
+        self.engine_seats.name_changed.connect(self.engine_name)
+        self.engine_seats.seat_ready.connect(self._on_seat_ready)
+        self.engine_seats.info.connect(self._on_seat_info)
+        self.engine_seats.decided.connect(self._on_decided)
+        self.engine_seats.trouble.connect(self._on_trouble)
         self.hints = HintSeat(engine_factory, self)   # hints from the strongest engine, on a seat of their own
         self.hints.found.connect(self._on_hint_found)
         self.hints.failed.connect(self._on_hint_failed)
@@ -176,7 +180,7 @@ class GameController(QObject):
 
     def _study(self, model: GameModel, node: GameNode) -> None:
         self._discard_searches()
-        self._close_seats()
+        self.engine_seats.close_all()
         self._tick.stop()
         self.setup = GameSetup(engine=None, start_fen=model.start_fen,
                                natural_limit_plies=model.natural_limit_plies)
@@ -203,7 +207,7 @@ class GameController(QObject):
         self.engine_draw_offer = self._human_draw_offer = False
         self._last_engine_score = None
         self._clock_held = False
-        self._fill_seats()
+        self.engine_seats.fill(self.setup)
         self._autosave()
         self.analysis_reset.emit()
         self.game_replaced.emit()
@@ -465,71 +469,29 @@ class GameController(QObject):
         self.analysis_reset.emit()
         self._settle()
 
-    # ----------------------------------------------------------------- seats
-    def _fill_seats(self) -> None:
-        """One seat per colour the engine plays; a seat with the same engine is kept (new game)."""
-        wanted = {color: self.setup.engine for color in (Color.RED, Color.BLACK)
-                  if self.setup.engine is not None and self.setup.engine_plays(color)}
-        for color in list(self.seats):
-            if wanted.get(color) != self.seats[color].spec or self.seats[color].state is SessionState.DEAD:
-                self._close_seat(color)
-        for color, spec in wanted.items():
-            assert spec is not None
-            if color in self.seats:
-                self._apply_strength(self.seats[color])
-                self.seats[color].new_game()
-            else:
-                self._open_seat(color, spec)
-        if not self.seats:
-            self._announce_no_engine()
-
-    def _open_seat(self, color: Color, spec: EngineSpec) -> None:
-        seat = EngineSeat(Role.player(color), spec, self._engine_factory, self)
-        seat.ready.connect(lambda info, s=seat: self._on_seat_ready(s, info))
-        seat.info.connect(self._on_seat_info)
-        seat.decided.connect(self._on_decided)
-        seat.trouble.connect(self._on_trouble)
-        seat.state_changed.connect(lambda state: self.engine_state.emit(state.name))
-        self.seats[color] = seat
-        self._apply_strength(seat)
-        self.engine_name.emit(engine_display_name(spec))
-        seat.start()
-
-    def _close_seat(self, color: Color) -> None:
-        seat = self.seats.pop(color)
-        for signal in (seat.ready, seat.info, seat.decided, seat.trouble, seat.state_changed):
-            signal.disconnect()
-        seat.close()
-        seat.deleteLater()
-
-    def _close_seats(self) -> None:
-        for color in list(self.seats):
-            self._close_seat(color)
-        self._announce_no_engine()
-
-    def _announce_no_engine(self) -> None:
-        self.engine_name.emit("")
-        self.engine_state.emit(SessionState.DEAD.name)
+    # ----------------------------------------------------------------- seats (``GameSeats``)
+    @property
+    def seats(self) -> dict[Color, EngineSeat]:
+        """The game's engine seats by colour (none for a record being studied)."""
+        return self.engine_seats.seats
 
     @property
     def engine_ready(self) -> bool:
         """Every engine of the game answered its handshake (False when no engine plays)."""
-        return bool(self.seats) and all(seat.is_ready for seat in self.seats.values())
+        return self.engine_seats.ready
 
     @property
     def engines_running(self) -> bool:
-        """An engine process is still running or shutting down (this game's or a retired one)."""
-        return bool(self.seats) or self.hints.open or engines_retiring()
+        """An engine process is still running or shutting down (this game's, the hints' or a retired one)."""
+        return self.engine_seats.running or self.hints.open
 
     def engine_has_option(self, name: str) -> bool:
         """The game's engine offers option ``name`` (names compare case-insensitively)."""
-        seat = self._hint_seat()
-        return seat is not None and seat.offers(name)
+        return self.engine_seats.offers(name)
 
     def set_engine_option(self, name: str, value: int | bool | str) -> None:
         """Set an option of the game's engines (kept across restarts), e.g. MultiPV from the engine panel."""
-        for seat in self.seats.values():
-            seat.set_option(name, value)
+        self.engine_seats.set_option(name, value)
 
     def restart_engine(self, spec: EngineSpec | None = None) -> None:
         """After trouble or to change opponent: start the same engine again, or ``spec`` instead; the game
@@ -539,31 +501,23 @@ class GameController(QObject):
             self._autosave()
         self._discard_searches()
         self.analysis_reset.emit()
-        for color in list(self.seats):
-            self._close_seat(color)
+        self.engine_seats.close_all(announce=False)
         if self.setup.engine is not None:
-            self._fill_seats()
+            self.engine_seats.fill(self.setup)
             self._restart_clock()
             self.changed.emit()
 
     def shutdown(self) -> None:
         self._tick.stop()
         self.hints.close()
-        for color in list(self.seats):
-            self._close_seat(color)
-
-    def _apply_strength(self, seat: EngineSeat) -> None:
-        elo = self.setup.strength.elo
-        seat.set_option("UCI_LimitStrength", bool(elo))   # sent only to engines that offer it
-        if elo:
-            seat.set_option("UCI_Elo", int(elo))
+        self.engine_seats.close_all(announce=False)
 
     def engine_searching(self) -> bool:
         """An engine is working on a move or a hint that is still wanted."""
-        return any(seat.searching for seat in self.seats.values())
+        return self.engine_seats.searching()
 
     def _searching(self, purpose: Purpose) -> bool:
-        return any(seat.purpose is purpose for seat in self.seats.values())
+        return self.engine_seats.searching(purpose)
 
     def _maybe_engine_move(self) -> None:
         seat = self.seats.get(self.game.position.turn)
@@ -633,9 +587,7 @@ class GameController(QObject):
                 seat.discard()
 
     # ----------------------------------------------------------------- from the seats
-    def _on_seat_ready(self, seat: EngineSeat, info: EngineInfo) -> None:
-        if info.name and not is_builtin(seat.spec):   # the built-in engine keeps its translated name
-            self.engine_name.emit(info.name)
+    def _on_seat_ready(self, _seat: EngineSeat) -> None:
         self._restart_clock()
         self._maybe_engine_move()
 

@@ -39,6 +39,15 @@ class MoveEdit(QLineEdit):
     Escape on an empty box gives the keys back to the board (the window's ←/→ and H work again)."""
 
     escaped = Signal()
+    tab_target: QWidget | None = None   # where Tab goes from the box (the board's keyboard cursor)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 (Qt's names)
+        """Tab goes to ``tab_target`` (the README: Tab from the move box reaches the board's cursor); the
+        window's own focus chain stays as it is, so the first widget to get focus is unchanged."""
+        if next and self.tab_target is not None and self.tab_target.isVisible():
+            self.tab_target.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return super().focusNextPrevChild(next)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         completer = self.completer()

@@ -86,7 +86,7 @@ class MainWindow(WindowHost):
         self._build_status_bar()
         self._connect_controller()
         self.announcer = install_keyboard_play(self, self.move_box, self.clock_view)   # keys, screen readers
-        QWidget.setTabOrder(self.move_box.edit, self.board)   # Tab from the move box: the board's cursor
+        self.move_box.edit.tab_target = self.board   # Tab from the move box: the board's keyboard cursor
         self.book_ui = install_book_ui(self)   # Book menu + opening explorer dock
         self._fit_to_screen(1280, 880)
 

@@ -26,7 +26,7 @@ from xiangqi.game.autosave import AutosaveStore, Snapshot, snapshot_of
 from xiangqi.game.clock import GameClock, TimeControlKind
 from xiangqi.game.model import GameModel
 from xiangqi.game.result import GameResult
-from xiangqi.game.setup import GameSetup
+from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.play.draw_answer import engine_takes_draw
@@ -614,7 +614,8 @@ class GameController(QObject):
     def _engine_moved(self, decided: SeatMove) -> None:
         best, engine_color = decided.best, self.game.position.turn
         score, self._last_engine_score = self._last_engine_score, None
-        if decided.draw_offer and engine_takes_draw(score, self.game.ply, self.setup.strength.level):
+        level = self.setup.strength.level if is_builtin(self.setup.engine) else None   # others: full strength
+        if decided.draw_offer and engine_takes_draw(score, self.game.ply, level):
             self.message.emit(self.tr("The engine accepts the draw"))
             self._finish(Termination.AGREED_DRAW, None)
             return

@@ -145,8 +145,8 @@ class RecordLink(QObject):
         return [c.move for c in siblings if c is not node and c.move is not None]
 
     def record_for_saving(self) -> Record:
-        """The record as the file gets it: a game played here ends where it stands (moves taken back are
-        a variation), with the result the board decided when the main line ended on the board."""
+        """The record as the file gets it: a game played here ends where it stands (moves taken back and
+        not replaced are left out), with the result the board decided when the main line ended on the board."""
         return self.controller.game.record_to_save()
 
     def start_position(self) -> Position:

@@ -36,3 +36,24 @@ def test_a_long_dead_level_game_is_drawn() -> None:
 def test_book_weights_and_rulings_are_no_evaluation() -> None:
     assert not engine_takes_draw(Score(book=-500), 10, 1)
     assert not engine_takes_draw(Score(ruling=-1), 10, 1)
+
+
+def test_draw_offers_keep_the_engines_view_and_the_offers(qtbot) -> None:  # noqa: ANN001 - pytest-qt's bot
+    from xiangqi.engine.messages import BestMove
+    from xiangqi.play.draw_offers import DrawOffers
+
+    offers = DrawOffers()
+    offers.offer()
+    assert offers.take_player_offer() and not offers.take_player_offer()   # it goes with one search
+    offers.note_score(Score(cp=-300))
+    with qtbot.waitSignal(offers.answered) as answer:
+        assert offers.answer(True, 10, 3)
+    assert answer.args == [True]
+    offers.note_score(Score(cp=-300))
+    assert not offers.answer(False, 10, 3)             # no offer went with that search: no answer
+    assert not offers.answer(True, 10, 3)              # the score was used up: no view, no draw
+    with qtbot.waitSignal(offers.engine_offers):
+        offers.engine_played(BestMove(None, draw=True), asked=False)
+    assert offers.engine_offer
+    offers.player_moved()
+    assert not offers.engine_offer

@@ -19,7 +19,7 @@ from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
 from xiangqi.core.move_reason import illegal_reason
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
-from xiangqi.engine.messages import Score, SearchLimits
+from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
 from xiangqi.game.autosave import AutosaveStore, Snapshot, snapshot_of
@@ -29,7 +29,7 @@ from xiangqi.game.result import GameResult
 from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
-from xiangqi.play.draw_answer import engine_takes_draw
+from xiangqi.play.draw_offers import DrawOffers
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.play.game_seats import GameSeats
 from xiangqi.play.hints import HintSeat
@@ -91,9 +91,8 @@ class GameController(QObject):
         self.clock = self._new_clock()
         self.engine_failure_detail = ""       # the last engine failure in the engine layer's own words
         self.hint: Move | None = None
-        self.engine_draw_offer = False
-        self._human_draw_offer = False
-        self._last_engine_score: Score | None = None   # the engine's own view in its last move search
+        self.draws = DrawOffers(self)   # the player's and the engine's draw offers
+        self.draws.engine_offers.connect(self.draw_offered)
         self._clock_held = False
         self.ponder = False                   # engines think on the opponent's time (setting game.ponder)
         self.expected_reply: Move | None = None   # the reply an engine ponders on
@@ -189,8 +188,7 @@ class GameController(QObject):
         model.go_to(line[-1] if line else node)
         model.view(node)
         self.game, self.clock, self.hint = model, self._new_clock(), None
-        self.engine_draw_offer = self._human_draw_offer = False
-        self._last_engine_score = None
+        self.draws.reset()
         if self.autosave is not None:
             self.autosave.clear()   # the autosave keeps games being played; a record has its own file
         self.analysis_reset.emit()
@@ -204,8 +202,7 @@ class GameController(QObject):
         if clock_state:
             self.clock.restore(clock_state)
         self.hint = None
-        self.engine_draw_offer = self._human_draw_offer = False
-        self._last_engine_score = None
+        self.draws.reset()
         self._clock_held = False
         self.engine_seats.fill(self.setup)
         self._autosave()
@@ -275,7 +272,7 @@ class GameController(QObject):
                 self._say_why_refused(move)
             self.illegal_move.emit()
             return False
-        self.engine_draw_offer = False
+        self.draws.player_moved()
         self._play(move, by_engine=False)
         return True
 
@@ -404,16 +401,21 @@ class GameController(QObject):
             loser = self.setup.human if self.seats and not self.engine_plays(self.setup.human) else turn
             self._finish(Termination.RESIGNATION, loser.other)
 
+    @property
+    def engine_draw_offer(self) -> bool:
+        """The engine offered a draw with its last move and the player has not moved since."""
+        return self.draws.engine_offer
+
     def offer_draw(self) -> None:
         """The engine answers with its next move, by its own evaluation of that search and its level
         (``xiangqi.play.draw_answer``); UCCI engines are told of the offer (``go draw``) as well."""
         if not self.can_offer_draw():
             return
-        self._human_draw_offer = True
+        self.draws.offer()
         self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
 
     def accept_draw(self) -> None:
-        if self.engine_draw_offer and not self.game.is_over:
+        if self.draws.engine_offer and not self.game.is_over:
             self._finish(Termination.AGREED_DRAW, None)
 
     def request_hint(self, spec: EngineSpec | None = None) -> bool:
@@ -525,8 +527,7 @@ class GameController(QObject):
                 and not seat.searching and self._book_move_at is not self.game.head):
             if self._book_move_due():
                 return
-            draw = self._human_draw_offer
-            self._human_draw_offer = False
+            draw = self.draws.take_player_offer()
             self._search(seat, Purpose.MOVE, self._move_limits(self.game.position.turn), draw_offer=draw)
 
     def _book_move_due(self) -> bool:
@@ -545,7 +546,7 @@ class GameController(QObject):
         self._book_move_at = None
         if self.game.head is node and not self.game.viewing and not self.game.is_over \
                 and self.engine_plays(self.game.position.turn):
-            self._human_draw_offer = False
+            self.draws.take_player_offer()   # a book move is no answer to an offer: it lapses
             self._play(move, by_engine=True)
         else:
             self._maybe_engine_move()   # the game moved on meanwhile: the engine's turn is asked again
@@ -594,7 +595,7 @@ class GameController(QObject):
     def _on_seat_info(self, seat_info: SeatInfo) -> None:
         score = seat_info.info.score
         if seat_info.purpose is Purpose.MOVE and score is not None:
-            self._last_engine_score = score
+            self.draws.note_score(score)
         self.analysis.emit(seat_info)
 
     def _on_decided(self, decided: SeatMove) -> None:
@@ -613,9 +614,8 @@ class GameController(QObject):
 
     def _engine_moved(self, decided: SeatMove) -> None:
         best, engine_color = decided.best, self.game.position.turn
-        score, self._last_engine_score = self._last_engine_score, None
         level = self.setup.strength.level if is_builtin(self.setup.engine) else None   # others: full strength
-        if decided.draw_offer and engine_takes_draw(score, self.game.ply, level):
+        if self.draws.answer(decided.draw_offer, self.game.ply, level):
             self.message.emit(self.tr("The engine accepts the draw"))
             self._finish(Termination.AGREED_DRAW, None)
             return
@@ -631,9 +631,8 @@ class GameController(QObject):
         if decided.draw_offer:
             self.message.emit(self.tr("The engine declines the draw"))
         self._play(move, by_engine=True)
-        if best.draw and not decided.draw_offer and not self.game.is_over:
-            self.engine_draw_offer = True
-            self.draw_offered.emit()
+        if not self.game.is_over:
+            self.draws.engine_played(best, decided.draw_offer)
         self._start_ponder(decided)
 
     def _start_ponder(self, decided: SeatMove) -> None:

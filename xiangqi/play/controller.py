@@ -23,7 +23,7 @@ from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
 from xiangqi.game.autosave import AutosaveStore, Snapshot, snapshot_of
-from xiangqi.game.clock import GameClock, TimeControlKind
+from xiangqi.game.clock import GameClock
 from xiangqi.game.model import GameModel
 from xiangqi.game.result import GameResult
 from xiangqi.game.setup import GameSetup, is_builtin
@@ -31,6 +31,7 @@ from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.play.draw_offers import DrawOffers
 from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.move_limits import move_limits
 from xiangqi.play.game_seats import GameSeats
 from xiangqi.play.hints import HintSeat
 from xiangqi.play.move_refusal import CONTEXT as REFUSAL_CONTEXT
@@ -41,7 +42,6 @@ from xiangqi.play.problem_text import failure_detail, failure_text
 # or None when out of book (set by the Book menu; see xiangqi/book/chooser.py).
 BookPlayer = Callable[[Position, int], Move | None]
 BOOK_MOVE_DELAY_MS = 0     # played on the next event-loop turn: the player's move is shown first
-DEFAULT_ENGINE_MS = 3000   # per engine move when the game is untimed and no depth is set
 HINT_MS = 1500
 CLOCK_TICK_MS = 100
 
@@ -552,24 +552,7 @@ class GameController(QObject):
             self._maybe_engine_move()   # the game moved on meanwhile: the engine's turn is asked again
 
     def _move_limits(self, engine: Color) -> SearchLimits:
-        control, depth = self.setup.time_control, self.setup.strength.depth
-        if control.kind is TimeControlKind.CLOCK:
-            return self._clock_limits(depth, engine)
-        if control.kind is TimeControlKind.MOVE:
-            return SearchLimits(depth=depth, movetime_ms=control.move_time_ms)
-        return SearchLimits(depth=depth) if depth else SearchLimits(movetime_ms=DEFAULT_ENGINE_MS)
-
-    def _clock_limits(self, depth: int | None, turn: Color) -> SearchLimits:
-        control = self.setup.time_control
-        left = {c: max(1, int(self.clock.remaining_ms(c))) for c in (Color.RED, Color.BLACK)}
-        moves_to_go = None
-        if self.clock.in_byoyomi(turn):
-            moves_to_go = 1
-        elif control.moves_per_period:
-            moves_to_go = control.moves_per_period - self.clock.sides[turn].moves_in_period
-        return SearchLimits(depth=depth, red_time_ms=left[Color.RED], black_time_ms=left[Color.BLACK],
-                            red_increment_ms=control.increment_ms, black_increment_ms=control.increment_ms,
-                            moves_to_go=moves_to_go)
+        return move_limits(self.setup, self.clock, engine)
 
     def _search(self, seat: EngineSeat, purpose: Purpose, limits: SearchLimits, draw_offer: bool = False) -> None:
         # Moves that would lose by 长将/长捉 are banned, so no engine (most do not know the chase rules)

@@ -4,16 +4,24 @@ position); the PGN file keeps the match's English words and the standard Termina
 
 from __future__ import annotations
 
+import re
+
+from PySide6.QtCore import QTranslator
+
 from xiangqi.core import Color, Move
 from xiangqi.match.record import finish_game
-from xiangqi.match.referee import EndKind, GameEnd, rules_end
+from xiangqi.match.referee import Adjudication, EndKind, GameEnd, Referee, rules_end
 from xiangqi.match.runner import FinishedGame
 from xiangqi.match.schedule import Opening, Pairing
 from xiangqi.record import Game
 
 import real_window
-from xiangqi.ui.match.end_text import show_end_in_comment
+from real_window import fake_engine
+from xiangqi.ui.common.i18n import install_translator
+from xiangqi.ui.match.end_text import end_text, show_end_in_comment
+from xiangqi.ui.match.match_dialog import MatchDialog
 from xiangqi.ui.match.match_ui import MatchUi
+from xiangqi.core.notation import Notation
 
 app_window = real_window.app_window   # the fixture
 
@@ -50,3 +58,45 @@ def test_the_results_table_and_comment_say_the_end_in_chinese(app_window) -> Non
         assert finished.game.mainline()[-1].comment == words
         assert english not in finished.game.mainline()[-1].comment
         assert finished.game.mainline()[0].comment == "开局"
+
+
+class MarkingTranslator(QTranslator):
+    """Marks every MatchEnd text it translates: what reaches the screen went through the translator."""
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+        return f"«{source}»" if context == "MatchEnd" else ""
+
+
+def test_an_adjudication_is_worded_from_its_grounds_not_the_match_english(qapp) -> None:
+    marker = MarkingTranslator()
+    qapp.installTranslator(marker)
+    try:
+        game = Game({"Red": "One", "Black": "Two"}, MATE_IN_ONE)
+        last = game.add_move(game.root, Move.from_iccs("b7b8"))
+        referee = Referee(Adjudication(score_cp=500, score_moves=1))
+        end = None
+        for mover in (Color.RED, Color.BLACK):   # both engines: red is 6 pawns up (red's view)
+            end = referee.after_move(game.end_position(), mover, 600)
+        assert end is not None and end.kind is EndKind.ADJUDICATION
+        finish_game(game, last, end)
+        finished = FinishedGame(Pairing(1, True, Opening(MATE_IN_ONE)), end, 1, 1.0, game)
+        text = end_text(finished)
+        assert text == "««Red» wins by adjudication: both engines scored it 5 pawns or more for 1 moves»"
+        assert end.reason not in text   # the match's English words are for its PGN file
+        show_end_in_comment(finished)
+        assert game.mainline()[-1].comment == text
+    finally:
+        qapp.removeTranslator(marker)
+
+
+def test_the_match_event_tag_is_in_the_players_language(qapp, qtbot, tmp_path) -> None:
+    install_translator(qapp, "zh_CN")
+    try:
+        dialog = MatchDialog([fake_engine()], None, Notation.CHINESE)
+        qtbot.addWidget(dialog)
+        dialog.pgn.setText(str(tmp_path / "match.pgn"))
+        dialog.accept()
+        event = dialog.settings().event   # the Event tag the comment header shows: no English in Chinese
+        assert event and not re.search("[A-Za-z]", event), event
+    finally:
+        install_translator(qapp, "en")

@@ -27,7 +27,10 @@ def test_editor_words_the_problem_in_chinese(app_window, qtbot) -> None:
     window = app_window(1280, 880)
     editor = open_editor(qtbot, window)
     clear = next(b for b in editor.findChildren(QPushButton) if b.text() == "清空棋盘")
-    qtbot.mouseClick(clear, Qt.MouseButton.LeftButton)   # only the kings stay: they face each other
+    qtbot.mouseClick(clear, Qt.MouseButton.LeftButton)   # the kings go too: each missing one is named
+    assert editor.problem_label.text() == "局面不合法：缺少红帅\n缺少黑将"
+    editor.fen_edit.setText("4k4/9/9/9/9/9/9/9/9/4K4 w")   # the kings face each other
+    qtbot.keyClick(editor.fen_edit, Qt.Key.Key_Return)
     assert editor.problem_label.text() == "局面不合法：黑方正被将军（或双方将帅照面），却轮到红方走棋"
     editor.fen_edit.setText("4k4/9/9/9/9/9/9/9/9/2K6 w")   # red's king out of its palace
     qtbot.keyClick(editor.fen_edit, Qt.Key.Key_Return)

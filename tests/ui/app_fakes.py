@@ -47,10 +47,11 @@ class ScriptedClient(QObject):
         self.state = SessionState.BOOTING
         self._info = EngineInfo(name="Scripted", author="", dialect=dialect, options=tuple(options))
         self.hold = False          # when True, go() waits for stop() before answering
+        self.score_cp = 25         # the score of the info line sent before each answer (the engine's view)
         self._pending: Position | None = None
 
     def start(self) -> None:
-        QTimer.singleShot(0, self._boot)
+        QTimer.singleShot(0, self, self._boot)
 
     def _boot(self) -> None:
         self.state = SessionState.IDLE
@@ -69,7 +70,7 @@ class ScriptedClient(QObject):
         self._pending = position.copy()
         self.state = SessionState.THINKING
         if not self.hold:
-            QTimer.singleShot(0, self._answer)
+            QTimer.singleShot(0, self, self._answer)
 
     def ponderhit(self, draw_offer: bool = False) -> None:
         pass
@@ -77,7 +78,7 @@ class ScriptedClient(QObject):
     def stop(self) -> None:
         self.stops += 1
         if self._pending is not None:
-            QTimer.singleShot(0, self._answer)
+            QTimer.singleShot(0, self, self._answer)
 
     def _answer(self) -> None:
         position, self._pending = self._pending, None
@@ -86,7 +87,7 @@ class ScriptedClient(QObject):
         reply = self.replies.pop(0) if self.replies else first_legal
         best = reply(position)
         if best.move is not None:
-            self.info.emit(Info(depth=3, score=Score(cp=25), nps=1000, pv=(best.move,)))
+            self.info.emit(Info(depth=3, score=Score(cp=self.score_cp), nps=1000, pv=(best.move,)))
         self.state = SessionState.IDLE
         self.best_move.emit(best)
 

@@ -23,7 +23,7 @@ from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.play.controller import GameController
 from xiangqi.game.result import GameResult
 from xiangqi.record import Game as Record
-from xiangqi.game.setup import GameSetup
+from xiangqi.game.setup import GameSetup, Strength
 
 from app_fakes import Reply, ScriptedClient, builtin_like_spec, play
 
@@ -108,11 +108,27 @@ def test_engine_resigns(qtbot: QtBot, tmp_path: Path) -> None:
 
 def test_draw_offer_goes_with_next_search_for_ucci(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [lambda p: BestMove(p.legal_moves()[0], draw=True)])
+    clients[0].score_cp = -300          # the engine sees itself clearly worse: it takes the draw
     c.offer_draw()
     with qtbot.waitSignal(c.game_over) as blocker:
         c.try_move(m("h2e2"))
     assert clients[0].gos[-1][2] is True
     assert blocker.args[0] == GameResult(Termination.AGREED_DRAW, None)
+
+
+def test_a_level_2_engine_does_not_take_a_draw_in_an_even_opening(qtbot: QtBot, tmp_path: Path) -> None:
+    """The engine's own "draw" at a level score (ElephantEye, the built-in engine) is no answer: the
+    opening goes on, and the engine's word is not taken for an offer of its own either."""
+    c, clients = make(qtbot, tmp_path, [lambda p: BestMove(m("h9g7"), draw=True)],
+                      strength=Strength(level=2))
+    clients[0].score_cp = 0
+    c.offer_draw()
+    messages: list[str] = []
+    c.message.connect(messages.append)
+    c.try_move(m("h2e2"))
+    qtbot.waitUntil(lambda: c.game.ply == 2)
+    assert not c.game.is_over and not c.engine_draw_offer
+    assert "The engine declines the draw" in messages
 
 
 def test_engine_offers_draw_and_player_accepts(qtbot: QtBot, tmp_path: Path) -> None:
@@ -126,11 +142,19 @@ def test_engine_offers_draw_and_player_accepts(qtbot: QtBot, tmp_path: Path) -> 
 
 
 def test_uci_engine_decides_draw_by_its_score(qtbot: QtBot, tmp_path: Path) -> None:
-    c, _ = make(qtbot, tmp_path, dialect=Dialect.UCI)
+    c, clients = make(qtbot, tmp_path, dialect=Dialect.UCI)
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
-    c.offer_draw()            # the scripted engine reported +25 for itself: it declines
+    c.offer_draw()            # the scripted engine reports +25 for itself: it declines with its move
+    c.try_move(m("h0g2"))
+    qtbot.waitUntil(lambda: c.game.ply == 4)
     assert not c.game.is_over
+    clients[0].score_cp = -400
+    c.offer_draw()            # now it is clearly worse: it takes it
+    with qtbot.waitSignal(c.game_over):
+        c.try_move(m("b0c2"))
+    assert c.game.result == GameResult(Termination.AGREED_DRAW, None)
+    assert clients[0].gos[-1][2] is True   # the seat passes the offer; the UCI wire has no word for it
 
 
 def test_hint_is_suggested_and_cleared_by_a_move(qtbot: QtBot, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+import datetime
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
@@ -15,7 +16,7 @@ from typing import TypeVar
 import pytest
 from app_fakes import Reply, ScriptedClient, builtin_like_spec, play
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
@@ -23,6 +24,7 @@ from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.setup import GameSetup
+from xiangqi.record import load_games
 from xiangqi.ui.play.clock_view import RUNNING_STYLE
 from xiangqi.play.controller import GameController
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
@@ -205,6 +207,25 @@ def test_new_game_over_an_unsaved_game_asks_first(qtbot: QtBot, tmp_path: Path) 
     assert "not saved" in box.text()
     box.button(QMessageBox.StandardButton.Discard).click()
     assert len(table.dialogs(NewGameDialog)) == 1
+
+
+def test_the_unsaved_prompt_offers_to_save_with_a_name_from_the_players_and_date(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    table = Table(qtbot, tmp_path, replies("h9g7"))
+    table.start(player="张三")
+    table.move_and_wait_reply("h2e2")
+    table.window.new_action.trigger()
+    box = table.dialogs(QMessageBox)[-1]
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.Save)
+    box.button(QMessageBox.StandardButton.Save).click()      # 保存, as quitting offers
+    dialog = table.dialogs(QFileDialog)[-1]
+    today = datetime.date.today().strftime("%Y-%m-%d")
+    assert Path(dialog.selectedFiles()[0]).name == f"张三-Scripted-{today}.pgn"
+    assert table.dialogs(NewGameDialog) == []                # not before the game is saved
+    out = tmp_path / "kept.pgn"
+    dialog.fileSelected.emit(str(out))
+    assert [m.iccs() for m in load_games(out)[0].mainline_moves()] == ["h2e2", "h9g7"]
+    assert len(table.dialogs(NewGameDialog)) == 1            # then the new game
 
 
 def test_the_new_game_dialog_starts_from_the_opening_after_a_puzzle(qtbot: QtBot, tmp_path: Path) -> None:

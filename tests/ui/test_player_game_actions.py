@@ -29,13 +29,28 @@ def test_a_game_saved_after_taking_back_ends_where_it_stands(qtbot: QtBot, tmp_p
     assert table.ui.save_as_file(out, Notation.ICCS)
     saved = load_games(out)[0]
     assert [m.iccs() for m in saved.mainline_moves()] == ["h2e2", "h9g7"]    # as the board shows it
-    second = saved.root.children[0].children                                   # the moves taken back stay
-    assert [c.move.iccs() for c in second if c.move] == ["h9g7", "h9g7"]
-    assert [n.move.iccs() for n in second[1].line() if n.move] == ["h0g2", "b9c7"]
+    # nothing was played after the moves taken back: no variation repeats the main line's last move
+    assert len(saved.root.children) == 1 and len(saved.root.children[0].children) == 1
+    assert "(" not in out.read_text(encoding="utf-8").split("\n\n", 1)[1]
     # the game in the window keeps them to redo
     assert [m.iccs() for m in table.controller.game.redo_moves] == ["h0g2", "b9c7"]
     table.window.redo_action.trigger()
     assert [m.iccs() for m in table.controller.game.moves] == ["h2e2", "h9g7", "h0g2", "b9c7"]
+
+
+def test_moves_taken_back_are_saved_as_a_variation_where_they_differ(qtbot: QtBot, tmp_path: Path) -> None:
+    table = Table(qtbot, tmp_path, replies("h9g7", "b9c7", "h9g7", "h7h3"))
+    table.start()
+    table.move_and_wait_reply("h2e2")
+    table.move_and_wait_reply("h0g2")
+    table.window.undo_action.trigger()
+    table.window.undo_action.trigger()           # back to the start
+    table.move_and_wait_reply("h2e2")            # the same move and the same reply: no new line
+    table.move_and_wait_reply("b0c2")            # another second move: the taken-back one is its variation
+    out = tmp_path / "game.pgn"
+    assert table.ui.save_as_file(out, Notation.ICCS)
+    movetext = out.read_text(encoding="utf-8").split("\n\n", 1)[1]
+    assert " ".join(movetext.split()) == "1. h2e2 h9g7 2. b0c2 ( 2. h0g2 b9c7 ) 2... h7h3 *"
 
 
 def test_a_game_resumed_from_the_autosave_after_taking_back_is_saved_as_it_stands(

@@ -61,3 +61,17 @@ def test_a_resumed_game_gets_its_graph_back(qtbot: QtBot, tmp_path: Path) -> Non
     again.controller.resume(snapshot)
     assert again_study.graph.values == played
     again.controller.shutdown()
+
+
+def test_the_graph_drops_the_plies_taken_back(qtbot: QtBot, tmp_path: Path) -> None:
+    table = Table(qtbot, tmp_path, replies("h9g7", "b9c7"))
+    study = install_study_ui(table.window)
+    table.start()
+    table.move_and_wait_reply("h2e2")
+    table.move_and_wait_reply("h0g2")
+    assert len(study.graph.values) == 5 and study.graph.values[4] is not None
+    table.window.undo_action.trigger()                      # 悔棋: h0g2 and its reply are no longer played
+    assert len(study.graph.values) == 3 and study.graph.values[2] is not None
+    table.window.redo_action.trigger()                      # put back: the graph has them again
+    assert len(study.graph.values) == 5
+    table.controller.shutdown()

@@ -183,3 +183,29 @@ def board_fen(cells: list[int]) -> str:
 
 def format_fen(cells: list[int], side: int, halfmove_clock: int, fullmove_number: int) -> str:
     return f"{board_fen(cells)} {'wb'[side]} - - {halfmove_clock} {fullmove_number}"
+
+
+def board_problems(cells: list[int], side: int) -> list[PositionProblem]:
+    """Every fault of a board (the position editor names them all; ``parse_fen`` stops at the first):
+    too many or no pieces of a kind, pieces where they can never stand, the side not to move in check."""
+    problems: list[PositionProblem] = []
+    for color in (0, 1):
+        sign = 1 if color == 0 else -1
+        for ptype, limit in MAX_PIECES.items():
+            count = cells.count(sign * ptype)
+            if count > limit:
+                problems.append(PositionProblem(PositionFault.TOO_MANY, color == 0, ptype.name.lower(),
+                                                count=count, limit=limit))
+            elif ptype is PieceType.KING and count == 0:
+                problems.append(PositionProblem(PositionFault.NO_KING, color == 0, "king"))
+        for sq, value in enumerate(cells):
+            if value and (value > 0) == (color == 0):
+                placement = _placement_problem(color, PieceType(abs(value)), sq)
+                if placement is not None:
+                    problems.append(PositionProblem(placement[1], color == 0, PieceType(abs(value)).name.lower(),
+                                                    square_name(sq)))
+    other = 1 - side
+    kings = [cells.count(1), cells.count(-1)]
+    if kings == [1, 1] and king_attacked(cells, cells.index(-1 if other else 1), other):
+        problems.append(PositionProblem(PositionFault.CHECK_OFF_TURN, red=other == 0, piece="king"))
+    return problems

@@ -296,14 +296,17 @@ class GameModel:
 
     def record_to_save(self) -> Record:
         """The record as a file should hold it. A game played here ends where it stands: moves taken back
-        and not replayed (the head's continuation, kept in the tree to redo) are written as a variation
-        of the head's move (the same move, then them), not as the main line. The tree is copied then;
-        otherwise (a studied record, nothing taken back, or every move taken back: a variation needs a
-        move to stand beside) it is the record itself. Either way it carries the result to save."""
+        and not replayed (the head's continuation, kept in the tree to redo) are left out of the copy, since
+        nothing was played after them to differ from (moves taken back and replaced by others stay where they
+        differ, as the variations of the moves played instead). The tree is copied then; otherwise (a
+        studied record, nothing taken back, or every move taken back: no game would be left) it is the
+        record itself. Either way it carries the result to save."""
         record, head = self.record, self.head
         if self.playing and head.children and head.parent is not None:
             record, head = copy_record(self.record, self.head)
-            _continuation_as_variation(head)
+            for child in head.children:
+                child.parent = None
+            head.children = []
         result = "*" if self.result is None or not head.is_main_line() or head.children else self.result.score
         if result != "*":
             record.result = result
@@ -334,15 +337,3 @@ def copy_record(record: Record, node: GameNode) -> tuple[Record, GameNode]:
             twin.nags = list(child.nags)
             stack.append((child, twin))
     return copy, found
-
-
-def _continuation_as_variation(head: GameNode) -> None:
-    """Move ``head``'s children under a new sibling of it with the same move, right after it: the main
-    line ends at ``head`` and its continuation reads as a variation of the head's move."""
-    parent = head.parent
-    assert parent is not None and head.move is not None
-    twin = GameNode(head.move, parent)
-    parent.children.insert(parent.children.index(head) + 1, twin)
-    twin.children, head.children = head.children, []
-    for child in twin.children:
-        child.parent = twin

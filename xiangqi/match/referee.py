@@ -54,11 +54,29 @@ _PGN_TERMINATION = {EndKind.RULES: "normal", EndKind.RESIGNATION: "normal", EndK
                     EndKind.TIME: "time forfeit", EndKind.CRASH: "abandoned", EndKind.ILLEGAL: "rules infraction"}
 
 
+class Grounds(Enum):
+    """Why an adjudication ended a game (data for the app, which words it in the player's language)."""
+
+    SCORE = "score"      # both engines scored it past the threshold for the moves asked
+    LENGTH = "length"    # the match's longest game was reached
+    CLAIM = "claim"      # an engine claimed a draw the common rules allow and gave no move
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudicated:
+    grounds: Grounds
+    pawns: float = 0.0   # SCORE: the threshold in pawns
+    moves: int = 0       # SCORE: for this many moves each
+    plies: int = 0       # LENGTH: plies played
+    engine: str = ""     # CLAIM: the engine that claimed
+
+
 @dataclass(frozen=True, slots=True)
 class GameEnd:
     winner: Color | None
     kind: EndKind
     reason: str  # plain words for the PGN comment and the console line
+    adjudicated: Adjudicated | None = None   # the grounds of an adjudication, as data
 
     @property
     def result(self) -> str:
@@ -118,7 +136,8 @@ def no_move_ruling(position: Position, engine: str, asked_again: bool) -> GameEn
     if grounds is None:
         return loss(mover, EndKind.ILLEGAL, f"({engine}) claims to have no move")
     return GameEnd(None, EndKind.ADJUDICATION, f"draw by adjudication: {side_name(mover)} ({engine}) claims a draw "
-                   f"({grounds}) and gives no move when asked again; our rules would go on")
+                   f"({grounds}) and gives no move when asked again; our rules would go on",
+                   Adjudicated(Grounds.CLAIM, engine=engine))
 
 
 def claim_note(position: Position, engine: str) -> str:
@@ -170,11 +189,13 @@ class Referee:
         for winner, sign in ((Color.RED, 1), (Color.BLACK, -1)):
             if all(s is not None and sign * s >= threshold for s in scores):
                 return GameEnd(winner, EndKind.ADJUDICATION, f"{side_name(winner)} wins by adjudication: both "
-                               f"engines scored it {threshold / 100:g} pawns or more for {needed} moves")
+                               f"engines scored it {threshold / 100:g} pawns or more for {needed} moves",
+                               Adjudicated(Grounds.SCORE, pawns=threshold / 100, moves=needed))
         return None
 
     def _by_length(self) -> GameEnd | None:
         limit = self.adjudication.max_plies
         if limit is not None and self._plies >= limit:
-            return GameEnd(None, EndKind.ADJUDICATION, f"draw by adjudication: {limit} plies played")
+            return GameEnd(None, EndKind.ADJUDICATION, f"draw by adjudication: {limit} plies played",
+                           Adjudicated(Grounds.LENGTH, plies=limit))
         return None

@@ -13,31 +13,35 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
+from xiangqi.core.move_reason import illegal_reason
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
 from xiangqi.engine.messages import ScoreKind, SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.retire import engines_retiring
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
-from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.game.autosave import AutosaveStore, Snapshot, snapshot_of
-from xiangqi.game.clock import GameClock, TimeControlKind
+from xiangqi.game.clock import GameClock
 from xiangqi.game.model import GameModel
 from xiangqi.game.result import GameResult
 from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
+from xiangqi.play.draw_offers import DrawOffers
 from xiangqi.play.engine_list import engine_display_name
+from xiangqi.play.move_limits import move_limits
+from xiangqi.play.game_seats import GameSeats
+from xiangqi.play.hints import HintSeat
+from xiangqi.play.move_refusal import CONTEXT as REFUSAL_CONTEXT
+from xiangqi.play.move_refusal import refusal_text
 from xiangqi.play.problem_text import failure_detail, failure_text
 
 # An opening book for engine opponents: the book move for a position, the game's ply-th move (0 = the first),
 # or None when out of book (set by the Book menu; see xiangqi/book/chooser.py).
 BookPlayer = Callable[[Position, int], Move | None]
 BOOK_MOVE_DELAY_MS = 0     # played on the next event-loop turn: the player's move is shown first
-DEFAULT_ENGINE_MS = 3000   # per engine move when the game is untimed and no depth is set
 HINT_MS = 1500
 CLOCK_TICK_MS = 100
 
@@ -82,23 +86,30 @@ class GameController(QObject):
                  now: Callable[[], float] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.autosave = autosave
-        self._engine_factory = engine_factory
         self._now = now
         self.setup = GameSetup(engine=None)
         self.game = GameModel()
         self.clock = self._new_clock()
-        self.seats: dict[Color, EngineSeat] = {}
         self.engine_failure_detail = ""       # the last engine failure in the engine layer's own words
         self.hint: Move | None = None
-        self.engine_draw_offer = False
-        self._human_draw_offer = False
-        self._last_engine_cp: int | None = None
+        self.draws = DrawOffers(self)   # the player's and the engine's draw offers
+        self.draws.engine_offers.connect(self.draw_offered)
         self._engine_book_line = False   # the engine's last word on its move was a book line, not a search
         self._clock_held = False
         self.ponder = False                   # engines think on the opponent's time (setting game.ponder)
         self.expected_reply: Move | None = None   # the reply an engine ponders on
         self.book_player: BookPlayer | None = None   # engines play these book moves instead of searching
         self._book_move_at: GameNode | None = None   # a book move is due at this node (on the next turn)
+        self.engine_seats = GameSeats(engine_factory, self)   # the game's engines, one per colour they play
+        self.engine_seats.state_changed.connect(self.engine_state)
+        self.engine_seats.name_changed.connect(self.engine_name)
+        self.engine_seats.seat_ready.connect(self._on_seat_ready)
+        self.engine_seats.info.connect(self._on_seat_info)
+        self.engine_seats.decided.connect(self._on_decided)
+        self.engine_seats.trouble.connect(self._on_trouble)
+        self.hints = HintSeat(engine_factory, self)   # hints from the strongest engine, on a seat of their own
+        self.hints.found.connect(self._on_hint_found)
+        self.hints.failed.connect(self._on_hint_failed)
         self._tick = QTimer(self)
         self._tick.setInterval(CLOCK_TICK_MS)
         self._tick.timeout.connect(self._on_tick)
@@ -170,7 +181,7 @@ class GameController(QObject):
 
     def _study(self, model: GameModel, node: GameNode) -> None:
         self._discard_searches()
-        self._close_seats()
+        self.engine_seats.close_all()
         self._tick.stop()
         self.setup = GameSetup(engine=None, start_fen=model.start_fen,
                                natural_limit_plies=model.natural_limit_plies)
@@ -179,8 +190,7 @@ class GameController(QObject):
         model.go_to(line[-1] if line else node)
         model.view(node)
         self.game, self.clock, self.hint = model, self._new_clock(), None
-        self.engine_draw_offer = self._human_draw_offer = False
-        self._last_engine_cp = None
+        self.draws.reset()
         if self.autosave is not None:
             self.autosave.clear()   # the autosave keeps games being played; a record has its own file
         self.analysis_reset.emit()
@@ -194,10 +204,9 @@ class GameController(QObject):
         if clock_state:
             self.clock.restore(clock_state)
         self.hint = None
-        self.engine_draw_offer = self._human_draw_offer = False
-        self._last_engine_cp = None
+        self.draws.reset()
         self._clock_held = False
-        self._fill_seats()
+        self.engine_seats.fill(self.setup)
         self._autosave()
         self.analysis_reset.emit()
         self.game_replaced.emit()
@@ -261,11 +270,19 @@ class GameController(QObject):
     def try_move(self, move: Move) -> bool:
         """A move from the board; False (and ``illegal_move``) when it is not allowed now."""
         if not self.can_pick(move.from_sq) or not self.game.position.is_legal(move):
+            if self.human_to_move():
+                self._say_why_refused(move)
             self.illegal_move.emit()
             return False
-        self.engine_draw_offer = False
+        self.draws.player_moved()
         self._play(move, by_engine=False)
         return True
+
+    def _say_why_refused(self, move: Move) -> None:
+        """The rule a move of the side to move breaks, in the status bar (蹩马腿, 飞将 …)."""
+        reason = illegal_reason(self.game.position, move)
+        if reason is not None:
+            self.message.emit(QCoreApplication.translate(REFUSAL_CONTEXT, refusal_text(reason)))
 
     # ----------------------------------------------------------------- playing moves
     def _play(self, move: Move, by_engine: bool, from_book: bool = False) -> None:
@@ -386,30 +403,46 @@ class GameController(QObject):
             loser = self.setup.human if self.seats and not self.engine_plays(self.setup.human) else turn
             self._finish(Termination.RESIGNATION, loser.other)
 
+    @property
+    def engine_draw_offer(self) -> bool:
+        """The engine offered a draw with its last move and the player has not moved since."""
+        return self.draws.engine_offer
+
     def offer_draw(self) -> None:
-        """UCCI engines answer ``go draw`` with their next move; others decide by their own score."""
-        seat = self.seats.get(self.game.position.turn.other) or self.seats.get(self.game.position.turn)
-        if not self.can_offer_draw() or seat is None:
+        """The engine answers with its next move, by its own evaluation of that search and its level
+        (``xiangqi.play.draw_answer``); UCCI engines are told of the offer (``go draw``) as well."""
+        if not self.can_offer_draw():
             return
-        if seat.takes_draw_offers():
-            self._human_draw_offer = True
-            self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
-        elif self._last_engine_cp is not None and self._last_engine_cp <= 0:
-            self._finish(Termination.AGREED_DRAW, None)
-        else:
-            self.message.emit(self.tr("The engine declines the draw"))
+        self.draws.offer()
+        self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
 
     def accept_draw(self) -> None:
-        if self.engine_draw_offer and not self.game.is_over:
+        if self.draws.engine_offer and not self.game.is_over:
             self._finish(Termination.AGREED_DRAW, None)
 
-    def request_hint(self) -> bool:
-        seat = self._hint_seat()
-        if not self.human_to_move() or seat is None or not seat.is_ready or seat.searching:
+    def request_hint(self, spec: EngineSpec | None = None) -> bool:
+        """A suggestion for the player: from ``spec`` (the strongest engine, ``hints.hint_engine``) on a seat
+        of its own, searched to a real depth; without one, from the opponent's engine."""
+        if not self.human_to_move() or self.hints.searching:
             return False
-        self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
+        position = self.game.position
+        if spec is not None:
+            self.hints.ask(spec, position, forbidden_repetition_moves(position))
+        else:
+            seat = self._hint_seat()
+            if seat is None or not seat.is_ready or seat.searching:
+                return False
+            self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
         self.message.emit(self.tr("The engine is looking for a hint…"))
         return True
+
+    def _on_hint_found(self, move: Move | None, position: Position) -> None:
+        if position.fen() == self.game.position.fen() and self.human_to_move():
+            self._show_hint(move)
+
+    def _on_hint_failed(self, trouble: SeatTrouble) -> None:
+        spec = self.hints.seat.spec if self.hints.seat is not None else None
+        self.message.emit(failure_text(trouble.failure, engine_display_name(spec)))
 
     def _hint_seat(self) -> EngineSeat | None:
         return next(iter(self.seats.values()), None)
@@ -418,6 +451,7 @@ class GameController(QObject):
         """Make the engine answer now (its move, or the hint)."""
         for seat in self.seats.values():
             seat.stop()
+        self.hints.stop()
 
     def view(self, ply: int | None) -> None:
         """Show the position after ``ply`` moves of the game (None: back to the game's position)."""
@@ -439,71 +473,29 @@ class GameController(QObject):
         self.analysis_reset.emit()
         self._settle()
 
-    # ----------------------------------------------------------------- seats
-    def _fill_seats(self) -> None:
-        """One seat per colour the engine plays; a seat with the same engine is kept (new game)."""
-        wanted = {color: self.setup.engine for color in (Color.RED, Color.BLACK)
-                  if self.setup.engine is not None and self.setup.engine_plays(color)}
-        for color in list(self.seats):
-            if wanted.get(color) != self.seats[color].spec or self.seats[color].state is SessionState.DEAD:
-                self._close_seat(color)
-        for color, spec in wanted.items():
-            assert spec is not None
-            if color in self.seats:
-                self._apply_strength(self.seats[color])
-                self.seats[color].new_game()
-            else:
-                self._open_seat(color, spec)
-        if not self.seats:
-            self._announce_no_engine()
-
-    def _open_seat(self, color: Color, spec: EngineSpec) -> None:
-        seat = EngineSeat(Role.player(color), spec, self._engine_factory, self)
-        seat.ready.connect(lambda info, s=seat: self._on_seat_ready(s, info))
-        seat.info.connect(self._on_seat_info)
-        seat.decided.connect(self._on_decided)
-        seat.trouble.connect(self._on_trouble)
-        seat.state_changed.connect(lambda state: self.engine_state.emit(state.name))
-        self.seats[color] = seat
-        self._apply_strength(seat)
-        self.engine_name.emit(engine_display_name(spec))
-        seat.start()
-
-    def _close_seat(self, color: Color) -> None:
-        seat = self.seats.pop(color)
-        for signal in (seat.ready, seat.info, seat.decided, seat.trouble, seat.state_changed):
-            signal.disconnect()
-        seat.close()
-        seat.deleteLater()
-
-    def _close_seats(self) -> None:
-        for color in list(self.seats):
-            self._close_seat(color)
-        self._announce_no_engine()
-
-    def _announce_no_engine(self) -> None:
-        self.engine_name.emit("")
-        self.engine_state.emit(SessionState.DEAD.name)
+    # ----------------------------------------------------------------- seats (``GameSeats``)
+    @property
+    def seats(self) -> dict[Color, EngineSeat]:
+        """The game's engine seats by colour (none for a record being studied)."""
+        return self.engine_seats.seats
 
     @property
     def engine_ready(self) -> bool:
         """Every engine of the game answered its handshake (False when no engine plays)."""
-        return bool(self.seats) and all(seat.is_ready for seat in self.seats.values())
+        return self.engine_seats.ready
 
     @property
     def engines_running(self) -> bool:
-        """An engine process is still running or shutting down (this game's or a retired one)."""
-        return bool(self.seats) or engines_retiring()
+        """An engine process is still running or shutting down (this game's, the hints' or a retired one)."""
+        return self.engine_seats.running or self.hints.open
 
     def engine_has_option(self, name: str) -> bool:
         """The game's engine offers option ``name`` (names compare case-insensitively)."""
-        seat = self._hint_seat()
-        return seat is not None and seat.offers(name)
+        return self.engine_seats.offers(name)
 
     def set_engine_option(self, name: str, value: int | bool | str) -> None:
         """Set an option of the game's engines (kept across restarts), e.g. MultiPV from the engine panel."""
-        for seat in self.seats.values():
-            seat.set_option(name, value)
+        self.engine_seats.set_option(name, value)
 
     def restart_engine(self, spec: EngineSpec | None = None) -> None:
         """After trouble or to change opponent: start the same engine again, or ``spec`` instead; the game
@@ -513,30 +505,23 @@ class GameController(QObject):
             self._autosave()
         self._discard_searches()
         self.analysis_reset.emit()
-        for color in list(self.seats):
-            self._close_seat(color)
+        self.engine_seats.close_all(announce=False)
         if self.setup.engine is not None:
-            self._fill_seats()
+            self.engine_seats.fill(self.setup)
             self._restart_clock()
             self.changed.emit()
 
     def shutdown(self) -> None:
         self._tick.stop()
-        for color in list(self.seats):
-            self._close_seat(color)
-
-    def _apply_strength(self, seat: EngineSeat) -> None:
-        elo = self.setup.strength.elo
-        seat.set_option("UCI_LimitStrength", bool(elo))   # sent only to engines that offer it
-        if elo:
-            seat.set_option("UCI_Elo", int(elo))
+        self.hints.close()
+        self.engine_seats.close_all(announce=False)
 
     def engine_searching(self) -> bool:
         """An engine is working on a move or a hint that is still wanted."""
-        return any(seat.searching for seat in self.seats.values())
+        return self.engine_seats.searching()
 
     def _searching(self, purpose: Purpose) -> bool:
-        return any(seat.purpose is purpose for seat in self.seats.values())
+        return self.engine_seats.searching(purpose)
 
     def _maybe_engine_move(self) -> None:
         seat = self.seats.get(self.game.position.turn)
@@ -544,8 +529,7 @@ class GameController(QObject):
                 and not seat.searching and self._book_move_at is not self.game.head):
             if self._book_move_due():
                 return
-            draw = self._human_draw_offer
-            self._human_draw_offer = False
+            draw = self.draws.take_player_offer()
             self._search(seat, Purpose.MOVE, self._move_limits(self.game.position.turn), draw_offer=draw)
 
     def _book_move_due(self) -> bool:
@@ -564,30 +548,13 @@ class GameController(QObject):
         self._book_move_at = None
         if self.game.head is node and not self.game.viewing and not self.game.is_over \
                 and self.engine_plays(self.game.position.turn):
-            self._human_draw_offer = False
+            self.draws.take_player_offer()   # a book move is no answer to an offer: it lapses
             self._play(move, by_engine=True, from_book=True)
         else:
             self._maybe_engine_move()   # the game moved on meanwhile: the engine's turn is asked again
 
     def _move_limits(self, engine: Color) -> SearchLimits:
-        control, depth = self.setup.time_control, self.setup.strength.depth
-        if control.kind is TimeControlKind.CLOCK:
-            return self._clock_limits(depth, engine)
-        if control.kind is TimeControlKind.MOVE:
-            return SearchLimits(depth=depth, movetime_ms=control.move_time_ms)
-        return SearchLimits(depth=depth) if depth else SearchLimits(movetime_ms=DEFAULT_ENGINE_MS)
-
-    def _clock_limits(self, depth: int | None, turn: Color) -> SearchLimits:
-        control = self.setup.time_control
-        left = {c: max(1, int(self.clock.remaining_ms(c))) for c in (Color.RED, Color.BLACK)}
-        moves_to_go = None
-        if self.clock.in_byoyomi(turn):
-            moves_to_go = 1
-        elif control.moves_per_period:
-            moves_to_go = control.moves_per_period - self.clock.sides[turn].moves_in_period
-        return SearchLimits(depth=depth, red_time_ms=left[Color.RED], black_time_ms=left[Color.BLACK],
-                            red_increment_ms=control.increment_ms, black_increment_ms=control.increment_ms,
-                            moves_to_go=moves_to_go)
+        return move_limits(self.setup, self.clock, engine)
 
     def _search(self, seat: EngineSeat, purpose: Purpose, limits: SearchLimits, draw_offer: bool = False) -> None:
         # Moves that would lose by 长将/长捉 are banned, so no engine (most do not know the chase rules)
@@ -601,14 +568,14 @@ class GameController(QObject):
         if only is None:
             self.expected_reply = None
             self._book_move_at = None
+        if only in (None, Purpose.HINT):
+            self.hints.discard()
         for seat in self.seats.values():
             if only is None or seat.purpose is only:
                 seat.discard()
 
     # ----------------------------------------------------------------- from the seats
-    def _on_seat_ready(self, seat: EngineSeat, info: EngineInfo) -> None:
-        if info.name and not is_builtin(seat.spec):   # the built-in engine keeps its translated name
-            self.engine_name.emit(info.name)
+    def _on_seat_ready(self, _seat: EngineSeat) -> None:
         self._restart_clock()
         self._maybe_engine_move()
 
@@ -616,8 +583,7 @@ class GameController(QObject):
         score = seat_info.info.score
         if seat_info.purpose is Purpose.MOVE and score is not None:
             self._engine_book_line = score.kind is ScoreKind.BOOK
-            if score.cp is not None:
-                self._last_engine_cp = score.cp
+            self.draws.note_score(score)
         self.analysis.emit(seat_info)
 
     def _on_decided(self, decided: SeatMove) -> None:
@@ -636,7 +602,8 @@ class GameController(QObject):
 
     def _engine_moved(self, decided: SeatMove) -> None:
         best, engine_color = decided.best, self.game.position.turn
-        if best.draw and decided.draw_offer:
+        level = self.setup.strength.level if is_builtin(self.setup.engine) else None   # others: full strength
+        if self.draws.answer(decided.draw_offer, self.game.ply, level):
             self.message.emit(self.tr("The engine accepts the draw"))
             self._finish(Termination.AGREED_DRAW, None)
             return
@@ -653,9 +620,8 @@ class GameController(QObject):
             self.message.emit(self.tr("The engine declines the draw"))
         from_book, self._engine_book_line = self._engine_book_line, False
         self._play(move, by_engine=True, from_book=from_book)
-        if best.draw and not self.game.is_over:
-            self.engine_draw_offer = True
-            self.draw_offered.emit()
+        if not self.game.is_over:
+            self.draws.engine_played(best, decided.draw_offer)
         self._start_ponder(decided)
 
     def _start_ponder(self, decided: SeatMove) -> None:

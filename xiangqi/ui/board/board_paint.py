@@ -16,6 +16,7 @@ from xiangqi.ui.board.glyphs import glyph_path
 from xiangqi.ui.board.themes import BoardLook, PieceLook
 
 CHINESE_NUMERALS = "一二三四五六七八九"
+DIGIT_FILES = "digits"   # the traditional labels in digits: the board of a move list in WXF or ICCS
 CANNON_POINTS = ((1, 2), (7, 2), (1, 7), (7, 7))                       # (file, rank)
 PAWN_POINTS = tuple((f, r) for r in (3, 6) for f in (0, 2, 4, 6, 8))
 
@@ -90,10 +91,13 @@ def paint_river(painter: QPainter, geo: BoardGeometry, color: QColor) -> None:
 
 
 def coordinate_labels(coordinates: str) -> tuple[list[str], list[str]]:
-    """Labels per file for red's edge and black's edge ("traditional": 九…一 / 1…9, or ICCS a–i)."""
+    """Labels per file for red's edge and black's edge ("traditional": 九…一 / 1…9; "digits": 9…1 / 1…9,
+    the traditional numbering as WXF writes it; or ICCS a–i)."""
     if coordinates == "iccs":
         letters = [chr(ord("a") + f) for f in range(FILES)]
         return letters, letters
+    if coordinates == DIGIT_FILES:
+        return [str(FILES - f) for f in range(FILES)], [str(f + 1) for f in range(FILES)]
     return [CHINESE_NUMERALS[FILES - 1 - f] for f in range(FILES)], [str(f + 1) for f in range(FILES)]
 
 

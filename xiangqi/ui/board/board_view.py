@@ -86,6 +86,7 @@ class BoardView(QWidget):
         self.controller = controller
         self.theme, self.pieces = theme, pieces
         self.coordinates = "traditional"
+        self.digit_files = False   # red's files as 9…1 (set_digit_files)
         self.show_hints = self.show_last_move = self.show_arrow = True
         self.animate_moves = False       # the app turns it on from the settings (on by default there)
         self.flipped = False
@@ -124,6 +125,17 @@ class BoardView(QWidget):
     def set_coordinates(self, mode: str) -> None:
         self.coordinates = mode
         self._invalidate()
+
+    def set_digit_files(self, digits: bool) -> None:
+        """Number red's files 9…1 instead of 九…一 (the moves are written in WXF or ICCS, not Chinese)."""
+        self.digit_files = digits
+        self._invalidate()
+
+    def shown_coordinates(self) -> str:
+        """The coordinates as painted: the setting, with traditional files in digits when asked."""
+        if self.digit_files and self.coordinates == "traditional":
+            return bp.DIGIT_FILES
+        return self.coordinates
 
     def set_flipped(self, flipped: bool) -> None:
         self.flipped = flipped
@@ -198,7 +210,7 @@ class BoardView(QWidget):
             pixmap.fill(self.palette().window().color())
             painter = QPainter(pixmap)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            bp.paint_static(painter, geo, self.theme, self.coordinates)
+            bp.paint_static(painter, geo, self.theme, self.shown_coordinates())
             painter.end()
             self._static = pixmap
         return self._static

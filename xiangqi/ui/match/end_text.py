@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from xiangqi.core import Color, Termination
-from xiangqi.match.referee import EndKind, GameEnd
+from xiangqi.match.referee import Adjudicated, EndKind, GameEnd, Grounds
 from xiangqi.match.runner import FinishedGame
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 
@@ -40,6 +40,14 @@ _KIND_LOSSES = {
     EndKind.ADJUDICATION: QT_TRANSLATE_NOOP("MatchEnd", "{0} loses by adjudication"),
 }
 _ADJUDICATED_DRAW = QT_TRANSLATE_NOOP("MatchEnd", "draw by adjudication")
+# The grounds of an adjudication ({0}: the winning side, {1} pawns, {2} moves / {0} plies / {0} the engine)
+_GROUNDS = {
+    Grounds.SCORE: QT_TRANSLATE_NOOP("MatchEnd", "{0} wins by adjudication: both engines scored it {1} pawns or "
+                                                 "more for {2} moves"),
+    Grounds.LENGTH: QT_TRANSLATE_NOOP("MatchEnd", "draw by adjudication: {0} plies played"),
+    Grounds.CLAIM: QT_TRANSLATE_NOOP("MatchEnd", "draw by adjudication: {0} claimed a draw the common rules allow "
+                                                 "and gave no move when asked again"),
+}
 _PLAIN_KINDS = (EndKind.RESIGNATION, EndKind.TIME)   # the sentence says it all
 OPENING_COMMENT = "opening"   # what the match writes after an opening's moves (``xiangqi.match.record``)
 _OPENING = QT_TRANSLATE_NOOP("MatchEnd", "opening")
@@ -61,6 +69,8 @@ def end_text(finished: FinishedGame) -> str:
         if loser is None and termination in _RULE_DRAWS:
             return _tr(_RULE_DRAWS[termination])
         return end.reason
+    if end.adjudicated is not None:
+        return _adjudication_text(end.adjudicated, end.winner)
     if loser is None:
         words = _tr(_ADJUDICATED_DRAW) if end.kind is EndKind.ADJUDICATION else ""
     else:
@@ -69,6 +79,15 @@ def end_text(finished: FinishedGame) -> str:
         return end.reason
     # An engine's trouble or a claim is its own detail (engine name, its message): kept as the match said it.
     return words if end.kind in _PLAIN_KINDS else f"{words} ({end.reason})"
+
+
+def _adjudication_text(adjudicated: Adjudicated, winner: Color | None) -> str:
+    template = _tr(_GROUNDS[adjudicated.grounds])
+    if adjudicated.grounds is Grounds.SCORE and winner is not None:
+        return template.format(_tr(_SIDES[winner]), f"{adjudicated.pawns:g}", adjudicated.moves)
+    if adjudicated.grounds is Grounds.LENGTH:
+        return template.format(adjudicated.plies)
+    return template.format(adjudicated.engine)
 
 
 def show_end_in_comment(finished: FinishedGame) -> None:

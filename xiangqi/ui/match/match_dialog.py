@@ -193,7 +193,8 @@ class MatchDialog(QDialog):
                                     2 * self.length_moves.value() if self.length_check.isChecked() else None)
         specs = (self.engines[self.engine_a.currentIndex()], self.engines[self.engine_b.currentIndex()])
         return MatchSettings(specs=specs, time=time, games=self.games.value(), openings=self._openings(),
-                             adjudication=adjudication, pgn=Path(pgn).expanduser(), notation=self.notation)
+                             adjudication=adjudication, pgn=Path(pgn).expanduser(), notation=self.notation,
+                             event=self.tr("Engine match"))   # the Event tag in the player's language
 
     def _openings(self) -> tuple[Opening, ...]:
         kind = self.opening_kind.currentIndex()

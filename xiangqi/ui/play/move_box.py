@@ -39,6 +39,15 @@ class MoveEdit(QLineEdit):
     Escape on an empty box gives the keys back to the board (the window's ←/→ and H work again)."""
 
     escaped = Signal()
+    tab_target: QWidget | None = None   # where Tab goes from the box (the board's keyboard cursor)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 (Qt's names)
+        """Tab goes to ``tab_target`` (the README: Tab from the move box reaches the board's cursor); the
+        window's own focus chain stays as it is, so the first widget to get focus is unchanged."""
+        if next and self.tab_target is not None and self.tab_target.isVisible():
+            self.tab_target.setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return super().focusNextPrevChild(next)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         completer = self.completer()
@@ -95,6 +104,8 @@ class MoveBox(QWidget):
         self.edit.returnPressed.connect(self.play)
         self.edit.textEdited.connect(lambda _text: self.error.hide())
         controller.changed.connect(self.refresh)
+        controller.move_played.connect(lambda _played: self.error.hide())   # a legal move: the error is old
+        controller.game_replaced.connect(self.error.hide)
         self.refresh()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
@@ -120,7 +131,18 @@ class MoveBox(QWidget):
         self.model.setStringList(legal_move_texts(position, self.notation, traditional_moves()) if ready else [])
         example = self._example(position) if ready else ""
         self.edit.setPlaceholderText(self.tr("e.g. {0} (Ctrl+L)").format(example) if example
-                                     else self.tr("Not your turn"))
+                                     else self._waiting_text())
+
+    def _waiting_text(self) -> str:
+        """Why no move can be typed now: only while an engine is to move is it "not your turn"."""
+        game = self.controller.game
+        if game.is_over:
+            return self.tr("The game is over")
+        if not game.playing:
+            return self.tr("A record is shown: “Play from here” in the move list's menu enters moves")
+        if game.viewing:
+            return self.tr("An earlier position is shown (End goes back to the game)")
+        return self.tr("Not your turn")
 
     def _example(self, position: Position) -> str:
         moves = position.legal_moves()

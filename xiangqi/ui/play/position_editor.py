@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QGridLay
                                QLineEdit, QPushButton, QRadioButton, QToolButton, QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, FenError, PieceType, Position
-from xiangqi.core.fen import format_fen
+from xiangqi.core.fen import board_problems, format_fen
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 from xiangqi.ui.play.position_problem_text import problem_text
@@ -81,8 +81,11 @@ class EditorModel(QObject):
 
     # editing
     def click(self, sq: int) -> None:
-        """Put the chosen piece on ``sq``; the same piece again (or the eraser) empties it."""
+        """Put the chosen piece on ``sq``; the same piece again (or the eraser) empties it. A king moves
+        there from where it stood: a side has one king, never a second."""
         value = ERASER if self.chosen == self.cells[sq] else self.chosen
+        if abs(value) == PieceType.KING and value in self.cells:
+            self.cells[self.cells.index(value)] = ERASER
         self.set_cell(sq, value)
 
     def set_cell(self, sq: int, value: int) -> None:
@@ -96,7 +99,7 @@ class EditorModel(QObject):
         self.red_to_move = position.turn.name == "RED"
         self.changed.emit()
 
-    def clear(self, keep_kings: bool = True) -> None:
+    def clear(self, keep_kings: bool = False) -> None:
         self.cells = [v if keep_kings and abs(v) == PieceType.KING else 0 for v in self.cells]
         self.changed.emit()
 
@@ -108,10 +111,13 @@ class EditorModel(QObject):
         return format_fen(self.cells, 0 if self.red_to_move else 1, 0, 1)
 
     def problem(self) -> str | None:
-        """The core's objection to the position, or None when it is a legal start."""
+        """Every objection of the core to the position, one a line, or None when it is a legal start."""
+        problems = board_problems(self.cells, 0 if self.red_to_move else 1)
+        if problems:   # worded in the UI's language (the core's messages are English, for logs)
+            return "\n".join(problem_text(problem) for problem in problems)
         try:
             Position.from_fen(self.fen())
-        except FenError as exc:   # worded in the UI's language (the message is English, for logs)
+        except FenError as exc:
             return problem_text(exc.problem) if exc.problem is not None else str(exc)
         return None
 

@@ -18,6 +18,9 @@ MIN_SECONDS, MAX_SECONDS = 0.1, 30.0
 Icon = QStyle.StandardPixmap
 
 
+# The arrow keys as their keycaps show them: "Left" would be an English word in the Chinese UI.
+KEY_CAPS = {"Left": "←", "Right": "→", "Up": "↑", "Down": "↓"}
+
 class Replay(QObject):
     """Moves through the game; ``playing`` is the auto-play state."""
 
@@ -122,7 +125,7 @@ class ReplayBar(QToolBar):
 
     def _action(self, text: str, slot: Callable[[], object], key: str, icon: QStyle.StandardPixmap) -> QAction:
         action = QAction(self.style().standardIcon(icon), text, self)
-        action.setToolTip(f"{text} ({key})")
+        action.setToolTip(f"{text} ({KEY_CAPS.get(key, key)})")
         action.setStatusTip(text)
         action.setShortcut(QKeySequence(key))
         action.triggered.connect(lambda _checked=False: slot())

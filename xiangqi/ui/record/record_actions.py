@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from xiangqi.atomic import ReadOnlyFileError
+from xiangqi.file_names import record_file_name
 from xiangqi.core import Position
 from xiangqi.core.notation import Notation
 from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, save_pgn
@@ -217,10 +218,13 @@ class RecordUi(QObject):
         if not self.link.modified or not self.link.record.root.children:
             then()
             return
+        buttons = QMessageBox.StandardButton
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved changes"),
-                          self.tr("The current game has changes that are not saved. Discard them?"),
-                          QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, self.window)
-        box.button(QMessageBox.StandardButton.Discard).clicked.connect(lambda: then())
+                          self.tr("The current game has changes that are not saved. Save them first?"),
+                          buttons.Save | buttons.Discard | buttons.Cancel, self.window)
+        box.setDefaultButton(buttons.Save)
+        box.button(buttons.Save).clicked.connect(lambda: self.save(then=then))
+        box.button(buttons.Discard).clicked.connect(lambda: then())
         self.window.open_dialog(box)
 
     # ----------------------------------------------------------------- closing the window
@@ -512,6 +516,10 @@ class RecordUi(QObject):
         if source is not None:
             dialog.setDirectory(str(source.path.parent))
             dialog.selectFile(source.path.with_suffix(".pgn").name)
+        else:   # a new game: named after its players and date
+            headers = self.link.record.headers
+            dialog.selectFile(record_file_name(headers.get("Red", ""), headers.get("Black", ""),
+                                               headers.get("Date", "")))
 
         def chosen(path: str) -> None:
             picked = dialog.selectedNameFilter()

@@ -38,7 +38,8 @@ def is_attached(node: GameNode, record: Record) -> bool:
 
 
 class RecordLink(QObject):
-    tree_changed = Signal()      # moves, variations or their order changed
+    tree_changed = Signal()      # moves, variations or their order changed (in the same record)
+    record_replaced = Signal()   # another record is shown (the move list redraws on the controller's own)
     node_changed = Signal()      # another move is shown (or the same move after a tree change)
     state_changed = Signal()     # source file or the modified flag changed
 
@@ -86,7 +87,7 @@ class RecordLink(QObject):
         if not self._loading:
             self.source = None
             self.set_modified(False)
-        self.tree_changed.emit()
+        self.record_replaced.emit()
         self._announce_node(force=True)
 
     def _announce_node(self, force: bool = False) -> None:
@@ -144,8 +145,8 @@ class RecordLink(QObject):
         return [c.move for c in siblings if c is not node and c.move is not None]
 
     def record_for_saving(self) -> Record:
-        """The record as the file gets it: a game played here ends where it stands (moves taken back are
-        a variation), with the result the board decided when the main line ended on the board."""
+        """The record as the file gets it: a game played here ends where it stands (moves taken back and
+        not replaced are left out), with the result the board decided when the main line ended on the board."""
         return self.controller.game.record_to_save()
 
     def start_position(self) -> Position:

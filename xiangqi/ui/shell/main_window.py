@@ -21,6 +21,7 @@ from xiangqi.game.autosave import AutosaveStore, Snapshot
 from xiangqi.game.result import GameResult
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.play.clock_view import ClockView
+from xiangqi.play.hints import hint_engine
 from xiangqi.play.controller import EngineTrouble, GameController, MovePlayed
 from xiangqi.play.engine_list import engine_display_name, role_engine_index
 from xiangqi.ui.book.book_actions import install_book_ui
@@ -88,6 +89,7 @@ class MainWindow(WindowHost):
         self._build_status_bar()
         self._connect_controller()
         self.announcer = install_keyboard_play(self, self.move_box, self.clock_view)   # keys, screen readers
+        self.move_box.edit.tab_target = self.board   # Tab from the move box: the board's keyboard cursor
         self.book_ui = install_book_ui(self)   # Book menu + opening explorer dock
         self._fit_to_screen(1280, 880)
 
@@ -157,7 +159,7 @@ class MainWindow(WindowHost):
         self.new_action = self._action(self.tr("&New game…"), self.ask_new_game, QKeySequence.StandardKey.New)
         self.undo_action = self._action(self.tr("&Undo"), c.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(self.tr("&Redo"), c.redo, QKeySequence.StandardKey.Redo, "Ctrl+Y")
-        self.hint_action = self._action(self.tr("&Hint"), c.request_hint, "H")
+        self.hint_action = self._action(self.tr("&Hint"), lambda: c.request_hint(hint_engine(self.engines)), "H")
         self.stop_action = self._action(self.tr("&Move now"), c.stop, "Space", "S")
         self.resign_action = self._action(self.tr("Re&sign"), self._confirm_resign)
         self.draw_action = self._action(self.tr("Offer a &draw"), c.offer_draw)
@@ -278,6 +280,9 @@ class MainWindow(WindowHost):
     def _on_engine_state(self, name: str) -> None:
         text = QCoreApplication.translate("MainWindow", STATE_TEXTS.get(name, name))
         self.engine_label.setText(self.tr("Engine: {0}").format(text))
+        # The label is about the game's engine: with none in the game (a record, analysis: its panel says
+        # what its engine does) it says nothing rather than "not running"; an engine that died says so.
+        self.engine_label.setVisible(bool(self.controller.seats))
         self.engine_panel.set_state(text)
         self.stop_action.setEnabled(name == "THINKING" and self.controller.engine_searching())
         if name == "IDLE":
@@ -458,6 +463,7 @@ class MainWindow(WindowHost):
 
     # ----------------------------------------------------------------- preferences
     def set_notation(self, notation: Notation) -> None:
+        self.board.set_digit_files(notation is not Notation.CHINESE)   # the files as the moves number them
         self.move_list.set_notation(notation)
         self.move_box.set_notation(notation)
         self.announcer.set_notation(notation)

@@ -69,6 +69,7 @@ class StudyTools(QObject):
         self.chosen: EngineSpec | None = None    # the analysing engine chosen in this session
         self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
         self._last_engine_eval: Evaluation | None = None
+        self._graph_plies = 0              # the last ply the graph shows
         self.review_progress: ReviewProgress | None = None   # a review running in the background
         self.after_review: list[AfterReview] = []   # set by the shell (the training feature's hook)
         self.panel = AnalysisPanel(window)
@@ -193,6 +194,8 @@ class StudyTools(QObject):
                 self.panel.set_notation(self.window.move_list.notation)
             self.analyser.analyse(self.controller.board_position())
             self._offer_engines()
+        if self.controller.game.playing and self._graph_plies != self.controller.game.ply:
+            self.refresh_graph()   # 悔棋/还原 moved the game's end: the graph ends there too
         self.graph.set_current_ply(self.controller.game.cursor.ply)
         self.review_action.setEnabled(self.can_review())
 
@@ -235,10 +238,15 @@ class StudyTools(QObject):
         self.refresh_graph()
 
     def refresh_graph(self) -> None:
-        record = self.controller.game.record
-        evaluations = record_evaluations(record)
-        self.graph.set_evaluations(evaluations, record.ply_count())
-        self.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(record).items()})
+        """The main line's evaluations; in a game being played only up to the move the game is at (moves
+        taken back are no part of the game played, though the record keeps them to put back)."""
+        game = self.controller.game
+        plies = game.ply if game.playing else game.record.ply_count()
+        evaluations = {ply: e for ply, e in record_evaluations(game.record).items() if ply <= plies}
+        self._graph_plies = plies
+        self.graph.set_evaluations(evaluations, plies)
+        self.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(game.record).items()
+                             if ply <= plies})
         self.graph.set_current_ply(self.controller.game.cursor.ply)
         self.graph.setVisible(bool(evaluations))
 

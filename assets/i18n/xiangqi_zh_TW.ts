@@ -425,6 +425,10 @@
             <translation>殘局挑戰</translation>
         </message>
         <message>
+            <source>Open a record file of endgames (e.g. CCPD's endgame file or the classic Seven Stars Gathering), take the position on the board, or paste a FEN.</source>
+            <translation>開啟殘局棋譜檔案（如 CCPD 的《殘局》或《七星聚會》），取棋盤上的局面，或貼上 FEN。</translation>
+        </message>
+        <message>
             <source>Position</source>
             <translation>局面</translation>
         </message>
@@ -447,10 +451,6 @@
         <message>
             <source>&amp;Start the challenge</source>
             <translation>開始挑戰(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Open a record file of endgames (e.g. the CCPD 殘局 file or 七星聚会), take the position on the board, or paste a FEN.</source>
-            <translation>開啟殘局棋譜檔案（如 CCPD 的《殘局》或《七星聚會》），取棋盤上的局面，或貼上 FEN。</translation>
         </message>
         <message>
             <source>&amp;Open file…</source>
@@ -1894,6 +1894,18 @@
             <translation>裁決和棋</translation>
         </message>
         <message>
+            <source>{0} wins by adjudication: both engines scored it {1} pawns or more for {2} moves</source>
+            <translation>{0}判勝：雙方引擎連續 {2} 步評估優勢達 {1} 兵以上</translation>
+        </message>
+        <message>
+            <source>draw by adjudication: {0} plies played</source>
+            <translation>判和：已走 {0} 步</translation>
+        </message>
+        <message>
+            <source>draw by adjudication: {0} claimed a draw the common rules allow and gave no move when asked again</source>
+            <translation>判和：{0} 按通行規則要求和棋，再次詢問仍不出著</translation>
+        </message>
+        <message>
             <source>opening</source>
             <translation>開局</translation>
         </message>
@@ -2066,6 +2078,18 @@
             <translation>例如 {0}（Ctrl+L）</translation>
         </message>
         <message>
+            <source>The game is over</source>
+            <translation>對局已結束</translation>
+        </message>
+        <message>
+            <source>A record is shown: “Play from here” in the move list's menu enters moves</source>
+            <translation>正在檢視棋譜：在著法列表的選單中選「從此處續下」即可走棋</translation>
+        </message>
+        <message>
+            <source>An earlier position is shown (End goes back to the game)</source>
+            <translation>正在檢視之前的局面（按 End 回到對局）</translation>
+        </message>
+        <message>
             <source>Not your turn</source>
             <translation>還沒輪到你走</translation>
         </message>
@@ -2119,6 +2143,69 @@
         <message>
             <source>Viewing move {0} of {1}</source>
             <translation>正在檢視第 {0} 步（共 {1} 步）</translation>
+        </message>
+    </context>
+    <context>
+        <name>MoveRefusal</name>
+        <message>
+            <source>There is no piece there</source>
+            <translation>那裡沒有棋子</translation>
+        </message>
+        <message>
+            <source>That is the opponent's piece</source>
+            <translation>那是對方的棋子</translation>
+        </message>
+        <message>
+            <source>A piece cannot take a piece of its own side</source>
+            <translation>不能吃自己的子</translation>
+        </message>
+        <message>
+            <source>That piece does not move that way</source>
+            <translation>這個棋子不能這樣走</translation>
+        </message>
+        <message>
+            <source>The king and the advisors cannot leave the palace</source>
+            <translation>帥（將）和仕（士）不能走出九宮</translation>
+        </message>
+        <message>
+            <source>The elephants cannot cross the river</source>
+            <translation>相（象）不能過河</translation>
+        </message>
+        <message>
+            <source>The elephant's eye is blocked: a piece stands at the centre of its move</source>
+            <translation>塞象眼：田字中心有棋子</translation>
+        </message>
+        <message>
+            <source>The horse is hobbled: a piece stands on the point its leg steps over</source>
+            <translation>蹩馬腿：馬直走的那一格有棋子</translation>
+        </message>
+        <message>
+            <source>A piece stands in the way</source>
+            <translation>中間有棋子，不能越過</translation>
+        </message>
+        <message>
+            <source>A cannon captures by jumping over exactly one piece</source>
+            <translation>炮吃子時必須隔著正好一個棋子</translation>
+        </message>
+        <message>
+            <source>A pawn never moves backwards</source>
+            <translation>兵（卒）不能後退</translation>
+        </message>
+        <message>
+            <source>A pawn moves sideways only after crossing the river</source>
+            <translation>兵（卒）過河後才能橫走</translation>
+        </message>
+        <message>
+            <source>Flying general: the two kings would face each other on an open file</source>
+            <translation>飛將：走後將帥照面</translation>
+        </message>
+        <message>
+            <source>That move would leave your own king in check</source>
+            <translation>送將：走後自己的帥（將）被將軍</translation>
+        </message>
+        <message>
+            <source>You are in check: the move must answer it</source>
+            <translation>被將軍，必須應將</translation>
         </message>
     </context>
     <context>
@@ -3362,8 +3449,8 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>未儲存的變更</translation>
         </message>
         <message>
-            <source>The current game has changes that are not saved. Discard them?</source>
-            <translation>目前對局有未儲存的變更。要放棄嗎？</translation>
+            <source>The current game has changes that are not saved. Save them first?</source>
+            <translation>目前對局有未儲存的變更。先儲存嗎？</translation>
         </message>
         <message>
             <source>The game has changes that are not saved. Save them before closing?</source>

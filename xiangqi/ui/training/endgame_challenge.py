@@ -135,8 +135,9 @@ class ChallengeChooser(QDialog):
         if last and Path(last).is_file():
             self.read_file(Path(last))
         elif not self.challenges:
-            self.status.setText(self.tr("Open a record file of endgames (e.g. the CCPD 殘局 file or 七星聚会), "
-                                        "take the position on the board, or paste a FEN."))
+            self.status.setText(self.tr("Open a record file of endgames (e.g. CCPD's endgame file or the "
+                                        "classic Seven Stars Gathering), take the position on the board, or paste "
+                                        "a FEN."))
 
     # ----------------------------------------------------------------- building
     def _make_models(self) -> None:

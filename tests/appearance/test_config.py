@@ -10,8 +10,8 @@ import tomllib
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from xiangqi.config import (Settings, SettingsError, SettingsStore, load_settings, save_user_engines,
-                            save_user_setting, set_toml_key, toml_literal)
+from xiangqi.config import (EngineEntry, Protocol, Settings, SettingsError, SettingsStore, load_settings,
+                            save_user_engines, save_user_setting, set_toml_key, toml_literal)
 
 from appearance_paths import REPO, SHIPPED
 
@@ -122,15 +122,15 @@ def test_an_invalid_value_is_refused_when_saving(tmp_path):
 def test_engine_list_round_trip_and_bad_entries_reported(tmp_path):
     user = tmp_path / "config.toml"
     user.write_text(HAND_EDITED)
-    engines = [{"name": "Fairy", "command": "/usr/games/fairy-stockfish", "protocol": "ucci",
-                "options": {"Hash": 64, "Ponder": False}},
-               {"name": "Other \"quoted\"", "command": "/opt/x y/engine", "args": ["-v"], "protocol": "uci"}]
+    engines = [EngineEntry("Fairy", "/usr/games/fairy-stockfish", protocol=Protocol.UCCI,
+                           options={"Hash": 64, "Ponder": False}),
+               EngineEntry("Other \"quoted\"", "/opt/x y/engine", args=("-v",), protocol=Protocol.UCI)]
     save_user_engines(user, engines)
     assert user.read_text().startswith(HAND_EDITED)
     settings_, errors = load_settings(SHIPPED, user)
-    assert errors == [] and [dict(e) for e in settings_.engines] == engines
+    assert errors == [] and list(settings_.engines) == engines
     save_user_engines(user, engines[1:])
-    assert [e["name"] for e in load_settings(SHIPPED, user)[0].engines] == ['Other "quoted"']
+    assert [e.name for e in load_settings(SHIPPED, user)[0].engines] == ['Other "quoted"']
     user.write_text('[[engines]]\nname = "no command"\n[[engines]]\nname = "ok"\ncommand = "x"\n'
                     'protocol = "xboard"\n')
     settings_, errors = load_settings(SHIPPED, user)

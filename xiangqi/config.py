@@ -16,6 +16,7 @@ added and removed whole. A BOM and CRLF line ends are read normally and kept whe
 from __future__ import annotations
 
 import math
+from collections import deque
 from itertools import islice
 import re
 import tomllib
@@ -180,6 +181,7 @@ class Protocol(Enum):
 
 
 EngineOptionValue: TypeAlias = str | int | bool   # an engine option's value (engine.messages.OptionValue)
+EngineTableValue: TypeAlias = str | bool | list[str] | dict[str, EngineOptionValue]   # one key of [[engines]]
 
 
 @dataclass(frozen=True)
@@ -200,9 +202,9 @@ class EngineEntry:
         object.__setattr__(self, "args", tuple(self.args))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
-    def table(self) -> dict[str, Any]:
+    def table(self) -> dict[str, EngineTableValue]:
         """The entry's keys as written to TOML: name, command and protocol always, the others when set."""
-        table: dict[str, Any] = {"name": self.name, "command": self.command}
+        table: dict[str, EngineTableValue] = {"name": self.name, "command": self.command}
         if self.args:
             table["args"] = list(self.args)
         table["protocol"] = self.protocol.value
@@ -513,26 +515,27 @@ def set_toml_key(text: str, section: str, key: str, literal: str) -> str:
 def _replace_engines(doc: TOMLDocument, engines: Sequence[EngineEntry]) -> None:
     """``doc``'s ``[[engines]]`` made ``engines``. The table of the same program (and arguments) is edited in
     place, so its comments and keys this program does not know stay; a value that did not change is not
-    touched (its spelling kept); tables of removed engines go, new ones are appended."""
+    touched (its spelling kept); tables of removed engines go, new ones are appended. Linear in the tables."""
     old = doc.get("engines")
-    kept = list(old) if isinstance(old, AoT) else []
+    by_program: dict[tuple[object, ...], deque[Table]] = {}
+    for table in old if isinstance(old, AoT) else []:
+        by_program.setdefault(_program_key(table.get("command"), table.get("args", [])), deque()).append(table)
     if "engines" in doc:
         del doc["engines"]
     if not engines:
         return
     tables = tomlkit.aot()
     for entry in engines:
-        match = next((t for t in kept if _same_program_table(t, entry)), None)
-        if match is not None:
-            kept.remove(match)
-        table = match if match is not None else tomlkit.table()
+        same = by_program.get(_program_key(entry.command, entry.args))
+        table = same.popleft() if same else tomlkit.table()
         _write_entry(table, entry)
         tables.append(table)
     doc["engines"] = tables
 
 
-def _same_program_table(table: Table, entry: EngineEntry) -> bool:
-    return table.get("command") == entry.command and list(table.get("args", [])) == list(entry.args)
+def _program_key(command: object, args: object) -> tuple[object, ...]:
+    """What identifies an engine's table when the list is written back: its program and arguments."""
+    return (str(command), tuple(str(a) for a in args) if isinstance(args, list) else ())
 
 
 def _write_entry(table: Table, entry: EngineEntry) -> None:

@@ -9,8 +9,9 @@ value of the changed key is replaced (its trailing comment kept), or the key is 
 the table is appended; dotted keys and inline tables are edited where they are. The result is parsed
 again before it replaces the file (atomically, see ``xiangqi.atomic``); if the file cannot be read, is
 not valid TOML, does not read back as intended or cannot be written, nothing is written and
-SettingsSaveError says why. The engine list (``[[engines]]``) is rewritten whole, since entries are
-added and removed whole. A BOM and CRLF line ends are read normally and kept when writing.
+SettingsSaveError says why. The engine list (``[[engines]]``, read into ``EngineEntry`` values) is written
+as a whole list, but each remaining engine's table is edited in place (its comments and other keys kept).
+A BOM and CRLF line ends are read normally and kept when writing.
 """
 
 from __future__ import annotations

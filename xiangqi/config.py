@@ -9,22 +9,28 @@ value of the changed key is replaced (its trailing comment kept), or the key is 
 the table is appended; dotted keys and inline tables are edited where they are. The result is parsed
 again before it replaces the file (atomically, see ``xiangqi.atomic``); if the file cannot be read, is
 not valid TOML, does not read back as intended or cannot be written, nothing is written and
-SettingsSaveError says why. The engine list (``[[engines]]``) is rewritten whole, since entries are
-added and removed whole. A BOM and CRLF line ends are read normally and kept when writing.
+SettingsSaveError says why. The engine list (``[[engines]]``, read into ``EngineEntry`` values) is written
+as a whole list, but each remaining engine's table is edited in place (its comments and other keys kept).
+A BOM and CRLF line ends are read normally and kept when writing.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
+from itertools import islice
 import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
+from enum import Enum
 from pathlib import Path
-from collections.abc import Callable, Collection, Mapping, MutableMapping, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Collection, Iterable, Mapping, MutableMapping, Sequence
+from types import MappingProxyType
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import tomlkit
 from tomlkit import TOMLDocument
+from tomlkit.items import AoT, Item, Table
 from tomlkit.exceptions import TOMLKitError
 
 from xiangqi.atomic import atomic_write
@@ -166,6 +172,55 @@ class EngineRoleSettings:
     endgame: str = field(default=AUTOMATIC_ENGINE, metadata=engine_choice())   # 残局挑战
 
 
+class Protocol(Enum):
+    """How the program speaks with an engine (an ``[[engines]]`` entry's ``protocol``); the engine layer's
+    ``xiangqi.engine.registry.Protocol`` is this enum."""
+
+    AUTO = "auto"    # the engine's family's own (engines/families.toml), else what it answered last
+    UCCI = "ucci"
+    UCI = "uci"
+
+
+EngineOptionValue: TypeAlias = str | int | bool   # an engine option's value (engine.messages.OptionValue)
+EngineTableValue: TypeAlias = str | bool | list[str] | dict[str, EngineOptionValue]   # one key of [[engines]]
+
+
+@dataclass(frozen=True)
+class EngineEntry:
+    """One ``[[engines]]`` table of the settings: an engine the user configured, as read (``engine_entries``)
+    and written (``save_user_engines``). ``workdir`` None: the program's own folder. ``protocol_by_hand``: the
+    user chose ``protocol`` in the engine manager, so the start-up advice (``advised_entries``) leaves it."""
+
+    name: str
+    command: str
+    args: tuple[str, ...] = ()
+    protocol: Protocol = Protocol.AUTO
+    options: Mapping[str, EngineOptionValue] = field(default_factory=lambda: MappingProxyType({}))
+    workdir: str | None = None
+    protocol_by_hand: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "args", tuple(self.args))
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def table(self) -> dict[str, EngineTableValue]:
+        """The entry's keys as written to TOML: name, command and protocol always, the others when set."""
+        table: dict[str, EngineTableValue] = {"name": self.name, "command": self.command}
+        if self.args:
+            table["args"] = list(self.args)
+        table["protocol"] = self.protocol.value
+        if self.options:
+            table["options"] = dict(self.options)
+        if self.workdir:
+            table["workdir"] = self.workdir
+        if self.protocol_by_hand:
+            table["protocol_by_hand"] = True
+        return table
+
+
+SettingValue: TypeAlias = str | int | float | bool | tuple[EngineEntry, ...]   # what listeners are given
+
+
 @dataclass(frozen=True)
 class Settings:
     game: GameSettings = field(default_factory=GameSettings)
@@ -174,7 +229,7 @@ class Settings:
     language: LanguageSettings = field(default_factory=LanguageSettings)
     book: BookSettings = field(default_factory=BookSettings)
     engine_roles: EngineRoleSettings = field(default_factory=EngineRoleSettings)
-    engines: tuple[Mapping[str, Any], ...] = ()
+    engines: tuple[EngineEntry, ...] = ()
 
     def value(self, section: str, key: str) -> Any:
         return getattr(getattr(self, section), key)
@@ -271,7 +326,7 @@ def load_settings(shipped: Path, user: Path | None,
     """
     values = {s: {f: getattr(getattr(Settings(), s), f) for f in section_fields(s)} for s in SECTIONS}
     errors: list[str] = []
-    engines: Sequence[Mapping[str, Any]] = []
+    engines: Sequence[EngineEntry] = []
     files: list[tuple[Path, bool]] = [(Path(shipped), True)] + ([(Path(user), False)] if user else [])
     for file, required in files:
         data = read_toml(file, errors, required)
@@ -323,24 +378,33 @@ def overlay(file: Path, data: dict[str, Any], values: dict[str, dict[str, Any]],
 
 ENGINE_KEYS = {"name": str, "command": str, "args": list, "protocol": str, "options": dict, "workdir": str,
                "protocol_by_hand": bool}
+MAX_ENGINE_ENTRIES = 1000   # [[engines]] tables read from one file; the rest are reported and left out
+MAX_UNKNOWN_KEYS_REPORTED = 10   # per [[engines]] table: the messages for keys that are no engine setting
 
 
-def engine_entries(file: Path, raw: Any, errors: list[str]) -> list[dict[str, Any]]:
-    """The ``[[engines]]`` entries that are usable; each bad one is reported and left out."""
+def engine_entries(file: Path, raw: Any, errors: list[str]) -> list[EngineEntry]:
+    """The ``[[engines]]`` entries that are usable; each bad one is reported and left out, and a key that is
+    not an engine setting (a misspelt one) is reported and ignored."""
     if not isinstance(raw, list):
         errors.append(f"{file}: engines must be a list of [[engines]] tables; ignored")
         return []
+    if len(raw) > MAX_ENGINE_ENTRIES:
+        errors.append(f"{file}: {len(raw)} [[engines]] tables; only the first {MAX_ENGINE_ENTRIES} are read")
     good = []
-    for index, entry in enumerate(raw, start=1):
-        problem = engine_problem(entry)
+    for index, table in enumerate(raw[:MAX_ENGINE_ENTRIES], start=1):
+        problem = engine_problem(table)
         if problem:
             errors.append(f"{file}: [[engines]] #{index}: {problem}; engine left out")
-        else:
-            good.append(dict(entry))
+            continue
+        good.append(engine_entry(table))
+        unknown = islice((key for key in table if key not in ENGINE_KEYS), MAX_UNKNOWN_KEYS_REPORTED)
+        errors.extend(f"{file}: [[engines]] #{index}: {toml_key(key)[:80]} = {toml_literal_or_repr(table[key])[:80]}: "
+                      f"not an engine setting ({', '.join(ENGINE_KEYS)}); ignored" for key in unknown)
     return good
 
 
 def engine_problem(entry: Any) -> str | None:
+    """What makes one ``[[engines]]`` table unusable (naming the key and its value), or None."""
     if not isinstance(entry, dict):
         return "must be a table"
     for key in ("name", "command"):
@@ -352,10 +416,23 @@ def engine_problem(entry: Any) -> str | None:
             return f"{key} is missing"
     for key, kind in ENGINE_KEYS.items():
         if key in entry and not isinstance(entry[key], kind):
-            return f"{key} = {toml_literal_or_repr(entry[key])} must be a {kind.__name__}"
-    if entry.get("protocol", "auto") not in ("auto", "ucci", "uci"):
-        return f"protocol = {entry['protocol']!r} must be \"auto\", \"ucci\" or \"uci\""
+            return f"{key} = {toml_literal_or_repr(entry[key])[:80]} must be a {kind.__name__}"
+    if entry.get("protocol", "auto") not in {p.value for p in Protocol}:
+        return f"protocol = {entry['protocol']!r:.80} must be \"auto\", \"ucci\" or \"uci\""
+    if not all(isinstance(arg, str) for arg in entry.get("args", [])):
+        return f"args = {toml_literal_or_repr(entry['args'])[:80]} must be a list of text"
+    for name, value in entry.get("options", {}).items():
+        if isinstance(value, float) or not isinstance(value, (str, int, bool)):
+            return (f"options.{toml_key(name)[:80]} = {toml_literal_or_repr(value)[:80]} must be text, "
+                    "a whole number or true/false")
     return None
+
+
+def engine_entry(table: Mapping[str, Any]) -> EngineEntry:
+    """A table ``engine_problem`` found nothing wrong with, as an entry."""
+    return EngineEntry(name=table["name"], command=table["command"], args=tuple(table.get("args", ())),
+                       protocol=Protocol(table.get("protocol", "auto")), options=dict(table.get("options", {})),
+                       workdir=table.get("workdir") or None, protocol_by_hand=table.get("protocol_by_hand", False))
 
 
 # ------------------------------------------------------------------------------------- writing
@@ -436,18 +513,44 @@ def set_toml_key(text: str, section: str, key: str, literal: str) -> str:
     return doc.as_string()
 
 
-def _replace_engines(doc: TOMLDocument, engines: Sequence[Mapping[str, Any]]) -> None:
+def _replace_engines(doc: TOMLDocument, engines: Sequence[EngineEntry]) -> None:
+    """``doc``'s ``[[engines]]`` made ``engines``. The table of the same program (and arguments) is edited in
+    place, so its comments and keys this program does not know stay; a value that did not change is not
+    touched (its spelling kept); tables of removed engines go, new ones are appended. Linear in the tables."""
+    old = doc.get("engines")
+    by_program: dict[tuple[object, ...], deque[Table]] = {}
+    for table in old if isinstance(old, AoT) else []:
+        by_program.setdefault(_program_key(table.get("command"), table.get("args", [])), deque()).append(table)
     if "engines" in doc:
         del doc["engines"]
     if not engines:
         return
     tables = tomlkit.aot()
     for entry in engines:
-        table = tomlkit.table()
-        for name, value in entry.items():
-            table[str(name)] = _toml_item(value)
+        same = by_program.get(_program_key(entry.command, entry.args))
+        table = same.popleft() if same else tomlkit.table()
+        _write_entry(table, entry)
         tables.append(table)
     doc["engines"] = tables
+
+
+def _program_key(command: object, args: object) -> tuple[object, ...]:
+    """What identifies an engine's table when the list is written back: its program and arguments."""
+    return (str(command), tuple(str(a) for a in args) if isinstance(args, list) else ())
+
+
+def _write_entry(table: Table, entry: EngineEntry) -> None:
+    written = entry.table()
+    for key in ENGINE_KEYS:
+        if key not in written:
+            table.pop(key, None)
+        elif key not in table or _plain(table[key]) != written[key]:
+            table[key] = _toml_item(written[key])
+
+
+def _plain(value: Any) -> Any:
+    """A tomlkit value as plain Python (to compare with what is to be written)."""
+    return value.unwrap() if isinstance(value, Item) else value
 
 
 def save_user_setting(user: Path, section: str, key: str, value: Any) -> None:
@@ -457,15 +560,24 @@ def save_user_setting(user: Path, section: str, key: str, value: Any) -> None:
                     lambda data: data.get(section, {}).get(key) == value, f"[{section}] {key}")
 
 
-def save_user_engines(user: Path, engines: Sequence[Mapping[str, Any]]) -> None:
-    """Replace the user's ``[[engines]]`` list (comments inside those tables are not kept)."""
-    entries = [dict(e) for e in engines]
+def save_user_engines(user: Path, engines: Sequence[EngineEntry]) -> None:
+    """Replace the user's ``[[engines]]`` list: each engine's table is edited in place (its comments and
+    other keys kept), removed ones are deleted and new ones appended. An entry that could not be read
+    back (empty name, a float option) raises SettingsError naming it; nothing is written."""
+    entries = list(engines)
+    if len(entries) > MAX_ENGINE_ENTRIES:
+        raise SettingsError(f"{len(entries)} engines: at most {MAX_ENGINE_ENTRIES} can be saved")
     for index, entry in enumerate(entries, start=1):
-        problem = engine_problem(entry)
+        problem = engine_problem(entry.table())
         if problem:
-            raise SettingsError(f"engine #{index} ({entry.get('name', '?')}): {problem}")
+            raise SettingsError(f"engine #{index} ({entry.name[:80]!r}): {problem}")
     _edit_user_file(Path(user), lambda doc: _replace_engines(doc, entries),
-                    lambda data: data.get("engines", []) == entries, "[[engines]]")
+                    lambda data: _reads_back(data.get("engines", []), entries), "[[engines]]")
+
+
+def _reads_back(raw: Any, entries: list[EngineEntry]) -> bool:
+    """True when the written ``[[engines]]`` read back as ``entries``, none left out."""
+    return isinstance(raw, list) and len(raw) == len(entries) and engine_entries(Path(), raw, []) == entries
 
 
 class SettingsSaveError(SettingsError):
@@ -542,17 +654,17 @@ def _edit_user_file(user: Path, edit: Callable[[TOMLDocument], None], verify: Ca
 class SettingsStore:
     """The current settings, saved to the user's file on every change, with change listeners.
 
-    Listeners are called as ``listener(section, key, value)``; for the engine list the key is
-    ``"engines"`` and the section ``"engines"``.
+    Listeners are called as ``listener(section, key, value)`` with the value of its own type; for the
+    engine list the key is ``"engines"``, the section ``"engines"`` and the value a tuple of ``EngineEntry``.
     """
 
     def __init__(self, shipped: Path, user: Path | None,
                  choices: Mapping[str, Collection[str]] | None = None) -> None:
         self.shipped, self.user, self.choices = Path(shipped), Path(user) if user else None, choices
         self.settings, self.errors = load_settings(self.shipped, self.user, choices)
-        self._listeners: list[Callable[[str, str, Any], None]] = []
+        self._listeners: list[Callable[[str, str, SettingValue], None]] = []
 
-    def subscribe(self, listener: Callable[[str, str, Any], None]) -> None:
+    def subscribe(self, listener: Callable[[str, str, SettingValue], None]) -> None:
         self._listeners.append(listener)
 
     def set(self, section: str, key: str, value: Any) -> None:
@@ -573,13 +685,14 @@ class SettingsStore:
         """``set`` for a typed key (see ``Keys``)."""
         self.set(key.section, key.name, value)
 
-    def set_engines(self, engines: Sequence[Mapping[str, Any]]) -> None:
+    def set_engines(self, engines: Iterable[EngineEntry]) -> None:
         """Replace the engine list; saved first, so a list that cannot be saved is not applied."""
+        entries = tuple(engines)
         if self.user is not None:
-            save_user_engines(self.user, engines)
-        self.settings = replace(self.settings, engines=tuple(dict(e) for e in engines))
+            save_user_engines(self.user, entries)
+        self.settings = replace(self.settings, engines=entries)
         self._notify("engines", "engines", self.settings.engines)
 
-    def _notify(self, section: str, key: str, value: Any) -> None:
+    def _notify(self, section: str, key: str, value: SettingValue) -> None:
         for listener in list(self._listeners):
             listener(section, key, value)

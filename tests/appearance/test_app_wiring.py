@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 import xiangqi.ui.common.i18n as i18n
+from xiangqi.config import EngineEntry, Protocol
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.ui.shell.app import build_main_window, load_appearance, show_problems
 from xiangqi.game.autosave import AutosaveStore
@@ -75,7 +76,7 @@ def test_engine_list_changes_reach_the_new_game_dialog_and_game_settings_the_nex
     assert window.engines[-1].family == "builtin"            # offered at once, before the search ends
     with qtbot.waitSignal(window.appearance_ui.engine_search.found, timeout=30_000):
         pass                                                 # the start-up search (PATH, engines/)
-    fake = {"name": "Fake engine", "command": sys.executable, "args": [str(FAKE_ENGINE)], "protocol": "ucci"}
+    fake = EngineEntry("Fake engine", sys.executable, args=(str(FAKE_ENGINE),), protocol=Protocol.UCCI)
     with qtbot.waitSignal(window.appearance_ui.engine_search.found, timeout=30_000):
         look.store.set_engines([fake])                       # the engine manager saved a new list
     dialog = window.open_new_game_dialog()
@@ -97,10 +98,10 @@ def test_a_profile_that_remembered_ucci_for_fairy_stockfish_is_moved_to_uci_once
                     'protocol = "ucci"\n\n[[engines]]\nname = "Kept"\ncommand = "/opt/fairy-stockfish"\n'
                     'protocol = "ucci"\nprotocol_by_hand = true\n', encoding="utf-8")
     look = load_appearance(qapp, user)
-    assert [e["protocol"] for e in look.store.settings.engines] == ["uci", "ucci"]
+    assert [e.protocol for e in look.store.settings.engines] == [Protocol.UCI, Protocol.UCCI]
     notes = [p for p in look.problems if "Fairy-Stockfish" in p]
     assert len(notes) == 1 and "UCCI" in notes[0] and "UCI" in notes[0]
     assert 'protocol = "uci"' in user.read_text(encoding="utf-8")      # saved: the next start finds nothing
     again = load_appearance(qapp, user)
     assert not [p for p in again.problems if "Fairy-Stockfish" in p]
-    assert [e["protocol"] for e in again.store.settings.engines] == ["uci", "ucci"]
+    assert [e.protocol for e in again.store.settings.engines] == [Protocol.UCI, Protocol.UCCI]

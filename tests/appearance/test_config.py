@@ -6,12 +6,13 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from xiangqi.config import (Settings, SettingsError, SettingsStore, load_settings, save_user_engines,
-                            save_user_setting, set_toml_key, toml_literal)
+from xiangqi.config import (EngineEntry, Protocol, Settings, SettingsError, SettingsStore, load_settings,
+                            save_user_engines, save_user_setting, set_toml_key, toml_literal)
 
 from appearance_paths import REPO, SHIPPED
 
@@ -122,15 +123,15 @@ def test_an_invalid_value_is_refused_when_saving(tmp_path):
 def test_engine_list_round_trip_and_bad_entries_reported(tmp_path):
     user = tmp_path / "config.toml"
     user.write_text(HAND_EDITED)
-    engines = [{"name": "Fairy", "command": "/usr/games/fairy-stockfish", "protocol": "ucci",
-                "options": {"Hash": 64, "Ponder": False}},
-               {"name": "Other \"quoted\"", "command": "/opt/x y/engine", "args": ["-v"], "protocol": "uci"}]
+    engines = [EngineEntry("Fairy", "/usr/games/fairy-stockfish", protocol=Protocol.UCCI,
+                           options={"Hash": 64, "Ponder": False}),
+               EngineEntry("Other \"quoted\"", "/opt/x y/engine", args=("-v",), protocol=Protocol.UCI)]
     save_user_engines(user, engines)
     assert user.read_text().startswith(HAND_EDITED)
     settings_, errors = load_settings(SHIPPED, user)
-    assert errors == [] and [dict(e) for e in settings_.engines] == engines
+    assert errors == [] and list(settings_.engines) == engines
     save_user_engines(user, engines[1:])
-    assert [e["name"] for e in load_settings(SHIPPED, user)[0].engines] == ['Other "quoted"']
+    assert [e.name for e in load_settings(SHIPPED, user)[0].engines] == ['Other "quoted"']
     user.write_text('[[engines]]\nname = "no command"\n[[engines]]\nname = "ok"\ncommand = "x"\n'
                     'protocol = "xboard"\n')
     settings_, errors = load_settings(SHIPPED, user)
@@ -149,3 +150,29 @@ def test_one_key_edit_round_trips_any_value_and_keeps_the_rest(value, comment):
     assert data["t"]["key"] == value and data["t"]["other"] == 1 and data["u"]["key"] == 2
     assert [line for line in edited.splitlines() if not line.startswith("key = ")] == \
            [line for line in text.splitlines() if not line.startswith("key = ")]
+
+
+def test_saving_the_engine_list_keeps_each_engines_comments_and_other_keys(tmp_path):
+    """The engine manager rewrites [[engines]]: the table of an engine that stays is edited in place (its
+    comments, a value spelt the user's way, a key this program does not know), a removed one goes."""
+    user = tmp_path / "config.toml"
+    user.write_text('[sound]\nvolume = 20  # quiet\n\n'
+                    '[[engines]]\n# the strong one\nname = \'Pika\'   # as I call it\ncommand = "/opt/pika"\n'
+                    'note = "mine"\noptions = { Hash = 64 }\n\n'
+                    '[[engines]]\nname = "Gone"\ncommand = "/opt/gone"\n', encoding="utf-8")
+    store = SettingsStore(SHIPPED, user)
+    assert "note" in store.errors[0] and "not an engine setting" in store.errors[0]
+    pika = store.settings.engines[0]
+    assert pika == EngineEntry("Pika", "/opt/pika", options={"Hash": 64})
+    seen = []
+    store.subscribe(lambda *change: seen.append(change))
+    store.set_engines([EngineEntry("New", "/opt/new", args=("-x",)),
+                       replace(pika, protocol=Protocol.UCI, protocol_by_hand=True)])
+    text = user.read_text(encoding="utf-8")
+    assert "volume = 20  # quiet" in text and "Gone" not in text
+    assert "# the strong one\nname = 'Pika'   # as I call it\n" in text and 'note = "mine"' in text
+    assert 'protocol = "uci"' in text and "protocol_by_hand = true" in text
+    assert text.index('name = "New"') < text.index("Pika")
+    assert SettingsStore(SHIPPED, user).settings.engines == store.settings.engines
+    assert seen == [("engines", "engines", store.settings.engines)]
+    assert isinstance(seen[0][2][1], EngineEntry)

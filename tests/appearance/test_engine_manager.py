@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPushButton, QSpinBox
 
-from xiangqi.config import SettingsStore
+from xiangqi.config import Protocol, SettingsStore
 from xiangqi.engine.messages import OptionKind
 from xiangqi.ui.engines.engine_manager import MANAGED_OPTIONS, EngineManager
 
@@ -43,7 +43,7 @@ def test_add_fairy_stockfish_build_its_form_and_save_a_change(qtbot, tmp_path):
     qtbot.waitUntil(lambda: manager.form is not None, timeout=20_000)
     entry = store.settings.engines[0]
     # a known family is saved as "auto": it speaks the dialect families.toml gives it (UCI)
-    assert entry["command"] == str(FAIRY) and entry["protocol"] == "auto"
+    assert entry.command == str(FAIRY) and entry.protocol is Protocol.AUTO
     assert "Protocol: UCI" in manager.details.text() and manager.protocol_warning.isHidden()
 
     form = manager.form
@@ -63,7 +63,7 @@ def test_add_fairy_stockfish_build_its_form_and_save_a_change(qtbot, tmp_path):
 
     form.editors[hash_option.name].setValue(64)
     manager.save_options()
-    assert SettingsStore(SHIPPED, user).settings.engines[0]["options"] == {hash_option.name: 64}
+    assert SettingsStore(SHIPPED, user).settings.engines[0].options == {hash_option.name: 64}
     assert "Hash = 64" in user.read_text()
     close(qtbot, manager)
 

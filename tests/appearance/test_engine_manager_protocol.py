@@ -3,13 +3,13 @@ is measured to speak badly (Fairy-Stockfish's UCCI). No engine is started: the m
 
 from __future__ import annotations
 
-from xiangqi.config import SettingsStore
+from xiangqi.config import EngineEntry, SettingsStore
 from xiangqi.engine.registry import Protocol
 from xiangqi.ui.engines.engine_manager import EngineManager
 
 from appearance_paths import SHIPPED
 
-FAIRY_ENTRY = {"name": "Fairy-Stockfish", "command": "/usr/games/fairy-stockfish", "protocol": "auto"}
+FAIRY_ENTRY = EngineEntry("Fairy-Stockfish", "/usr/games/fairy-stockfish")
 
 
 def choose(manager: EngineManager, protocol: Protocol) -> None:
@@ -31,37 +31,39 @@ def test_choosing_ucci_for_fairy_stockfish_says_why_it_is_not_advised(qtbot, tmp
     assert not warning.isHidden() and "Not advised" in warning.text()
     assert "Fairy-Stockfish" in warning.text() and "UCCI" in warning.text() and "UCI" in warning.text()
     saved = SettingsStore(SHIPPED, user).settings.engines[0]
-    assert saved["protocol"] == "ucci" and saved["protocol_by_hand"] is True   # kept: chosen by hand
+    assert saved.protocol is Protocol.UCCI and saved.protocol_by_hand   # kept: chosen by hand
+    assert "protocol_by_hand = true" in user.read_text()
 
     choose(manager, Protocol.UCI)
     assert warning.isHidden()
     saved = SettingsStore(SHIPPED, user).settings.engines[0]
-    assert saved["protocol"] == "uci" and saved["protocol_by_hand"] is True
+    assert saved.protocol is Protocol.UCI and saved.protocol_by_hand
     choose(manager, Protocol.AUTO)
     saved = SettingsStore(SHIPPED, user).settings.engines[0]
-    assert saved["protocol"] == "auto" and "protocol_by_hand" not in saved
+    assert saved.protocol is Protocol.AUTO and not saved.protocol_by_hand
+    assert "protocol_by_hand" not in user.read_text()
 
 
 def test_another_engine_in_ucci_gets_no_warning(qtbot, tmp_path) -> None:
     store = SettingsStore(SHIPPED, tmp_path / "config.toml")
-    store.set_engines([{"name": "ElephantEye", "command": "/opt/eleeye/eleeye", "protocol": "auto"}])
+    store.set_engines([EngineEntry("ElephantEye", "/opt/eleeye/eleeye")])
     manager = EngineManager(store, found=[])
     qtbot.addWidget(manager)
     choose(manager, Protocol.UCCI)
     assert manager.protocol_warning.isHidden()
-    assert store.settings.engines[0]["protocol"] == "ucci"
+    assert store.settings.engines[0].protocol is Protocol.UCCI
 
 
 def test_a_found_engine_given_a_protocol_becomes_configured_and_stays_selected(qtbot, tmp_path) -> None:
     from xiangqi.engine.registry import EngineSpec
 
     store = SettingsStore(SHIPPED, tmp_path / "config.toml")
-    store.set_engines([{"name": "Mine", "command": "/opt/mine/engine", "protocol": "auto"}])
+    store.set_engines([EngineEntry("Mine", "/opt/mine/engine")])
     found = [EngineSpec("ElephantEye", "/opt/eleeye/eleeye", family="elephanteye"),
              EngineSpec("Fairy-Stockfish", "/usr/games/fairy-stockfish", family="fairy-stockfish")]
     manager = EngineManager(store, found=found)
     qtbot.addWidget(manager)
     manager.list.setCurrentRow(2)   # "Fairy-Stockfish (found automatically)", after ElephantEye
     choose(manager, Protocol.UCCI)
-    assert [e["name"] for e in store.settings.engines] == ["Mine", "Fairy-Stockfish"]
-    assert manager.current_entry()[0]["name"] == "Fairy-Stockfish" and not manager.protocol_warning.isHidden()
+    assert [e.name for e in store.settings.engines] == ["Mine", "Fairy-Stockfish"]
+    assert manager.current_entry()[0].name == "Fairy-Stockfish" and not manager.protocol_warning.isHidden()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 
-from xiangqi.config import EngineRoleSettings, SettingsStore
+from xiangqi.config import EngineEntry, EngineRoleSettings, Protocol, SettingsStore
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.play.engine_list import role_engine_index
 from xiangqi.ui.engines.engine_manager import EngineManager
@@ -43,7 +43,7 @@ def close(qtbot, manager: EngineManager) -> None:
 
 def make_manager(qtbot, tmp_path: Path) -> tuple[SettingsStore, EngineManager]:
     store = SettingsStore(SHIPPED, tmp_path / "config.toml")
-    store.set_engines([{"name": "Old engine", "command": sys.executable, "protocol": "ucci"}])
+    store.set_engines([EngineEntry("Old engine", sys.executable, protocol=Protocol.UCCI)])
     manager = EngineManager(store, found=[])
     qtbot.addWidget(manager)
     return store, manager
@@ -52,7 +52,7 @@ def make_manager(qtbot, tmp_path: Path) -> tuple[SettingsStore, EngineManager]:
 def test_the_ticked_features_start_with_the_new_engine_the_others_keep_theirs(qtbot, tmp_path) -> None:
     store, manager = make_manager(qtbot, tmp_path)
     add_and_answer(qtbot, manager, {"play": True, "analysis": False, "review": True, "endgame": True})
-    name = store.settings.engines[-1]["name"]
+    name = store.settings.engines[-1].name
     assert name == "FakeEngine (ucci)"
     assert store.settings.engine_roles == EngineRoleSettings(play=name, analysis="Old engine", review=name,
                                                              endgame=name)

@@ -15,7 +15,8 @@ import pytest
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.protocol import Dialect
-from xiangqi.engine.registry import load_families, spec_from_config
+from xiangqi.config import EngineEntry, Protocol
+from xiangqi.engine.registry import load_families, spec_of_entry
 from xiangqi.engine.session import SessionState
 
 FAIRY = Path("/usr/games/fairy-stockfish")
@@ -32,9 +33,10 @@ POSITIONS = [
 
 
 def fairy_client(make_client, protocol: str):
-    spec = spec_from_config({"name": f"Fairy {protocol}", "command": str(FAIRY), "protocol": protocol,
-                             "options": {"Threads": 1, "Hash": 16}}, load_families(), 1, [])
-    assert spec is not None and spec.family == "fairy-stockfish"
+    entry = EngineEntry(f"Fairy {protocol}", str(FAIRY), protocol=Protocol(protocol),
+                        options={"Threads": 1, "Hash": 16})
+    spec = spec_of_entry(entry, load_families())
+    assert spec.family == "fairy-stockfish"
     from xiangqi.engine.session import Timeouts
 
     return make_client(spec, timeouts=Timeouts(handshake_ms=15_000, ready_ms=15_000))

@@ -13,7 +13,8 @@ from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.process import EngineClient, run_search
 from xiangqi.engine.protocol import Dialect
-from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_families, spec_from_config
+from xiangqi.config import EngineEntry
+from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_families, spec_of_entry
 from xiangqi.engine.session import FailureKind, SessionState
 
 from fake_engines import FAKE, QUICK_GIVE_UP, fake_spec
@@ -160,9 +161,8 @@ def test_missing_support_file_is_named_before_start(qtbot, make_client, tmp_path
     program = folder / "pikafish"
     program.write_text("#!/bin/sh\nexit 0\n")
     program.chmod(0o755)
-    errors: list[str] = []
-    spec = spec_from_config({"command": str(program)}, load_families(), 1, errors)
-    assert spec.family == "pikafish" and not errors
+    spec = spec_of_entry(EngineEntry("Pikafish", str(program)), load_families())
+    assert spec.family == "pikafish"
     client = make_client(spec)
     failure = failure_of(qtbot, client, client.start)
     assert failure.kind is FailureKind.MISSING_SUPPORT_FILE

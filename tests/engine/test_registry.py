@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from xiangqi.config import EngineEntry, engine_entries
 from xiangqi.engine import registry
 from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import (
@@ -22,7 +23,7 @@ from xiangqi.engine.registry import (
     load_families,
     recognise,
     session_config_for,
-    spec_from_config,
+    spec_of_entry,
 )
 from xiangqi.engine.session import FailureKind
 
@@ -86,7 +87,7 @@ def test_discovery_order_and_dedup(tmp_path: Path, monkeypatch) -> None:
     (engines / "families.toml").write_text((REPO_ENGINES / "families.toml").read_text())
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.setattr(registry, "EXTRA_SEARCH_DIRS", ())
-    configured = [{"name": "My Fairy", "command": str(fairy), "protocol": "uci", "options": {"Hash": 32}}]
+    configured = [EngineEntry("My Fairy", str(fairy), protocol=Protocol.UCI, options={"Hash": 32})]
     errors: list[str] = []
     specs = discover_engines(configured, engines, errors)
     assert not errors
@@ -99,16 +100,19 @@ def test_discovery_order_and_dedup(tmp_path: Path, monkeypatch) -> None:
     assert discover_engines([], tmp_path / "nothing", search_path=False)[-1].family == BUILTIN_FAMILY
 
 
-def test_config_entries_are_checked_field_by_field(families) -> None:
+def test_config_entries_are_checked_field_by_field(families, tmp_path: Path) -> None:
+    """Each bad [[engines]] table is named with its field and left out; a good one becomes the engine."""
+    eleeye = {"name": "Mine", "command": "eleeye"}
+    tables = [{"name": "x"}, {**eleeye, "args": "oops"}, {**eleeye, "protocol": "xboard"}, {**eleeye, "options": 5},
+              {**eleeye, "args": ["-v", 1]}, {**eleeye, "options": {"Hash": 1.5}}, {**eleeye, "args": ["-v"]}]
     errors: list[str] = []
-    assert spec_from_config({"name": "x"}, families, 3, errors) is None
-    assert "#3" in errors[0] and "'command'" in errors[0]
-    errors.clear()
-    spec = spec_from_config({"command": "eleeye", "args": "oops", "protocol": "xboard", "options": 5},
-                            families, 1, errors)
-    assert spec is not None and spec.args == () and spec.protocol is Protocol.AUTO and spec.options == {}
-    assert spec.name == "ElephantEye" and spec.family == "elephanteye"
-    assert [e.split(": ")[1].split(" ")[0] for e in errors] == ["'args'", "'protocol'", "'options'"]
+    entries = engine_entries(tmp_path / "config.toml", tables, errors)
+    assert [e.split(": ")[2].split(" ")[0] for e in errors] == ["command", "args", "protocol", "options", "args",
+                                                                "options.Hash"]
+    assert all("engine left out" in e for e in errors) and "#3" in errors[2]
+    spec = spec_of_entry(entries[0], families)
+    assert spec.args == ("-v",) and spec.protocol is Protocol.AUTO and spec.options == {}
+    assert spec.name == "Mine" and spec.family == "elephanteye"
 
 
 def test_relative_commands_become_absolute(tmp_path: Path, monkeypatch) -> None:
@@ -187,17 +191,17 @@ def test_a_family_cannot_advise_against_its_own_dialect(tmp_path: Path) -> None:
 
 
 def test_a_remembered_ucci_for_fairy_stockfish_moves_to_uci_unless_chosen_by_hand(families) -> None:
-    entries = [{"name": "Fairy-Stockfish", "command": "/usr/games/fairy-stockfish", "protocol": "ucci"},
-               {"name": "My fairy", "command": "/opt/fs/fairy-stockfish-largeboard", "protocol": "ucci",
-                "protocol_by_hand": True},
-               {"name": "Fairy-Stockfish 11.1", "command": "/opt/renamed-engine", "protocol": "UCCI"},
-               {"name": "ElephantEye", "command": "/opt/eleeye/eleeye", "protocol": "ucci"},
-               {"name": "Fairy auto", "command": "/usr/games/fairy-stockfish", "protocol": "auto"}]
+    ucci = Protocol.UCCI
+    entries = [EngineEntry("Fairy-Stockfish", "/usr/games/fairy-stockfish", protocol=ucci),
+               EngineEntry("My fairy", "/opt/fs/fairy-stockfish-largeboard", protocol=ucci, protocol_by_hand=True),
+               EngineEntry("Fairy-Stockfish 11.1", "/opt/renamed-engine", protocol=ucci),   # known by its name
+               EngineEntry("ElephantEye", "/opt/eleeye/eleeye", protocol=ucci),
+               EngineEntry("Fairy auto", "/usr/games/fairy-stockfish")]
     moved, changes = advised_entries(entries, families)
-    assert [e["protocol"] for e in moved] == ["uci", "ucci", "uci", "ucci", "auto"]
+    assert [e.protocol.value for e in moved] == ["uci", "ucci", "uci", "ucci", "auto"]
     assert [(c.name, c.old, c.new) for c in changes] == [
         ("Fairy-Stockfish", Protocol.UCCI, Protocol.UCI), ("Fairy-Stockfish 11.1", Protocol.UCCI, Protocol.UCI)]
-    assert entries[0]["protocol"] == "ucci"   # the input is not changed
+    assert entries[0].protocol is Protocol.UCCI and moved[1] is entries[1]   # the input is not changed
     again, none = advised_entries(moved, families)   # once: a second run changes nothing
     assert again == moved and none == []
 

@@ -17,7 +17,8 @@ from fake_engines import fake_spec
 from xiangqi.core import Color, Move, Position
 from xiangqi.engine.failures import FailureKind
 from xiangqi.engine.messages import SearchLimits
-from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_families, spec_from_config
+from xiangqi.config import EngineEntry
+from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_families, spec_of_entry
 from xiangqi.engine.retire import RETIRING
 from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatEngine, SeatInfo, SeatMove, SeatTrouble
 from xiangqi.engine.session import SessionState, Timeouts
@@ -189,9 +190,8 @@ def test_close_retires_the_process_in_the_background(make_seat: MakeSeat, qtbot:
 @pytest.mark.fairy
 @pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
 def test_multipv_analysis_with_fairy_stockfish(make_seat: MakeSeat, qtbot: QtBot) -> None:
-    spec = spec_from_config({"name": "Fairy", "command": str(FAIRY), "protocol": "uci",
-                             "options": {"Threads": 1, "Hash": 16}}, load_families(), 1, [])
-    assert spec is not None
+    spec = spec_of_entry(EngineEntry("Fairy", str(FAIRY), protocol=Protocol.UCI, options={"Threads": 1, "Hash": 16}),
+                         load_families())
     seat, seen = make_seat(spec, Role.ANALYSER, Timeouts(handshake_ms=15_000, ready_ms=15_000))
     seat.set_option("MultiPV", 3)
     seat.start()

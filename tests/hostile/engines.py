@@ -1,12 +1,16 @@
 """Hostile engine data: families.toml (the registry's reader, lenient: a bad family is skipped with a message
-naming it) and the settings' engine list moved off a dialect its family advises against."""
+naming it), the settings' ``[[engines]]`` (read leniently, written back in place) and the engine list moved off
+a dialect its family advises against."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from hostile import hostile
+from xiangqi.config import (MAX_ENGINE_ENTRIES, MAX_UNKNOWN_KEYS_REPORTED, EngineEntry, Protocol, load_settings,
+                            save_user_engines)
 from xiangqi.engine.registry import MAX_FAMILIES_BYTES, advised_entries, load_families
+from xiangqi.resources import shipped_config
 
 BAD_FAMILIES = (
     'id = "a{n}"\nprotocol = "uci"\nnot_advised = ["uci"]',          # its own dialect
@@ -36,20 +40,55 @@ def families_bad_keys(folder: Path, scale: int) -> None:
 
 
 @hostile("engines.advised_entries", target="engine.registry.advised_entries",
-         bound="linear in the engine list; entries of any shape left as they are")
+         bound="linear in the engine list; an entry chosen by hand or of no known family left as it is")
 def advised_many(folder: Path, scale: int) -> None:
     families = load_families()
-    entries: list[dict[str, object]] = []
+    ucci = Protocol.UCCI
+    entries: list[EngineEntry] = []
     for n in range(2000 * scale):
         kind = n % 4
         if kind == 0:
-            entries.append({"name": f"F{n}", "command": "/usr/games/fairy-stockfish", "protocol": "ucci"})
+            entries.append(EngineEntry(f"F{n}", "/usr/games/fairy-stockfish", protocol=ucci))
         elif kind == 1:
-            entries.append({"name": n, "command": None, "protocol": ["ucci"]})   # junk: kept as it is
+            entries.append(EngineEntry(f"{n}" * 50, "/opt/" + "x" * 500, protocol=ucci))   # no family: kept
         elif kind == 2:
-            entries.append({"name": f"E{n}", "command": "/opt/eleeye", "protocol": "UCCI"})
+            entries.append(EngineEntry(f"E{n}", "/opt/eleeye", protocol=ucci))
         else:
-            entries.append({"command": "/opt/fairy-stockfish", "protocol": "ucci", "protocol_by_hand": True})
+            entries.append(EngineEntry(f"H{n}", "/opt/fairy-stockfish", protocol=ucci, protocol_by_hand=True))
     moved, changes = advised_entries(entries, families)
     assert len(moved) == len(entries) and len(changes) == len(entries) // 4
-    assert all(moved[i]["protocol"] == "uci" for i in range(0, len(entries), 4))
+    assert all(moved[i].protocol is Protocol.UCI for i in range(0, len(entries), 4))
+    assert all(moved[i] is entries[i] for i in range(1, len(entries), 4))
+
+
+JUNK_ENGINE_KEYS = (
+    'workdir = 7', 'args = "oops"', 'args = [1, [2]]', 'protocol = "xboard"', 'options = 5',
+    'options = { Hash = 1.5 }', 'options = { Book = { a = [1] } }', 'protocol_by_hand = "yes"', 'protocol = "UCI"',
+)
+
+
+@hostile("engines.settings_entries", target="config.engine_entries / save_user_engines",
+         bound=f"MAX_ENGINE_ENTRIES = {MAX_ENGINE_ENTRIES}; MAX_UNKNOWN_KEYS_REPORTED = {MAX_UNKNOWN_KEYS_REPORTED}; "
+               "each bad [[engines]] table named and left out; a save keeps the user's other keys")
+def settings_entries(folder: Path, scale: int) -> None:
+    user = folder / "config.toml"
+    count = 60 * scale
+    tables = []
+    for n in range(count):
+        junk = JUNK_ENGINE_KEYS[n % len(JUNK_ENGINE_KEYS)] if n % 3 == 0 else ""
+        extra = "".join(f"\nmine{k} = {k}" for k in range(12)) if n % 3 == 1 else ""   # keys no engine setting
+        tables.append(f'[[engines]]\n# engine {n}\nname = "E{n}"\ncommand = "/opt/e{n}"\n{junk}{extra}\n')
+    user.write_text("".join(tables), encoding="utf-8")
+    settings, errors = load_settings(shipped_config(), user)
+    bad = len(range(0, count, 3))
+    assert len(settings.engines) == count - bad
+    assert sum("engine left out" in e for e in errors) == bad
+    assert sum("not an engine setting" in e for e in errors) == len(range(1, count, 3)) * MAX_UNKNOWN_KEYS_REPORTED
+    kept = [e for i, e in enumerate(settings.engines) if i % 2 == 0]
+    save_user_engines(user, kept)
+    text = user.read_text(encoding="utf-8")
+    assert load_settings(shipped_config(), user)[0].engines == tuple(kept)
+    assert "# engine 1\n" in text and "mine11 = 11" in text       # the kept tables' comments and keys
+    user.write_text('[[engines]]\nname = "e"\ncommand = "e"\n' * (MAX_ENGINE_ENTRIES + 1), encoding="utf-8")
+    settings, errors = load_settings(shipped_config(), user)
+    assert len(settings.engines) == MAX_ENGINE_ENTRIES and "only the first" in errors[0]

@@ -87,10 +87,17 @@ def test_a_non_text_engine_command_says_it_must_be_text(tmp_path):
     assert "command is missing" in errors[1]
 
 
-def test_the_engine_registry_says_a_non_text_command_must_be_text():
-    from xiangqi.engine.registry import spec_from_config
-    errors: list[str] = []
-    assert spec_from_config({"name": "x", "command": 7}, [], 1, errors) is None
-    assert "must be text" in errors[0] and "got 7" in errors[0]
-    assert spec_from_config({"name": "x"}, [], 2, errors) is None
-    assert "'command' is missing" in errors[1]
+def test_engine_entries_with_arguments_or_options_of_the_wrong_kind_are_named_and_left_out(tmp_path):
+    """What the engine layer cannot take (an argument that is a number, an option that is a float or a table)
+    is refused when the file is read, naming the key and value, not met later when the engine starts."""
+    user = tmp_path / "config.toml"
+    user.write_text('[[engines]]\nname = "a"\ncommand = "/opt/a"\nargs = ["-x", 2]\n'
+                    '[[engines]]\nname = "b"\ncommand = "/opt/b"\noptions = { Hash = 1.5 }\n'
+                    '[[engines]]\nname = "c"\ncommand = "/opt/c"\noptions = { Book = { file = "x" } }\n'
+                    '[[engines]]\nname = "d"\ncommand = "/opt/d"\nworkdri = "/tmp"\n')
+    settings, errors = load_settings(SHIPPED, user)
+    assert [e.name for e in settings.engines] == ["d"]
+    assert 'args = ["-x", 2] must be a list of text; engine left out' in errors[0]
+    assert "options.Hash = 1.5 must be text, a whole number or true/false; engine left out" in errors[1]
+    assert "options.Book = { file = \"x\" } must be" in errors[2]
+    assert '#4: workdri = "/tmp": not an engine setting' in errors[3] and errors[3].endswith("; ignored")

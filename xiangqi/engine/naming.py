@@ -19,8 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
+from xiangqi.config import EngineEntry, load_settings
 from xiangqi.engine.messages import OptionValue, SearchLimits
 from xiangqi.engine.registry import (
     BUILTIN_FAMILY,
@@ -32,6 +32,7 @@ from xiangqi.engine.registry import (
     load_families,
     recognise,
 )
+from xiangqi.resources import shipped_config
 
 BUILTIN_LEVELS = range(1, 6)
 BUILTIN_DEFAULT_LEVEL = 5
@@ -105,16 +106,13 @@ def known_engine(name: str) -> EngineSpec | None:
 CONFIG_VARIABLE = "XIANGQI_CONFIG"  # as the app: a settings file used instead of the per-user one
 
 
-def configured_engines(errors: list[str] | None = None) -> list[dict[str, Any]]:
+def configured_engines(errors: list[str] | None = None) -> list[EngineEntry]:
     """The ``[[engines]]`` of the settings, as the app reads them: the user's file overrides the shipped one.
     Problems (a bad file, a bad entry) go to ``errors``; those entries are left out."""
-    from xiangqi.config import load_settings
-    from xiangqi.resources import shipped_config
-
     settings, problems = load_settings(shipped_config(), user_settings_file())
     if errors is not None:
         errors.extend(problems)
-    return [dict(entry) for entry in settings.engines]
+    return list(settings.engines)
 
 
 def user_settings_file() -> Path | None:

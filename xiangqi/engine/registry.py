@@ -15,12 +15,13 @@ import shutil
 import sys
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from xiangqi.config import EngineEntry
+from xiangqi.config import Protocol as Protocol   # the settings' enum: an [[engines]] entry holds one
 from xiangqi.engine.messages import OptionValue
 from xiangqi.engine.protocol import IDENTITY_SCALE, Dialect, ScoreScale
 from xiangqi.engine.session import FailureKind, NameRule, SessionConfig, Timeouts
@@ -35,12 +36,6 @@ EXTRA_SEARCH_DIRS = (Path("/usr/games"), Path("/usr/local/games"))
 BUILTIN_FAMILY = "builtin"
 UNKNOWN_FAMILY = "unknown"
 _NOT_ENGINES = {".md", ".txt", ".toml", ".nnue", ".dat", ".bin", ".json", ".ini", ".cfg", ".so", ".dll"}
-
-
-class Protocol(Enum):
-    AUTO = "auto"
-    UCCI = "ucci"
-    UCI = "uci"
 
 
 @dataclass(frozen=True)
@@ -236,9 +231,6 @@ def recognise(path_or_name: str, families: Iterable[EngineFamily]) -> EngineFami
 
 
 # ------------------------------------------------------------------------------------------- advice
-PROTOCOL_BY_HAND = "protocol_by_hand"   # an [[engines]] key: the user chose this protocol in the engine settings
-
-
 @dataclass(frozen=True)
 class DialectChange:
     """One configured engine moved off a dialect its family advises against (``advised_entries``)."""
@@ -248,29 +240,28 @@ class DialectChange:
     new: Protocol
 
 
-def advised_entries(entries: Iterable[Mapping[str, Any]], families: Iterable[EngineFamily]
-                    ) -> tuple[list[dict[str, Any]], list[DialectChange]]:
+def advised_entries(entries: Iterable[EngineEntry], families: Iterable[EngineFamily]
+                    ) -> tuple[list[EngineEntry], list[DialectChange]]:
     """``[[engines]]`` entries with each remembered dialect its family advises against (Fairy-Stockfish's
     UCCI, written by an earlier version when the engine was added) replaced by the family's own; an entry
-    whose protocol the user chose by hand (``protocol_by_hand = true``) is left as it is. Run once at
-    start-up: the changed entries are saved, so a later choice made by hand stays."""
+    whose protocol the user chose by hand (``protocol_by_hand``) is left as it is. Run once at start-up:
+    the changed entries are saved, so a later choice made by hand stays."""
     families = list(families)
-    result: list[dict[str, Any]] = []
+    result: list[EngineEntry] = []
     changes: list[DialectChange] = []
     for entry in entries:
-        entry = dict(entry)
+        family = family_of_entry(entry, families)
+        if family is not None and not entry.protocol_by_hand and family.advises_against(entry.protocol):
+            changes.append(DialectChange(entry.name, entry.protocol, family.protocol))
+            entry = replace(entry, protocol=family.protocol)
         result.append(entry)
-        try:
-            protocol = Protocol(str(entry.get("protocol", "auto")).lower())
-        except ValueError:
-            continue
-        names = [str(entry[key]) for key in ("command", "name") if isinstance(entry.get(key), str)]
-        family = next((f for f in (recognise(n, families) for n in names) if f is not None), None)
-        if family is None or entry.get(PROTOCOL_BY_HAND) is True or not family.advises_against(protocol):
-            continue
-        entry["protocol"] = family.protocol.value
-        changes.append(DialectChange(names[-1] if names else "?", protocol, family.protocol))
     return result, changes
+
+
+def family_of_entry(entry: EngineEntry, families: Iterable[EngineFamily]) -> EngineFamily | None:
+    """The family of an entry's program file, else of its name."""
+    families = list(families)
+    return recognise(entry.command, families) or recognise(entry.name, families)
 
 
 # ------------------------------------------------------------------------------------------- the built-in
@@ -283,7 +274,7 @@ def builtin_engine_spec(level: int = 3) -> EngineSpec:
 
 
 # ------------------------------------------------------------------------------------------- discovery
-def discover_engines(configured: list[dict[str, Any]], engines_dir: Path | None = None,
+def discover_engines(configured: Iterable[EngineEntry], engines_dir: Path | None = None,
                      errors: list[str] | None = None, *, search_path: bool = True) -> list[EngineSpec]:
     """Configured engines first, then known engines on PATH (and /usr/games), then programs dropped in
     ``engines/``, then the built-in engine (always listed: the default when nothing else is found).
@@ -291,11 +282,7 @@ def discover_engines(configured: list[dict[str, Any]], engines_dir: Path | None 
     errors = [] if errors is None else errors
     folder = engines_dir or ENGINES_DIR
     families = load_families(folder, errors)
-    found: list[EngineSpec] = []
-    for index, entry in enumerate(configured, start=1):
-        spec = spec_from_config(entry, families, index, errors)
-        if spec is not None:
-            found.append(spec)
+    found = [spec_of_entry(entry, families) for entry in configured]
     if search_path:
         found += _on_path(families)
     found += _in_folder(folder, families)
@@ -303,36 +290,26 @@ def discover_engines(configured: list[dict[str, Any]], engines_dir: Path | None 
     return _unique(found)
 
 
-def spec_from_config(entry: Mapping[str, Any], families: list[EngineFamily], index: int,
-                     errors: list[str]) -> EngineSpec | None:
-    """One ``[[engines]]`` table; None (with a message naming the entry and field) when unusable."""
-    where = f"config.toml [[engines]] #{index}"
-    command = entry.get("command")
-    if command is not None and not isinstance(command, str):
-        errors.append(f"{where}: 'command' must be text (the engine program's path), got {command!r:.80}")
-        return None
-    if not isinstance(command, str) or not command.strip():
-        errors.append(f"{where}: 'command' is missing: it must be the engine program's path")
-        return None
-    args = entry.get("args", [])
-    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-        errors.append(f"{where}: 'args' must be a list of strings, got {args!r}; using no arguments")
-        args = []
-    try:
-        protocol = Protocol(str(entry.get("protocol", "auto")).lower())
-    except ValueError:
-        errors.append(f"{where}: 'protocol' must be auto, ucci or uci, got {entry.get('protocol')!r}; "
-                      "using auto")
-        protocol = Protocol.AUTO
-    options = entry.get("options", {})
-    if not isinstance(options, Mapping):
-        errors.append(f"{where}: 'options' must be a table like {{ Hash = 64 }}, got {options!r}; ignored")
-        options = {}
-    family = recognise(command, families)
-    name = entry.get("name") or (family.name if family else Path(command).name)
-    workdir = entry.get("workdir")
-    return EngineSpec(str(name), command, tuple(args), protocol, MappingProxyType(dict(options)),
-                      str(workdir) if workdir else None, family.id if family else UNKNOWN_FAMILY)
+def spec_of_entry(entry: EngineEntry, families: Iterable[EngineFamily]) -> EngineSpec:
+    """How to start the engine an ``[[engines]]`` entry names, with its program's family (so its dialect and
+    options are the family's, as everywhere else). The one place an entry becomes an ``EngineSpec``."""
+    family = recognise(entry.command, families)
+    return EngineSpec(entry.name, entry.command, entry.args, entry.protocol, entry.options,
+                      entry.workdir, family.id if family else UNKNOWN_FAMILY)
+
+
+def entry_of_spec(spec: EngineSpec) -> EngineEntry:
+    """The ``[[engines]]`` entry that starts ``spec`` (a found engine the user configures)."""
+    return EngineEntry(name=spec.name, command=spec.command, args=spec.args, protocol=spec.protocol,
+                       options=spec.options, workdir=spec.workdir)
+
+
+def same_program(a: EngineEntry, b: EngineEntry) -> bool:
+    """True when two entries start the same program with the same arguments (no family needed)."""
+    def key(entry: EngineEntry) -> tuple[str, tuple[str, ...]]:
+        program = EngineSpec(name="", command=entry.command).resolved_command()
+        return os.path.realpath(program), entry.args
+    return key(a) == key(b)
 
 
 def _which(name: str) -> str | None:

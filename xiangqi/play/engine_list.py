@@ -5,12 +5,11 @@ thread because searching PATH reads thousands of directory entries (about 0.4 s 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Signal
 
-from xiangqi.config import AUTOMATIC_ENGINE, BUILTIN_ENGINE, SettingsError, SettingsStore
+from xiangqi.config import AUTOMATIC_ENGINE, BUILTIN_ENGINE, EngineEntry, SettingsError, SettingsStore
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, advised_entries, discover_engines, load_families
 
 CONTEXT = "Engine"
@@ -26,10 +25,10 @@ def engine_display_name(spec: EngineSpec | None) -> str:
     return spec.name
 
 
-def quick_engine_list(entries: Iterable[Mapping[str, Any]], errors: list[str] | None = None) -> list[EngineSpec]:
+def quick_engine_list(entries: Iterable[EngineEntry], errors: list[str] | None = None) -> list[EngineSpec]:
     """The configured engines, the programs in engines/ and the built-in engine, without searching
     PATH: what the window offers until ``EngineSearch`` has found the rest."""
-    return discover_engines([dict(e) for e in entries], errors=errors, search_path=False)
+    return discover_engines(entries, errors=errors, search_path=False)
 
 
 def role_engine_index(engines: list[EngineSpec], wanted: str, automatic: int) -> int:
@@ -78,9 +77,9 @@ class EngineSearch(QObject):
         self._threads: list[threading.Thread] = []
         self._done.connect(self._deliver)     # queued: this object lives in the GUI thread
 
-    def start(self, entries: Iterable[Mapping[str, Any]]) -> None:
+    def start(self, entries: Iterable[EngineEntry]) -> None:
         self._generation += 1
-        work = (self._generation, [dict(e) for e in entries])
+        work = (self._generation, tuple(entries))
         thread = threading.Thread(target=self._run, args=work, name="engine search", daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()] + [thread]
         thread.start()
@@ -90,7 +89,7 @@ class EngineSearch(QObject):
         for thread in list(self._threads):
             thread.join(timeout)
 
-    def _run(self, generation: int, entries: list[dict[str, Any]]) -> None:
+    def _run(self, generation: int, entries: tuple[EngineEntry, ...]) -> None:
         errors: list[str] = []
         engines = discover_engines(entries, errors=errors)
         try:

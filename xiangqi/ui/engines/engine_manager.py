@@ -6,10 +6,9 @@ string → text, button → button). Saved to the user's settings file through `
 
 from __future__ import annotations
 
-import os
+from dataclasses import replace
 from pathlib import Path
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
@@ -17,11 +16,11 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from xiangqi.config import BUILTIN_ENGINE, Keys, SettingsError, SettingsStore
+from xiangqi.config import BUILTIN_ENGINE, EngineEntry, Keys, SettingsError, SettingsStore
 from xiangqi.engine.messages import EngineOption, OptionKind, OptionValue
 from xiangqi.engine.process import EngineClient
-from xiangqi.engine.registry import (BUILTIN_FAMILY, PROTOCOL_BY_HAND, EngineFamily, EngineSpec, Protocol,
-                                     discover_engines, load_families, recognise, spec_from_config)
+from xiangqi.engine.registry import (BUILTIN_FAMILY, EngineSpec, Protocol, discover_engines, entry_of_spec,
+                                     family_of_entry, load_families, recognise, same_program, spec_of_entry)
 from xiangqi.engine.retire import retire
 from xiangqi.engine.session import EngineFailure, EngineInfo
 from xiangqi.play.problem_text import failure_detail, failure_text
@@ -98,14 +97,14 @@ class OptionForm(QWidget):
             return editor.text()
         return None
 
-    def values(self) -> dict[str, OptionValue | None]:
+    def values(self) -> dict[str, OptionValue]:
         """Every editable option whose value differs from the engine's default."""
         changed = {}
         for option in self.options:
             if option.kind in (OptionKind.BUTTON, OptionKind.LABEL) or option.name.lower() in MANAGED_OPTIONS:
                 continue
             value = self.value_of(option)
-            if value != _coerced(option, option.default):
+            if value is not None and value != _coerced(option, option.default):
                 changed[option.name] = value
         return changed
 
@@ -173,46 +172,6 @@ class EngineProbe(QObject):
 
 
 # ------------------------------------------------------------------------------------- the manager
-def spec_of(entry: Mapping[str, Any], families: Sequence[EngineFamily] | None = None) -> EngineSpec:
-    """The engine an ``[[engines]]`` entry names, with its family (so its dialect and options are the
-    family's, as everywhere else)."""
-    spec = spec_from_config(entry, list(families) if families is not None else load_families(), 1, [])
-    if spec is not None:
-        return spec
-    protocol = str(entry.get("protocol", "auto")).lower()
-    return EngineSpec(name=str(entry.get("name", "")), command=str(entry["command"]),
-                      args=tuple(entry.get("args", ())),
-                      protocol=Protocol(protocol) if protocol in ("ucci", "uci") else Protocol.AUTO,
-                      workdir=entry.get("workdir"))
-
-
-def family_of_entry(entry: Mapping[str, Any], families: Sequence[EngineFamily]) -> EngineFamily | None:
-    """The family of an entry's program file, else of its name."""
-    for key in ("command", "name"):
-        value = entry.get(key)
-        family = recognise(value, families) if isinstance(value, str) else None
-        if family is not None:
-            return family
-    return None
-
-
-def entry_of(spec: EngineSpec) -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": spec.name, "command": spec.command}
-    if spec.args:
-        entry["args"] = list(spec.args)
-    entry["protocol"] = spec.protocol.value
-    if spec.options:
-        entry["options"] = dict(spec.options)
-    return entry
-
-
-def same_program(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    def key(entry: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
-        program = EngineSpec(name="", command=str(entry["command"])).resolved_command()   # no family needed
-        return os.path.realpath(program), tuple(entry.get("args", ()))
-    return key(a) == key(b)
-
-
 class EngineManager(QWidget):
     """The engines tab of the settings dialog (also usable on its own)."""
 
@@ -229,7 +188,7 @@ class EngineManager(QWidget):
         self.form: OptionForm | None = None
         self.roles_dialog: EngineRolesDialog | None = None   # asked after an engine is added
         self._families = load_families()
-        self._entries: list[tuple[dict[str, Any], bool]] = []   # (entry, configured by the user)
+        self._entries: list[tuple[EngineEntry, bool]] = []   # (entry, configured by the user)
         self._build()
         self.refresh()
 
@@ -285,17 +244,17 @@ class EngineManager(QWidget):
     def refresh(self, select: int | None = None, info: EngineInfo | None = None) -> None:
         """Rebuild the list; ``info`` (EngineInfo of the selected engine, from the running probe) shows
         its options without starting it again."""
-        configured = [dict(e) for e in self.store.settings.engines]
+        configured = self.store.settings.engines
         found = self._found if self._found is not None else discover_engines([], errors=[])
-        extra = [entry_of(s) for s in found if s.family != BUILTIN_FAMILY]
+        extra = [entry_of_spec(s) for s in found if s.family != BUILTIN_FAMILY]
         extra = [e for e in extra if not any(same_program(e, c) for c in configured)]
         self._entries = [(e, True) for e in configured] + [(e, False) for e in extra]
         self.list.blockSignals(True)
         self.list.clear()
         for entry, own in self._entries:
-            label = entry["name"] if own else self.tr("%1 (found automatically)").replace("%1", entry["name"])
+            label = entry.name if own else self.tr("%1 (found automatically)").replace("%1", entry.name)
             item = QListWidgetItem(label, self.list)
-            item.setToolTip(entry["command"])
+            item.setToolTip(entry.command)
         if self._entries:
             self.list.setCurrentRow(min(select or 0, len(self._entries) - 1))
         self.list.blockSignals(False)
@@ -306,7 +265,7 @@ class EngineManager(QWidget):
             self._show_details(row)
             self._on_options(self._entries[row][0], info)
 
-    def current_entry(self) -> tuple[dict[str, Any], bool] | None:
+    def current_entry(self) -> tuple[EngineEntry, bool] | None:
         row = self.list.currentRow()
         return self._entries[row] if 0 <= row < len(self._entries) else None
 
@@ -316,9 +275,9 @@ class EngineManager(QWidget):
         if current is not None and self.isVisible():   # an engine starts only when its options can be seen
             self.status.setText(self.tr("Starting the engine to read its options…"))
             entry = current[0]
-            self._start_probe(spec_of(entry, self._families), lambda info: self._on_options(entry, info))
+            self._start_probe(spec_of_entry(entry, self._families), lambda info: self._on_options(entry, info))
 
-    def _show_details(self, row: int) -> tuple[dict[str, Any], bool] | None:
+    def _show_details(self, row: int) -> tuple[EngineEntry, bool] | None:
         self._set_form(None)
         current = self._entries[row] if 0 <= row < len(self._entries) else None
         self.remove_button.setEnabled(bool(current and current[1]))
@@ -328,14 +287,13 @@ class EngineManager(QWidget):
             self.details.setText(self.tr("No engine configured."))
             self._show_protocol(None)
         else:
-            self.details.setText(f"{current[0]['name']}\n{current[0]['command']}")
+            self.details.setText(f"{current[0].name}\n{current[0].command}")
             self._show_protocol(current[0])
         return current
 
     # --------------------------------------------------------------- the protocol
-    def _show_protocol(self, entry: Mapping[str, Any] | None) -> None:
-        text = str(entry.get("protocol", "auto")).lower() if entry is not None else "auto"
-        protocol = Protocol(text) if text in ("ucci", "uci") else Protocol.AUTO
+    def _show_protocol(self, entry: EngineEntry | None) -> None:
+        protocol = entry.protocol if entry is not None else Protocol.AUTO
         self.protocol.setCurrentIndex(max(0, self.protocol.findData(protocol)))
         family = family_of_entry(entry, self._families) if entry is not None else None
         if family is None or not family.advises_against(protocol):
@@ -356,12 +314,8 @@ class EngineManager(QWidget):
         protocol = self.protocol.itemData(index)
         if current is None or not isinstance(protocol, Protocol):
             return
-        entry = dict(current[0])
-        entry["protocol"] = protocol.value
-        if protocol is Protocol.AUTO:
-            entry.pop(PROTOCOL_BY_HAND, None)
-        else:
-            entry[PROTOCOL_BY_HAND] = True   # kept as chosen (advised_entries leaves it alone)
+        # A protocol chosen by hand is kept as chosen (advised_entries leaves it alone); Automatic is no choice.
+        entry = replace(current[0], protocol=protocol, protocol_by_hand=protocol is not Protocol.AUTO)
         engines = self._with_entry(entry)
         if self._save(engines):   # a found engine becomes a configured one: its row may move up
             self.refresh(select=next(i for i, e in enumerate(engines) if same_program(e, entry)))
@@ -394,11 +348,11 @@ class EngineManager(QWidget):
         self.status.setText(self.tr("The engine could not be started: %1").replace("%1", message))
         self.status.setToolTip(self.probe.detail if self.probe is not None else "")
 
-    def _on_options(self, entry: dict[str, Any], info: EngineInfo) -> None:
+    def _on_options(self, entry: EngineEntry, info: EngineInfo) -> None:
         dialect = info.dialect.value.key.upper()
-        self.details.setText(f"{info.name or entry['name']}\n{entry['command']}\n"
+        self.details.setText(f"{info.name or entry.name}\n{entry.command}\n"
                              + self.tr("Protocol: %1").replace("%1", dialect))
-        form = OptionForm(info.options, entry.get("options", {}), self)
+        form = OptionForm(info.options, entry.options, self)
         if self.probe is not None:
             form.button_pressed.connect(self.probe.press)
         self._set_form(form)
@@ -429,17 +383,17 @@ class EngineManager(QWidget):
     def _on_added(self, spec: EngineSpec, info: EngineInfo) -> None:
         # A known family speaks its own dialect (families.toml, "auto"); another engine keeps the one it answered.
         name = info.name or spec.name
-        known = family_of_entry({"command": spec.command, "name": name}, self._families)
-        entry = {"name": name, "command": spec.command,
-                 "protocol": "auto" if known is not None else info.dialect.value.key}
-        engines = [dict(e) for e in self.store.settings.engines if not same_program(e, entry)] + [entry]
+        entry = EngineEntry(name=name, command=spec.command)
+        if family_of_entry(entry, self._families) is None:
+            entry = replace(entry, protocol=Protocol(info.dialect.value.key))
+        engines = [e for e in self.store.settings.engines if not same_program(e, entry)] + [entry]
         # The engine analysis, review and 残局挑战 started with until now (the first listed but the built-in).
-        automatic_before = str(self._entries[0][0]["name"]) if self._entries else BUILTIN_ENGINE
+        automatic_before = self._entries[0][0].name if self._entries else BUILTIN_ENGINE
         if self._save(engines):
             self.refresh(select=len(engines) - 1, info=info)
-            self.status.setText(self.tr("Added %1 (%2).").replace("%1", entry["name"])
+            self.status.setText(self.tr("Added %1 (%2).").replace("%1", entry.name)
                                 .replace("%2", info.dialect.value.key.upper()))
-            self._ask_roles(entry["name"], automatic_before)
+            self._ask_roles(entry.name, automatic_before)
 
     def _ask_roles(self, name: str, automatic_before: str) -> None:
         """Which features start with the new engine (window-modal, no nested event loop)."""
@@ -462,7 +416,7 @@ class EngineManager(QWidget):
         current = self.current_entry()
         if current is None or not current[1]:
             return
-        engines = [dict(e) for e in self.store.settings.engines if not same_program(e, current[0])]
+        engines = [e for e in self.store.settings.engines if not same_program(e, current[0])]
         if self._save(engines):
             self.refresh()
 
@@ -471,19 +425,14 @@ class EngineManager(QWidget):
         current = self.current_entry()
         if current is None or self.form is None:
             return
-        entry = dict(current[0])
-        options = self.form.values()
-        if options:
-            entry["options"] = options
-        else:
-            entry.pop("options", None)
+        entry = replace(current[0], options=self.form.values())
         if self._save(self._with_entry(entry)):
             self.status.setText(self.tr("Options saved."))
             self._entries[self.list.currentRow()] = (entry, True)
 
-    def _with_entry(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+    def _with_entry(self, entry: EngineEntry) -> list[EngineEntry]:
         """The configured engines with ``entry`` replacing the one of its program (or added)."""
-        engines = [dict(e) for e in self.store.settings.engines]
+        engines = list(self.store.settings.engines)
         index = next((i for i, e in enumerate(engines) if same_program(e, entry)), None)
         if index is None:
             engines.append(entry)
@@ -491,9 +440,9 @@ class EngineManager(QWidget):
             engines[index] = entry
         return engines
 
-    def _save(self, engines: Sequence[Mapping[str, Any]]) -> bool:
+    def _save(self, engines: Iterable[EngineEntry]) -> bool:
         try:
-            self.store.set_engines(list(engines))
+            self.store.set_engines(engines)
         except (SettingsError, OSError) as error:
             self.status.setText(str(error))
             return False

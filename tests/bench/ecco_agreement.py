@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "assets" / "tools"))
+sys.path[:0] = [str(REPO), str(REPO / "assets" / "tools")]   # this checkout's package, then the tool
 
 import make_ecco  # noqa: E402  (the tool beside the assets, not a package)
 

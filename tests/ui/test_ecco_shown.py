@@ -10,7 +10,9 @@ from test_record_ui_support import GBK_PGN, build_window, play
 
 from xiangqi.core.notation import Notation
 from xiangqi.record import load_games
-from xiangqi.record.ecco import classify_game
+from xiangqi.record.ecco import classify_game, opening_of_code
+from xiangqi.ui.common.i18n import current_language
+from xiangqi.ui.record.opening_text import opening_line
 
 
 @pytest.fixture
@@ -22,9 +24,13 @@ def test_a_record_with_ecco_tags_shows_them(record_window, shared_data: Path) ->
     _window, ui = record_window
     path = shared_data / "games" / GBK_PGN
     assert ui.open_file(path)
-    headers = load_games(path)[0].headers
+    record = load_games(path)[0]
+    headers = record.headers
     shown = ui.panel.players.text().splitlines()[-1]
-    assert shown == f"{headers['ECCO']} {headers['Opening']} {headers['Variation']}".strip()
+    assert shown == opening_line(record, current_language()) and shown.startswith(headers["ECCO"] + " ")
+    assert opening_line(record, "zh_CN") == f"{headers['ECCO']} {headers['Opening']} {headers['Variation']}"
+    assert opening_line(record, "zh_TW").startswith(f"{headers['ECCO']} 中炮過河車")
+    assert opening_line(record, "en") == f"{headers['ECCO']} {opening_of_code(headers['ECCO']).english}"
 
 
 def test_a_game_played_shows_its_opening_as_it_grows_and_save_tags_it(record_window, tmp_path: Path) -> None:
@@ -32,10 +38,11 @@ def test_a_game_played_shows_its_opening_as_it_grows_and_save_tags_it(record_win
     assert not any(line[:1] in "ABCDE" and line[1:3].isdigit() for line in ui.panel.players.text().splitlines())
     play(window, "h2e2", "h9g7")
     first = classify_game(ui.link.record)
-    assert first is not None and ui.panel.players.text().endswith(f"{first.code} {first.name}")
+    assert first is not None and ui.panel.players.text().endswith(opening_line(ui.link.record, current_language()))
+    assert ui.panel.players.text().splitlines()[-1].startswith(first.code + " ")
     play(window, "h0g2", "i9h9", "i0h0", "b9c7")
     now = classify_game(ui.link.record)
-    assert now is not None and ui.panel.players.text().endswith(f"{now.code} {now.name}")
+    assert now is not None and ui.panel.players.text().splitlines()[-1].startswith(now.code + " ")
     out = tmp_path / "played.pgn"
     assert ui.save_as_file(out, Notation.CHINESE)
     saved = load_games(out)[0]

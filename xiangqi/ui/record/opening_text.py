@@ -19,10 +19,10 @@ def record_opening(record: Game) -> EccoOpening | None:
         if CODE_PATTERN.fullmatch(code):
             known = opening_of_code(code)
             opening = record.headers.get("Opening", "").strip()
-            if opening:
-                return EccoOpening(code, opening, record.headers.get("Variation", "").strip(),
-                                   english=known.english)
-            return known
+            variation = record.headers.get("Variation", "").strip()
+            if not opening or (opening, variation) == (known.opening, known.variation):
+                return known   # the table's names: in traditional characters too
+            return EccoOpening(code, opening, variation, english=known.english)   # the record's own words
         return classify_game(record)
     except (OSError, EccoTableError):
         return None   # the tables are missing or damaged (a broken install): no opening shown

@@ -62,3 +62,13 @@ def test_save_keeps_the_tags_a_record_has(record_window, shared_data: Path, tmp_
     after = load_games(copy)[0].headers
     assert [after[tag] for tag in ("ECCO", "Opening", "Variation")] == \
         [before[tag] for tag in ("ECCO", "Opening", "Variation")]
+
+
+def test_the_game_list_has_an_ecco_column_from_the_tags() -> None:
+    from xiangqi.record import PgnFile
+    from xiangqi.ui.record.game_list_dialog import COLUMNS, entry_cells
+
+    data = '[Red "甲"]\n[ECCO "C48"]\n1. h2e2 *\n\n[Red "乙"]\n1. c3c4 *\n'.encode()
+    pgn = PgnFile.from_bytes(data, "two.pgn")
+    column = COLUMNS.index("ECCO")
+    assert [entry_cells(pgn.entries[i])[column] for i in range(2)] == ["C48", ""]

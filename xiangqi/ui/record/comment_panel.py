@@ -17,7 +17,8 @@ from xiangqi.core.notation import Notation
 from xiangqi.record import Game, GameNode
 from xiangqi.record.comment_commands import join_commands, split_commands
 from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
-from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.common.i18n import current_language, traditional_moves
+from xiangqi.ui.record.opening_text import opening_line
 from xiangqi.ui.record.record_link import RecordLink
 from xiangqi.ui.engines.score_text import evaluation_text
 from xiangqi.ui.play.line_positions import PositionWalker, known_positions
@@ -199,7 +200,10 @@ class CommentPanel(QWidget):
         if record.result != "*":
             details.append(record.result)
         lines = [self.tr("{0} (Red) vs {1} (Black)").format(red or "—", black or "—")] if red or black else []
-        self.players.setText("\n".join(lines + ([" · ".join(details)] if details else [])))
+        lines += [" · ".join(details)] if details else []
+        opening = shown_tag(opening_line(record, current_language()))   # the ECCO code and name, if known
+        lines += [opening] if opening else []
+        self.players.setText("\n".join(lines))
 
     # ----------------------------------------------------------------- user actions
     def _comment_edited(self) -> None:

@@ -32,7 +32,8 @@ _SPACES = re.compile(r"\s*")
 SHOWN_CELL_CHARS = 120     # of a tag in the list (real names and events are far shorter)
 COLUMNS = (QT_TRANSLATE_NOOP("GameTableModel", "#"), QT_TRANSLATE_NOOP("GameTableModel", "Red"),
            QT_TRANSLATE_NOOP("GameTableModel", "Black"), QT_TRANSLATE_NOOP("GameTableModel", "Event"),
-           QT_TRANSLATE_NOOP("GameTableModel", "Date"), QT_TRANSLATE_NOOP("GameTableModel", "Result"))
+           QT_TRANSLATE_NOOP("GameTableModel", "Date"), QT_TRANSLATE_NOOP("GameTableModel", "ECCO"),
+           QT_TRANSLATE_NOOP("GameTableModel", "Result"))
 
 
 class IndexJob(QObject):
@@ -189,7 +190,7 @@ def tags_end(text: str) -> int:
 def entry_cells(entry: GameEntry) -> tuple[str, ...]:
     """A game's row; a tag value is cut to ``SHOWN_CELL_CHARS`` (Qt measures and elides a cell's whole
     text each time it is painted or the columns are fitted: tens of ms for a tag of 10,000 characters)."""
-    cells = (entry.red, entry.black, entry.event, entry.tag("Date"), entry.result)
+    cells = (entry.red, entry.black, entry.event, entry.tag("Date"), entry.tag("ECCO"), entry.result)
     return (str(entry.index + 1), *(text if len(text) <= SHOWN_CELL_CHARS else text[:SHOWN_CELL_CHARS] + "…"
                                     for text in cells))
 

@@ -22,6 +22,7 @@ from xiangqi.file_names import record_file_name
 from xiangqi.core import Position
 from xiangqi.core.notation import Notation
 from xiangqi.record import Game, PgnFile, RecordError, XqfError, atomic_write, save_pgn
+from xiangqi.record.ecco import with_ecco_tags
 from xiangqi.record.collection import RecordCollection
 from xiangqi.record.detect import NotARecordError
 from xiangqi.record.pgn_writer import ENCODINGS
@@ -432,7 +433,7 @@ class RecordUi(QObject):
         if source is None or not source.writable:
             self.save_as_dialog(then)
             return False
-        record = self.link.record_for_saving()
+        record = with_ecco_tags(self.link.record_for_saving())   # [ECCO], [Opening], [Variation] if none
         try:
             if source.pgn is not None:
                 source = self._save_into_collection(source, record)
@@ -459,8 +460,9 @@ class RecordUi(QObject):
     def save_as_file(self, path: str | Path, notation: Notation, encoding: str = "utf-8") -> bool:
         """Save the game alone in a new PGN file in ``notation`` and ``encoding`` (atomically)."""
         path = Path(path)
+        record = with_ecco_tags(self.link.record_for_saving())
         try:
-            save_pgn(path, [self.link.record_for_saving()], notation=notation, encoding=encoding)
+            save_pgn(path, [record], notation=notation, encoding=encoding)
         except (RecordError, OSError) as exc:
             self.report_save_failure(path, exc)
             return False

@@ -95,8 +95,9 @@ def cell(run: Run, timeout: float) -> str:
     return f"{seconds:>8} {run.cpu_seconds:7.2f} cpu {run.peak_mb:6.0f} MB (+{run.added_mb:.0f})"
 
 
-def ratio(big: float, small: float) -> str:
-    return f"{big / small:6.1f}" if small > 0.005 else "     -"
+def ratio(big: float, small: float, floor: float) -> str:
+    """big / small, or "-" when the small run's figure is too small to divide by (noise)."""
+    return f"{big / small:6.1f}" if small >= floor else "     -"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,9 +118,10 @@ def main(argv: list[str] | None = None) -> int:
         runs = [run_case(case.name, scale, args.timeout) for scale in (small, big)]
         bad = [run.status for run in runs if run.status != "ok"]
         failed += bool(bad)
+        cpu_growth = ratio(runs[1].cpu_seconds, runs[0].cpu_seconds, 0.05)
+        memory_growth = ratio(runs[1].added_mb, runs[0].added_mb, 4)
         print(f"{case.name:40} {case.target:24} {cell(runs[0], args.timeout):>36} {cell(runs[1], args.timeout):>36} "
-              f"{ratio(runs[1].cpu_seconds, runs[0].cpu_seconds)} {ratio(runs[1].added_mb, runs[0].added_mb)}  "
-              f"{bad[0] if bad else 'ok'}", flush=True)
+              f"{cpu_growth} {memory_growth}  {bad[0] if bad else 'ok'}", flush=True)
     print(f"{len(cases)} cases, {failed} failed or killed (bound of each: tests/hostile; load "
           f"{os.getloadavg()[0]:.1f})")
     return 1 if failed else 0

@@ -1,13 +1,26 @@
-"""Shared test settings: Qt runs offscreen, and the shared data folder is found beside the repo."""
+"""Shared test settings: Qt runs offscreen, every test process has a user profile of its own (not the user's,
+and not another xdist worker's), the shared data folder is found beside the repo, and the slowest tests start
+first (so that the workers finish together)."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Qt's per-user places (QStandardPaths, QSettings: settings, recent files, the training history, the profile
+# lock) in a folder of this process, inherited by the programs the tests start. Two workers sharing them
+# would see each other's recent files and lock; the user's own profile is never touched.
+_PROFILE = Path(tempfile.mkdtemp(prefix="xiangqi-tests-"))
+atexit.register(shutil.rmtree, _PROFILE, ignore_errors=True)
+for _variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_variable] = str(_PROFILE / _variable.lower())
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("XIANGQI_SHARED", REPO.parent / "shared"))
@@ -38,3 +51,9 @@ def eleeye() -> Path:
     if not (ELEEYE.is_file() and os.access(ELEEYE, os.X_OK)):
         pytest.skip(f"ElephantEye not built at {ELEEYE} (run: bash .ci/setup.sh test, or set XIANGQI_ELEEYE)")
     return ELEEYE
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` first (in their order), the rest after: the xdist workers take the long
+    ones at the start and the short ones fill the end, so the workers finish together."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -53,7 +53,37 @@ def eleeye() -> Path:
     return ELEEYE
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked ``slow`` first (in their order), the rest after: the xdist workers take the long
-    ones at the start and the short ones fill the end, so the workers finish together."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+# Seconds each test took in the last run (pytest's cache, .pytest_cache): the next run starts the longest.
+DURATIONS_KEY = "xiangqi/durations"
+LONG_S = 0.5      # tests shorter than this keep their place
+SLOW_GUESS_S = 10.0   # a test marked slow, before its time is known (a fresh clone)
+_durations: dict[str, float] = {}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest tests first (by their time in the last run, or marked ``slow``), the rest in their order:
+    the xdist workers take the long ones at the start and the short ones fill the end, so that they finish
+    together. Every worker sorts the same way (the cache is written only when the run ends)."""
+    cache = getattr(config, "cache", None)
+    known: dict[str, float] = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+
+    def seconds(item: pytest.Item) -> float:
+        guess = SLOW_GUESS_S if item.get_closest_marker("slow") else 0.0
+        taken = known.get(item.nodeid, guess)
+        return taken if taken >= LONG_S else 0.0
+
+    items.sort(key=lambda item: -seconds(item))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Setup, call and teardown of each test (under xdist the controller hears the workers' reports)."""
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _durations:   # xdist workers: not theirs
+        return
+    known: dict[str, float] = cache.get(DURATIONS_KEY, {})
+    known.update({nodeid: round(seconds, 2) for nodeid, seconds in _durations.items()})
+    cache.set(DURATIONS_KEY, known)

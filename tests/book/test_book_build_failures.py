@@ -16,6 +16,8 @@ from xiangqi.atomic import STALE_SECONDS
 from xiangqi.book import OpeningBook, build_book
 
 REPO = Path(__file__).resolve().parents[2]
+# One worker makes the big PGN of the module fixture once for the three tests that read it.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("book-builds")]
 GAMES = "".join(f'[Event "{i}"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. b2{c}2 *\n\n'
                 for i, c in enumerate("acd"))
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from builtin_helpers import UcciProcess, game_positions
 
 from xiangqi.core import Move, Position
@@ -31,6 +33,7 @@ def current(fen: str, moves: list[Move]) -> Position:
     return position
 
 
+@pytest.mark.slow
 def test_hundreds_of_real_positions_get_legal_moves(shared_data: Path) -> None:
     searcher = Searcher()
     positions = sample(shared_data, SAMPLE, seed=4)

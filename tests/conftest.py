@@ -1,13 +1,26 @@
-"""Shared test settings: Qt runs offscreen, and the shared data folder is found beside the repo."""
+"""Shared test settings: Qt runs offscreen, every test process has a user profile of its own (not the user's,
+and not another xdist worker's), the shared data folder is found beside the repo, and the slowest tests start
+first (so that the workers finish together)."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Qt's per-user places (QStandardPaths, QSettings: settings, recent files, the training history, the profile
+# lock) in a folder of this process, inherited by the programs the tests start. Two workers sharing them
+# would see each other's recent files and lock; the user's own profile is never touched.
+_PROFILE = Path(tempfile.mkdtemp(prefix="xiangqi-tests-"))
+atexit.register(shutil.rmtree, _PROFILE, ignore_errors=True)
+for _variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_variable] = str(_PROFILE / _variable.lower())
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("XIANGQI_SHARED", REPO.parent / "shared"))
@@ -38,3 +51,39 @@ def eleeye() -> Path:
     if not (ELEEYE.is_file() and os.access(ELEEYE, os.X_OK)):
         pytest.skip(f"ElephantEye not built at {ELEEYE} (run: bash .ci/setup.sh test, or set XIANGQI_ELEEYE)")
     return ELEEYE
+
+
+# Seconds each test took in the last run (pytest's cache, .pytest_cache): the next run starts the longest.
+DURATIONS_KEY = "xiangqi/durations"
+LONG_S = 0.5      # tests shorter than this keep their place
+SLOW_GUESS_S = 10.0   # a test marked slow, before its time is known (a fresh clone)
+_durations: dict[str, float] = {}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest tests first (by their time in the last run, or marked ``slow``), the rest in their order:
+    the xdist workers take the long ones at the start and the short ones fill the end, so that they finish
+    together. Every worker sorts the same way (the cache is written only when the run ends)."""
+    cache = getattr(config, "cache", None)
+    known: dict[str, float] = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
+
+    def seconds(item: pytest.Item) -> float:
+        guess = SLOW_GUESS_S if item.get_closest_marker("slow") else 0.0
+        taken = known.get(item.nodeid, guess)
+        return taken if taken >= LONG_S else 0.0
+
+    items.sort(key=lambda item: -seconds(item))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Setup, call and teardown of each test (under xdist the controller hears the workers' reports)."""
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    cache = getattr(session.config, "cache", None)
+    if cache is None or hasattr(session.config, "workerinput") or not _durations:   # xdist workers: not theirs
+        return
+    known: dict[str, float] = cache.get(DURATIONS_KEY, {})
+    known.update({nodeid: round(seconds, 2) for nodeid, seconds in _durations.items()})
+    cache.set(DURATIONS_KEY, known)

@@ -16,12 +16,15 @@ from xiangqi.atomic import STALE_SECONDS
 from xiangqi.book import OpeningBook, build_book
 
 REPO = Path(__file__).resolve().parents[2]
+# One worker makes the big PGN of the module fixture once for the three tests that read it.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("book-builds")]
 GAMES = "".join(f'[Event "{i}"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. b2{c}2 *\n\n'
                 for i, c in enumerate("acd"))
 
 
-def many_games(folder: Path, count: int = 1500) -> Path:
-    """Games whose positions all differ (a long random-ish line each): a book of several megabytes."""
+def many_games(folder: Path, count: int = 500) -> Path:
+    """Games whose positions all differ (a long random-ish line each): a book of about a megabyte (far over
+    the 192 KB disk and the 64 KB write limit below; 1,500 games cost ~10 s of CPU to make)."""
     from xiangqi.core import Position
 
     lines = []
@@ -75,7 +78,9 @@ def test_a_build_killed_with_sigkill_leaves_a_temporary_file_the_next_build_remo
     old = time.time() - STALE_SECONDS - 60
     for leftover in leftovers:
         os.utime(leftover, (old, old))
-    build_book(tmp_path / "OUT.book", [games])
+    small = tmp_path / "small.pgn"
+    small.write_text(GAMES)
+    build_book(tmp_path / "OUT.book", [small])   # any build sweeps them first
     assert not list(tmp_path.glob(".OUT.book.*.tmp"))
 
 

@@ -324,6 +324,7 @@ def test_explicit_notation_is_obeyed() -> None:
 
 
 # --- every legal move of real games and reference positions ----------------------------------------
+@pytest.mark.slow
 def test_round_trip_every_legal_move_of_the_wukong_games(shared_data: Path) -> None:
     games = wukong_games(shared_data)
     assert len(games) == 15
@@ -411,6 +412,7 @@ def pawn_crowded_fens(draw: st.DrawFn) -> str:
 
 @settings(max_examples=200, deadline=None)
 @given(pawn_crowded_fens())
+@pytest.mark.slow
 def test_round_trip_with_crowded_pawn_files(fen: str) -> None:
     try:
         position = Position.from_fen(fen)

@@ -18,6 +18,7 @@ from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_fa
 from xiangqi.engine.session import FailureKind, SessionState
 
 from fake_engines import FAKE, QUICK_GIVE_UP, fake_spec
+from qt_waits import drain_event_loop
 
 WAIT = 8000
 
@@ -328,7 +329,7 @@ def test_shutdown_between_two_dialect_attempts_starts_no_other(qtbot, make_clien
     # Runs right after the client's own slot has handled the exit (and scheduled the next attempt).
     client._process.finished.connect(client.shutdown)
     qtbot.waitUntil(lambda: client.state is SessionState.DEAD, timeout=WAIT)
-    qtbot.wait(50)  # where the next attempt would have started
+    drain_event_loop(qtbot)  # the next attempt would have been started by a timer posted before this point
     assert client._process is None and not seen
     # No second process: the one that exited on "uci" is not replaced, and there is nothing to kill.
     assert [m for m in client.recent_log if m.startswith("transport:")] == ["transport: restart", "transport: kill"]

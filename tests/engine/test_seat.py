@@ -82,15 +82,18 @@ def test_a_search_asked_before_the_handshake_waits_and_brings_the_move(make_seat
     assert seen.infos and seen.infos[-1].red_sign == -1   # black was to move: red's view flips the sign
 
 
-def test_analysis_restarts_on_each_position_and_only_the_last_one_answers(make_seat: MakeSeat, qtbot: QtBot) -> None:
-    seat, seen = make_seat(fake_spec("--delay-ms", "20"), Role.ANALYSER)
+def test_analysis_restarts_on_each_position_and_only_the_last_one_answers(make_seat: MakeSeat, qtbot: QtBot,
+                                                                          tmp_path: Path) -> None:
+    log = tmp_path / "commands.log"
+    seat, seen = make_seat(fake_spec("--delay-ms", "20", "--log", str(log)), Role.ANALYSER)
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
     seat.analyse(Position())
     seat.analyse(AFTER_CANNON)               # replaces the first: its move and lines never come
     assert seat.purpose is Purpose.ANALYSE
-    qtbot.wait(100)
-    assert seen.moves == []                  # infinite: it thinks until told
+    # The engine has read the second search: both were infinite (it thinks until told), and nothing came.
+    qtbot.waitUntil(lambda: _commands(log, "go").count("go infinite") == 2, timeout=WAIT)
+    assert seen.moves == []
     seat.stop()
     qtbot.waitUntil(lambda: bool(seen.moves), timeout=WAIT)
     assert [m.position.fen() for m in seen.moves] == [AFTER_CANNON.fen()]
@@ -106,11 +109,11 @@ def test_a_discarded_search_says_nothing_more(make_seat: MakeSeat, qtbot: QtBot)
     seat.discard()
     assert not seat.searching and seat.purpose is Purpose.DISCARD
     qtbot.waitUntil(lambda: seat.purpose is None, timeout=WAIT)   # the engine answered the stop: dropped
-    qtbot.wait(50)
-    assert seen.moves == [] and seen.infos == []
     seat.search(Position(), SearchLimits(movetime_ms=10), Purpose.HINT)   # the seat goes on working
     qtbot.waitUntil(lambda: bool(seen.moves), timeout=WAIT)
-    assert seen.moves[0].purpose is Purpose.HINT
+    # The hint's move comes after anything the discarded search said: all that arrived is the hint's.
+    assert [move.purpose for move in seen.moves] == [Purpose.HINT]
+    assert all(info.purpose is Purpose.HINT for info in seen.infos)
 
 
 def test_options_are_sent_when_ready_and_again_after_a_restart(make_seat: MakeSeat, qtbot: QtBot,
@@ -128,17 +131,19 @@ def test_options_are_sent_when_ready_and_again_after_a_restart(make_seat: MakeSe
     assert log.read_text().count("setoption hashsize 64") == 2
 
 
-def test_ponderhit_turns_the_ponder_search_into_the_move(make_seat: MakeSeat, qtbot: QtBot) -> None:
-    seat, seen = make_seat(fake_spec("--delay-ms", "20"), Role.RED)
+def test_ponderhit_turns_the_ponder_search_into_the_move(make_seat: MakeSeat, qtbot: QtBot, tmp_path: Path) -> None:
+    log = tmp_path / "commands.log"
+    seat, seen = make_seat(fake_spec("--delay-ms", "20", "--log", str(log)), Role.RED)
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
     seat.ponder(Position(), SearchLimits(movetime_ms=20))
     assert seat.purpose is Purpose.PONDER
-    qtbot.wait(100)
+    # The engine has read the search as a ponder search (it answers only after ponderhit): no move yet.
+    qtbot.waitUntil(lambda: any(go.startswith("go ponder") for go in _commands(log, "go")), timeout=WAIT)
     assert seen.moves == []
     seat.ponderhit()
     qtbot.waitUntil(lambda: bool(seen.moves), timeout=WAIT)
-    assert seen.moves[0].purpose is Purpose.MOVE and seen.moves[0].role is Role.RED
+    assert [(move.purpose, move.role) for move in seen.moves] == [(Purpose.MOVE, Role.RED)]
 
 
 def test_a_crash_is_trouble_for_the_search_it_spoiled_and_a_restart_recovers(make_seat: MakeSeat, qtbot: QtBot) -> None:
@@ -203,6 +208,12 @@ def test_multipv_analysis_with_fairy_stockfish(make_seat: MakeSeat, qtbot: QtBot
     seat.stop()
     qtbot.waitUntil(lambda: bool(seen.moves), timeout=30_000)
     assert seen.moves[0].purpose is Purpose.ANALYSE
+
+
+def _commands(log: Path, word: str) -> list[str]:
+    """The commands starting with ``word`` the fake engine has read so far (its --log)."""
+    lines = log.read_text().splitlines() if log.exists() else []
+    return [line for line in lines if line.split(" ", 1)[0] == word]
 
 
 def _script(qtbot: QtBot, *moves: str) -> Path:

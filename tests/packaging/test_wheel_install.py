@@ -20,7 +20,9 @@ PROBE = Path(__file__).with_name("installed_probe.py")
 SOURCE_ITEMS = ("pyproject.toml", "README.md", "config.toml", "xiangqi", "assets", "engines", "packaging")
 RUN_TIMEOUT = 300
 
-pytestmark = pytest.mark.slow
+# One worker builds and installs the wheel once for all three tests (a module fixture; xdist would build it
+# in each worker that runs one of them).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 
 def build_wheel(tmp: Path) -> Path:

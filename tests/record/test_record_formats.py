@@ -49,6 +49,7 @@ def _moves(game: Game) -> list[str]:
 
 
 # --- CCBridge ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_cbl_library_matches_cchess(shared_data: Path) -> None:
     from cchess.read_cbr import read_from_cbl
 

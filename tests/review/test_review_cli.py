@@ -3,6 +3,8 @@ scripted fake engine (a game that cannot be read, an engine that keeps dying).""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import subprocess
 import sys
@@ -21,7 +23,7 @@ from xiangqi.review import Mark, parse_eval_comment
 REPO = Path(__file__).resolve().parents[2]
 FAIRY = Path("/usr/games/fairy-stockfish")
 FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
-DEPTH = 9           # the same depth for building the game and for the review: the same best moves
+DEPTH = 7           # the same depth for building the game and for the review: the same best moves
 PREFIX_PLIES = 20   # real moves before the blunder
 CONTINUATION = 6    # the engine's best moves after it
 MARKS = {mark.value for mark in Mark}
@@ -33,13 +35,19 @@ def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
 
 
 def fairy_search(position: Position) -> tuple[Move, int]:
-    """Fairy-Stockfish's best move and score (centipawns, side to move) at DEPTH from a fresh process."""
+    """Fairy-Stockfish's best move and score (centipawns, side to move) at DEPTH from a fresh engine process,
+    asked by the ``engine`` command run in this process (a Python start for each of the ~15 searches cost
+    more than the searches; the caller holds the ``qapp`` fixture, so the command finds Qt running)."""
+    from xiangqi.commands import engine as engine_command
+
     moves = [m.iccs() for m in position.move_stack]
-    result = run("engine", "--command", str(FAIRY), "--protocol", "uci", "--depth", str(DEPTH),
-                 "--fen", Position.STARTING_FEN, "--moves", *moves)
-    assert result.returncode == 0, result.stderr
-    scores = re.findall(r"score cp (-?\d+)", result.stdout)
-    best = result.stdout.strip().splitlines()[-1].split()[1]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = engine_command.main(["--command", str(FAIRY), "--protocol", "uci", "--depth", str(DEPTH),
+                                      "--fen", Position.STARTING_FEN, "--moves", *moves])
+    assert status == 0, err.getvalue()
+    scores = re.findall(r"score cp (-?\d+)", out.getvalue())
+    best = out.getvalue().strip().splitlines()[-1].split()[1]
     return Move.from_iccs(best), int(scores[-1])
 
 
@@ -85,7 +93,7 @@ def blunder_game(shared_data: Path) -> tuple[Game, int]:
 @pytest.mark.fairy
 @pytest.mark.slow
 @pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
-def test_review_marks_the_blunder_and_not_the_best_moves(tmp_path: Path, shared_data: Path) -> None:
+def test_review_marks_the_blunder_and_not_the_best_moves(tmp_path: Path, shared_data: Path, qapp: object) -> None:
     game, blunder_ply = blunder_game(shared_data)
     source = tmp_path / "blunder.pgn"
     save_pgn(source, [game], notation=Notation.ICCS)

@@ -22,6 +22,7 @@ from xiangqi.ui.match.match_dialog import MatchDialog
 from xiangqi.ui.match.match_ui import MatchUi, install_match_ui
 
 from app_fakes import fake_engine_spec
+from qt_waits import drain_event_loop
 
 # The fakes play the first legal move; the draw after 4 moves (8 plies) ends each game quickly.
 
@@ -132,10 +133,14 @@ def test_pause_holds_the_next_move_and_stop_ends_the_match(qtbot: QtBot, tmp_pat
     start(dialog)
     qtbot.waitUntil(lambda: window.controller.game.head.ply >= 2, timeout=30_000)
     ui.panel.pause_button.click()
-    qtbot.wait(300)   # the move thought about when pausing may still arrive
+    runner = ui.runner
+    assert runner is not None
+    qtbot.waitUntil(runner.holding, timeout=30_000)   # the move thought about when pausing has arrived
     held = window.controller.game.head.ply
-    qtbot.wait(500)
-    assert window.controller.game.head.ply == held
+    # No engine is asked while held: the board's next request returned without a search. A round trip
+    # through the event loop lets anything already queued arrive; the board stays where it was.
+    drain_event_loop(qtbot)
+    assert window.controller.game.head.ply == held and runner.holding()
     ui.panel.pause_button.click()
     qtbot.waitUntil(lambda: window.controller.game.head.ply > held, timeout=10_000)
     ui.panel.stop_button.click()

@@ -69,8 +69,13 @@ def test_another_reply_stops_the_ponder_search(qtbot: QtBot, tmp_path: Path) -> 
 
 def test_no_pondering_unless_asked(qtbot: QtBot, tmp_path: Path) -> None:
     controller, log = pondering_game(qtbot, tmp_path, ponder=False)
-    qtbot.wait(300)
-    assert not any("ponder" in c for c in logged_commands(log))
+    # A ponder search would be sent right after the engine's move, before the search for its next move:
+    # once the engine has answered that one, every command before it has been read.
+    controller.try_move(next(iter(controller.game.position.legal_moves())))
+    qtbot.waitUntil(lambda: controller.game.ply == 4, timeout=10_000)
+    commands = logged_commands(log)
+    assert sum(c.startswith("go") for c in commands) == 2
+    assert not any("ponder" in c for c in commands)
     finish(qtbot, controller)
 
 

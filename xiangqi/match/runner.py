@@ -115,6 +115,11 @@ class MatchRunner(QObject):
         if not self._boards:
             self._finish()
 
+    def holding(self) -> bool:
+        """Paused, and no engine thinking any more: every board has played the move under way when the pause
+        came and holds the next (nothing arrives until resumed)."""
+        return self.paused and all(board.waiting or board.done for board in self._boards)
+
     def clocks_ms(self) -> dict[Color, float] | None:
         """The time left on the first board's clocks (ms), None when untimed or between games."""
         game = self._boards[0].game if self._boards else None

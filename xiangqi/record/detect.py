@@ -149,6 +149,16 @@ def _stream_has_dhtmlxq(stream: BinaryIO, tail: bytes, chunk: int = 1 << 20) -> 
         tail = block[-_MARK_OVERLAP:]
 
 
+def _dhtmlxq_before_pgn_tags(data: bytes) -> bool:
+    """A DhtmlXQ mark that comes before any PGN tag line of the first 64 KB (a PGN game whose comment or
+    tag mentions ``[DhtmlXQ]`` stays PGN), or anywhere in a text without tag lines."""
+    head = data[:_SNIFF]
+    tag = _PGN_TAG.search(head)
+    if tag is None:
+        return has_dhtmlxq(data)
+    return has_dhtmlxq(head[: tag.start()])
+
+
 def detect_kind(data: bytes, path: str | None = None) -> RecordKind:
     """The record kind of ``data``; NotARecordError (with what the file looks like) otherwise."""
     if _is_xqf(data):
@@ -159,7 +169,7 @@ def detect_kind(data: bytes, path: str | None = None) -> RecordKind:
         return RecordKind.CBR
     if _CBF.search(data[:4096]):
         return RecordKind.CBF
-    if has_dhtmlxq(data[:_SNIFF]) or (not _PGN_TAG.search(data[:_SNIFF]) and has_dhtmlxq(data)):
+    if _dhtmlxq_before_pgn_tags(data):
         return RecordKind.DHTMLXQ
     what = describe_unreadable(data)
     if what is None and not _is_text_record(data):

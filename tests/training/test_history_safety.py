@@ -160,7 +160,8 @@ BAD_FIELDS = [
 ]
 
 
-@pytest.mark.parametrize(("table", "column", "value", "said"), BAD_FIELDS)
+@pytest.mark.parametrize(("table", "column", "value", "said"), BAD_FIELDS,
+                         ids=[f"{table}.{column}:{said[:30]}" for table, column, _value, said in BAD_FIELDS])
 def test_a_bad_field_refuses_the_whole_file_naming_table_row_and_field(tmp_path: Path, table: str, column: str,
                                                                        value: object, said: str) -> None:
     document = exported(tmp_path)

@@ -20,6 +20,8 @@ import math
 from collections import deque
 from itertools import islice
 import re
+import os
+import stat
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
@@ -332,15 +334,48 @@ def load_settings(shipped: Path, user: Path | None,
         data = read_toml(file, errors, required)
         if data is None:
             continue
-        overlay(file, data, values, choices, errors)
+        found: list[str] = []
+        overlay(file, data, values, choices, found)
         if "engines" in data:
-            engines = engine_entries(file, data["engines"], errors)
+            engines = engine_entries(file, data["engines"], found)
+        errors += _bounded_messages(file, found)
     sections = {s: type(getattr(Settings(), s))(**values[s]) for s in SECTIONS}
     return Settings(**sections, engines=tuple(engines)), errors
 
 
+MAX_SETTINGS_BYTES = 4 << 20   # a settings file is a few KB; a bigger one is refused (tomllib is not linear)
+MAX_SETTINGS_MESSAGES = 50     # problems reported for one settings file; the rest are counted in one line
+
+
+def _bounded_messages(file: Path, messages: list[str]) -> list[str]:
+    if len(messages) <= MAX_SETTINGS_MESSAGES:
+        return messages
+    more = len(messages) - MAX_SETTINGS_MESSAGES
+    return [*messages[:MAX_SETTINGS_MESSAGES], f"{file}: {more:,} more problems of the same kind not listed"]
+
+
+def settings_file_problem(file: Path) -> str | None:
+    """Why ``file`` is not read as a settings file without opening it (opening a FIFO waits for a writer
+    for ever, a device never ends): not a regular file, or over MAX_SETTINGS_BYTES. None when it may be read
+    (a missing file or a folder is left to the read, which names it)."""
+    try:
+        status = os.stat(file)
+    except OSError:
+        return None
+    if stat.S_ISDIR(status.st_mode):
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return "it is not a regular file (a pipe, a device or a socket)"
+    if status.st_size > MAX_SETTINGS_BYTES:
+        return f"{status.st_size:,} bytes, over the limit of {MAX_SETTINGS_BYTES:,} bytes for a settings file"
+    return None
+
+
 def read_toml(file: Path, errors: list[str], required: bool) -> dict[str, Any] | None:
     """The file's tables, or None with a message; a BOM and CRLF line ends are read as usual."""
+    if (problem := settings_file_problem(file)) is not None:
+        errors.append(f"{file}: not read: {problem}; using defaults for all of it")
+        return None
     try:
         text = file.read_bytes().decode("utf-8-sig")
         return tomllib.loads(text)
@@ -599,6 +634,8 @@ class _UserText:
 
 
 def _read_user_text(user: Path, what: str) -> _UserText:
+    if (problem := settings_file_problem(user)) is not None:
+        raise SettingsSaveError(f"{user}: cannot save {what}: {problem}; it was not changed")
     try:
         data = user.read_bytes()
     except FileNotFoundError:

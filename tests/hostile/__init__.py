@@ -58,6 +58,10 @@ REQUIRED_TARGETS: dict[str, str] = {
     "training.progress_import": "training",
     "training.history": "training",       # training.sqlite
     "record.collections": "collections",  # DhtmlXQ pages and CCBridge libraries read whole
+    "record.ecco": "ecco",                # the opening classifier's rule and name tables
+    "settings.engine_entries": "engines", # [[engines]] tables read and written back
+    "engine.families": "engines",         # engines/families.toml
+    "desktop.menu_entry": "startup",      # the Exec line --install-desktop writes
 }
 
 

@@ -20,7 +20,7 @@ from xiangqi.record.limits import MAX_RECORD_MOVES
 TOO_MANY = f"more than {MAX_RECORD_MOVES:,} moves in the game (the limit)"
 
 
-@hostile("collections.tiny_games", target="record.collection (DhtmlXQ page)",
+@hostile("collections.tiny_games", target="record.collections",
          bound="MAX_WHOLE_FILE_BYTES; index: an array of offsets and shared tag tuples")
 def tiny_games(folder: Path, scale: int) -> None:
     """5,000 x scale one-move games (61 bytes each; 64 MiB would hold a million): all listed, all read,
@@ -53,7 +53,7 @@ def _enormous_among_small(folder: Path, scale: int, name: str, data: bytes, smal
         assert not game.errors and game.ply_count() == source.ply_count(), (index, game.errors)
 
 
-@hostile("collections.enormous_game_page", target="record.collection (DhtmlXQ page)",
+@hostile("collections.enormous_game_page", target="record.collections",
          bound="MAX_RECORD_MOVES = 100,000 a game; the other games all listed")
 def enormous_game_page(folder: Path, scale: int) -> None:
     small = 35 * scale
@@ -64,7 +64,7 @@ def enormous_game_page(folder: Path, scale: int) -> None:
     _enormous_among_small(folder, scale, "enormous.html", page.encode(), small)
 
 
-@hostile("collections.enormous_game_library", target="record.collection (CCBridge library)",
+@hostile("collections.enormous_game_library", target="record.collections",
          bound="MAX_RECORD_MOVES = 100,000 a game; the other games all listed")
 def enormous_game_library(folder: Path, scale: int) -> None:
     small = 35 * scale
@@ -84,7 +84,7 @@ def _games_and_error(data: bytes) -> tuple[int, str]:
     return games, ""
 
 
-@hostile("collections.truncated_library", target="record.ccbridge (CBL)",
+@hostile("collections.truncated_library", target="record.ccbridge",
          bound="each record read within its bytes; a record cut short says so")
 def truncated_library(folder: Path, scale: int) -> None:
     count = 35 * scale
@@ -105,7 +105,7 @@ def truncated_library(folder: Path, scale: int) -> None:
     assert len(open_collection(in_index, "cut.cbl")) == 0 and _games_and_error(in_index) == (0, "")
 
 
-@hostile("collections.index_outside", target="record.ccbridge (CBL index)",
+@hostile("collections.index_outside", target="record.ccbridge",
          bound="an index is trusted only when every entry starts its own record: each record read once")
 def index_outside(folder: Path, scale: int) -> None:
     count = 35 * scale

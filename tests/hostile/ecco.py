@@ -29,7 +29,7 @@ def _refused(read: object, path: Path, words: str) -> None:
         raise AssertionError(f"{path.name} was read")
 
 
-@hostile("ecco.oversized_rules", target="record.ecco rules", bound=f"MAX_RULES_FILE_BYTES = {MAX_RULES_FILE_BYTES:,}")
+@hostile("ecco.oversized_rules", target="record.ecco", bound=f"MAX_RULES_FILE_BYTES = {MAX_RULES_FILE_BYTES:,}")
 def oversized_rules(folder: Path, scale: int) -> None:
     """A rules file over the bound is refused before it is read whole."""
     path = folder / "rules.bin"
@@ -40,7 +40,7 @@ def oversized_rules(folder: Path, scale: int) -> None:
     _refused(read_rules, path, "MAX_RULES_FILE_BYTES")
 
 
-@hostile("ecco.rules_count_lies", target="record.ecco rules", bound=f"MAX_RULES = {MAX_RULES:,}")
+@hostile("ecco.rules_count_lies", target="record.ecco", bound=f"MAX_RULES = {MAX_RULES:,}")
 def rules_count_lies(folder: Path, scale: int) -> None:
     """A header claiming more rules than the bound, or more than the file holds, or a code over E99."""
     path = folder / "rules.bin"
@@ -56,7 +56,7 @@ def rules_count_lies(folder: Path, scale: int) -> None:
     _refused(read_rules, path, "not an ECCO rules file")
 
 
-@hostile("ecco.damaged_names", target="record.ecco names", bound=f"MAX_NAMES_FILE_BYTES = {MAX_NAMES_FILE_BYTES:,}")
+@hostile("ecco.damaged_names", target="record.ecco", bound=f"MAX_NAMES_FILE_BYTES = {MAX_NAMES_FILE_BYTES:,}")
 def damaged_names(folder: Path, scale: int) -> None:
     """A names file over the bound, not UTF-8, or with a line that is no code and five names."""
     path = folder / "names.tsv"

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from hostile import hostile
-from xiangqi.config import (MAX_ENGINE_ENTRIES, MAX_UNKNOWN_KEYS_REPORTED, EngineEntry, Protocol, load_settings,
-                            save_user_engines)
+from xiangqi.config import (MAX_ENGINE_ENTRIES, MAX_SETTINGS_MESSAGES, MAX_UNKNOWN_KEYS_REPORTED, EngineEntry,
+                            Protocol, load_settings, save_user_engines)
 from xiangqi.engine.registry import MAX_FAMILIES_BYTES, advised_entries, load_families
 from xiangqi.resources import shipped_config
 
@@ -21,7 +21,7 @@ BAD_FAMILIES = (
 )
 
 
-@hostile("engines.families_bad_keys", target="engine.registry.load_families",
+@hostile("engines.families_bad_keys", target="engine.families",
          bound="each bad [[family]] skipped with a message naming it; MAX_FAMILIES_BYTES")
 def families_bad_keys(folder: Path, scale: int) -> None:
     count = 200 * scale
@@ -39,7 +39,7 @@ def families_bad_keys(folder: Path, scale: int) -> None:
     assert load_families(folder, errors) == [] and "larger than" in errors[0]
 
 
-@hostile("engines.advised_entries", target="engine.registry.advised_entries",
+@hostile("engines.advised_entries", target="settings.engine_entries",
          bound="linear in the engine list; an entry chosen by hand or of no known family left as it is")
 def advised_many(folder: Path, scale: int) -> None:
     families = load_families()
@@ -67,23 +67,30 @@ JUNK_ENGINE_KEYS = (
 )
 
 
-@hostile("engines.settings_entries", target="config.engine_entries / save_user_engines",
+@hostile("engines.settings_entries", target="settings.engine_entries",
          bound=f"MAX_ENGINE_ENTRIES = {MAX_ENGINE_ENTRIES}; MAX_UNKNOWN_KEYS_REPORTED = {MAX_UNKNOWN_KEYS_REPORTED}; "
                "each bad [[engines]] table named and left out; a save keeps the user's other keys")
 def settings_entries(folder: Path, scale: int) -> None:
     user = folder / "config.toml"
-    count = 60 * scale
-    tables = []
-    for n in range(count):
-        junk = JUNK_ENGINE_KEYS[n % len(JUNK_ENGINE_KEYS)] if n % 3 == 0 else ""
-        extra = "".join(f"\nmine{k} = {k}" for k in range(12)) if n % 3 == 1 else ""   # keys no engine setting
-        tables.append(f'[[engines]]\n# engine {n}\nname = "E{n}"\ncommand = "/opt/e{n}"\n{junk}{extra}\n')
-    user.write_text("".join(tables), encoding="utf-8")
+
+    def write_tables(count: int) -> int:
+        tables = []
+        for n in range(count):
+            junk = JUNK_ENGINE_KEYS[n % len(JUNK_ENGINE_KEYS)] if n % 3 == 0 else ""
+            extra = "".join(f"\nmine{k} = {k}" for k in range(12)) if n % 3 == 1 else ""   # keys no engine setting
+            tables.append(f'[[engines]]\n# engine {n}\nname = "E{n}"\ncommand = "/opt/e{n}"\n{junk}{extra}\n')
+        user.write_text("".join(tables), encoding="utf-8")
+        return len(range(0, count, 3))
+
+    bad = write_tables(6)                 # few enough that every message is listed
     settings, errors = load_settings(shipped_config(), user)
-    bad = len(range(0, count, 3))
-    assert len(settings.engines) == count - bad
     assert sum("engine left out" in e for e in errors) == bad
-    assert sum("not an engine setting" in e for e in errors) == len(range(1, count, 3)) * MAX_UNKNOWN_KEYS_REPORTED
+    assert sum("not an engine setting" in e for e in errors) == 2 * MAX_UNKNOWN_KEYS_REPORTED
+    count = 60 * scale
+    bad = write_tables(count)
+    settings, errors = load_settings(shipped_config(), user)
+    assert len(settings.engines) == count - bad
+    assert len(errors) <= MAX_SETTINGS_MESSAGES + 1 and "more problems" in errors[-1]   # the flood bounded
     kept = [e for i, e in enumerate(settings.engines) if i % 2 == 0]
     save_user_engines(user, kept)
     text = user.read_text(encoding="utf-8")

@@ -72,7 +72,7 @@ def sheet_huge_comment(folder: Path, scale: int) -> None:
     assert comments and all(len(text) <= sh.MAX_COMMENT_CHARS + 2 for text in comments)
 
 
-@hostile("exports.unwritable_output", target="export.png/gif/pdf", bound="errors name the user's file")
+@hostile("exports.unwritable_output", target="export.image", bound="errors name the user's file")
 def unwritable_output(folder: Path, scale: int) -> None:
     from xiangqi.core import Position
     from xiangqi.ui.board.board_render import BoardPicture

@@ -1,19 +1,19 @@
 """Hostile settings files (``config.toml``, read by ``xiangqi.config``) and the settings writer: deep nesting,
 big files, values of the wrong type, bytes that are not UTF-8, odd text written through ``save_user_setting``.
 
-Cases that fail on the current code are kept below in ``KNOWN_FAILING`` (not registered, so the suite stays
-green); register each with ``@hostile`` when its fix lands (see the report of issue 30 §5).
+Every case is registered (the FIFO, the flood of unknown keys and the deeply nested file met by the language
+switch failed before issue 30 §3 and §5 were fixed).
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping
 from pathlib import Path
 
 from hostile import hostile
-from xiangqi.config import SettingsSaveError, SettingsStore, load_settings, save_user_setting
+from xiangqi.config import (MAX_SETTINGS_BYTES, MAX_SETTINGS_MESSAGES, EngineEntry, SettingsSaveError, SettingsStore,
+                            load_settings, save_user_setting)
 
 SHIPPED = Path(__file__).resolve().parents[2] / "config.toml"
 MAX_MESSAGE = 2000   # characters of one settings message (the reliability fuzzer's bound)
@@ -122,18 +122,17 @@ def writer_odd_text(folder: Path, scale: int) -> None:
     TOML syntax and long text come back as they were (and the file stays valid)."""
     odd = ['a "quoted" \\ name', "line\nbreak\r\n", "\x00\x01\x1b\x7f tab\t", "] = 1\n[sound]\nvolume = 0",
            "'''", '"""', "象棋 🐘 \u202e", "x" * (10_000 * scale)]
-    engines: list[Mapping[str, object]] = [{"name": name, "command": f"/usr/bin/{i}"}
-                                           for i, name in enumerate(odd * scale)]
+    engines = [EngineEntry(name=name, command=f"/usr/bin/{i}") for i, name in enumerate(odd * scale)]
     store = SettingsStore(SHIPPED, write(folder, "# mine\n"))
     store.set_engines(engines)
     settings, errors = load_settings(SHIPPED, folder / "config.toml")
-    assert errors == [] and [engine["name"] for engine in settings.engines] == odd * scale
+    assert errors == [] and [engine.name for engine in settings.engines] == odd * scale
     assert settings.sound.volume == load_settings(SHIPPED, None)[0].sound.volume
 
 
-# --- failing on the current code: register when fixed -----------------------------------------------------
-def _fifo_settings_file(folder: Path, scale: int) -> None:
-    """A FIFO in place of config.toml: read_bytes() waits for a writer for ever (no kind check)."""
+@hostile("settings.fifo", target="settings.config", bound="regular files only (settings_file_problem)")
+def fifo_settings_file(folder: Path, scale: int) -> None:
+    """A FIFO in place of config.toml: refused by its kind, never opened (read_bytes() waited for ever)."""
     user = folder / "config.toml"
     os.mkfifo(user)
     done = threading.Event()
@@ -146,16 +145,38 @@ def _fifo_settings_file(folder: Path, scale: int) -> None:
         with open(user, "wb"):     # release the reader, so the process can end
             pass
         raise AssertionError("a FIFO in place of the settings file blocked the start")
+    store = SettingsStore(SHIPPED, user)
+    assert any(str(user) in error and "not a regular file" in error for error in store.errors), store.errors
+    try:
+        store.set("sound", "volume", 10)
+    except SettingsSaveError as error:
+        assert "not a regular file" in str(error)
+    else:
+        raise AssertionError("a setting was saved into a FIFO")
 
 
-def _many_unknown_keys(folder: Path, scale: int) -> None:
-    """50,000 unknown keys give 50,000 messages (4 MB shown at start): the messages need a named bound."""
+@hostile("settings.many_unknown_keys", target="settings.config", bound="MAX_SETTINGS_MESSAGES = 50 a file")
+def many_unknown_keys(folder: Path, scale: int) -> None:
+    """3,000 x scale unknown keys: at most MAX_SETTINGS_MESSAGES messages and one line counting the rest."""
     user = write(folder, "[sound]\n" + "".join(f"k{i} = 1\n" for i in range(3000 * scale)))
     _settings, errors = load_settings(SHIPPED, user)
-    assert len(errors) <= 100, f"{len(errors)} messages"
+    assert len(errors) <= MAX_SETTINGS_MESSAGES + 1, f"{len(errors)} messages"
+    assert "more problems" in errors[-1] and str(user) in errors[-1]
 
 
-def _deep_file_notation_chosen(folder: Path, scale: int) -> None:
+@hostile("settings.oversized_file", target="settings.config", bound="MAX_SETTINGS_BYTES = 4 MiB")
+def oversized_file(folder: Path, scale: int) -> None:
+    """A sparse settings file over the limit is refused by its size before a byte is read."""
+    user = folder / "config.toml"
+    with open(user, "wb") as out:
+        out.truncate(MAX_SETTINGS_BYTES + scale)
+    (error,) = defaults_with_messages(user)
+    assert "over the limit" in error
+
+
+@hostile("settings.deep_file_language_switch", target="settings.config",
+         bound="RecursionError read as a settings problem (config.read_toml)")
+def deep_file_notation_chosen(folder: Path, scale: int) -> None:
     """issue 30 §3: the app's language switch reads the user file again with tomllib and lets the
     RecursionError of a deeply nested file through (``language_switch.notation_chosen``)."""
     from xiangqi.ui.settings.language_switch import notation_chosen
@@ -163,9 +184,3 @@ def _deep_file_notation_chosen(folder: Path, scale: int) -> None:
     store = SettingsStore(SHIPPED, write(folder, b"a = " + b"[" * (3000 * scale)))
     assert notation_chosen(store) is False
 
-
-KNOWN_FAILING = {
-    "settings.fifo": _fifo_settings_file,
-    "settings.many_unknown_keys": _many_unknown_keys,
-    "settings.deep_file_language_switch": _deep_file_notation_chosen,
-}

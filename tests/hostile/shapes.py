@@ -15,7 +15,7 @@ def every_shape() -> list[Shape]:
     return [Shape(brush, start, end) for brush in Brush for start in range(90) for end in range(90)]
 
 
-@hostile("shapes.every_shape", target="record.comment_commands",
+@hostile("shapes.every_shape", target="record.shapes",
          bound=f"MAX_SHAPES_PER_MOVE = {MAX_SHAPES_PER_MOVE}")
 def every_shape_on_a_move(folder: Path, scale: int) -> None:
     comment = " ".join([shape_commands(every_shape())] * scale)
@@ -23,14 +23,14 @@ def every_shape_on_a_move(folder: Path, scale: int) -> None:
     assert reading.crowded and len(reading.shapes) == MAX_SHAPES_PER_MOVE
 
 
-@hostile("shapes.repeated_items", target="record.comment_commands", bound="repeats dropped by dict (linear)")
+@hostile("shapes.repeated_items", target="record.shapes", bound="repeats dropped by dict (linear)")
 def repeated_items(folder: Path, scale: int) -> None:
     comment = "[%cal Gb0c2,Rh2e2] [%csl Ye5]" * (20_000 * scale)      # 0.6 MB a scale
     reading = read_shape_commands(comment)
     assert not reading.crowded and len(reading.shapes) == 3
 
 
-@hostile("shapes.distinct_junk", target="record.comment_commands",
+@hostile("shapes.distinct_junk", target="record.shapes",
          bound=f"MAX_SHAPE_ITEMS_READ = {MAX_SHAPE_ITEMS_READ}")
 def distinct_junk(folder: Path, scale: int) -> None:
     commands = " ".join(f"[%cal x{n}]" for n in range(20_000 * scale))
@@ -40,7 +40,7 @@ def distinct_junk(folder: Path, scale: int) -> None:
         assert reading.crowded and reading.shapes == ()
 
 
-@hostile("shapes.picture_of_every_shape", target="ui.share.pictures (image, board)",
+@hostile("shapes.picture_of_every_shape", target="export.image",
          bound=f"MAX_SHAPES_PER_MOVE = {MAX_SHAPES_PER_MOVE} shapes painted")
 def picture_of_every_shape(folder: Path, scale: int) -> None:
     from xiangqi.record import read_pgn

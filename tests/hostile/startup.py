@@ -1,28 +1,13 @@
-"""Hostile inputs met at start-up: the user's settings file as the language switch reads it again, and the
-program path written into the menu entry (``--install-desktop``)."""
+"""Hostile inputs met at start-up: the program path written into the menu entry (``--install-desktop``).
+(A deeply nested user settings file as the language switch reads it: ``settings.deep_file_language_switch``.)"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from hostile import hostile
-from xiangqi.config import SettingsStore
 from xiangqi.desktop_install import DesktopEntryError, desktop_entry
-from xiangqi.resources import assets_dir, shipped_config
-
-
-@hostile("startup.nested_user_config", target="settings.config",
-         bound="RecursionError read as a settings problem (config.read_toml)")
-def nested_user_config(folder: Path, scale: int) -> None:
-    """A user config.toml nested thousands deep: a message naming the file and the defaults, no
-    RecursionError when the language switch asks whether the user chose a notation."""
-    from xiangqi.ui.settings.language_switch import notation_chosen
-
-    user = folder / "config.toml"
-    user.write_text("a = " + "[" * (3000 * scale), encoding="utf-8")
-    store = SettingsStore(shipped_config(), user)
-    assert len(store.errors) == 1 and str(user) in store.errors[0]
-    assert notation_chosen(store) is False
+from xiangqi.resources import assets_dir
 
 
 @hostile("startup.menu_entry_path", target="desktop.menu_entry",

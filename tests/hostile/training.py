@@ -36,7 +36,7 @@ def expect_refused(call: object, *words: str) -> str:
 
 
 # ----------------------------------------------------------------------------------------------- puzzle sets
-@hostile("training.puzzles.fifo", target="training.puzzles.read_puzzle_set",
+@hostile("training.puzzles.fifo", target="training.puzzle_set",
          bound="regular files only (record.files.check_openable)")
 def puzzles_fifo(folder: Path, scale: int) -> None:
     path = folder / "pipe.puzzles"
@@ -44,13 +44,13 @@ def puzzles_fifo(folder: Path, scale: int) -> None:
     expect_refused(lambda: read_puzzle_set(path), "pipe.puzzles", "named pipe")
 
 
-@hostile("training.puzzles.device", target="training.puzzles.read_puzzle_set",
+@hostile("training.puzzles.device", target="training.puzzle_set",
          bound="regular files only (record.files.check_openable)")
 def puzzles_device(folder: Path, scale: int) -> None:
     expect_refused(lambda: read_puzzle_set("/dev/zero"), "/dev/zero", "a device")
 
 
-@hostile("training.puzzles.too_big", target="training.puzzles.read_puzzle_set",
+@hostile("training.puzzles.too_big", target="training.puzzle_set",
          bound="MAX_PUZZLE_SET_BYTES = 16 MiB")
 def puzzles_too_big(folder: Path, scale: int) -> None:
     path = folder / "big.puzzles"
@@ -59,7 +59,7 @@ def puzzles_too_big(folder: Path, scale: int) -> None:
     expect_refused(lambda: read_puzzle_set(path), "big.puzzles", "over the limit")
 
 
-@hostile("training.puzzles.bad_fields", target="training.puzzles.read_puzzle_set",
+@hostile("training.puzzles.bad_fields", target="training.puzzle_set",
          bound="MAX_LINE_CHARS = 16 KiB a puzzle, MAX_EXTRA_FIELDS = 32; bad lines named by file:line and field")
 def puzzles_bad_fields(folder: Path, scale: int) -> None:
     path = folder / "bad.puzzles"
@@ -107,7 +107,7 @@ def refused_import(folder: Path, text: str, *words: str) -> None:
     db.close()
 
 
-@hostile("training.progress.bad_rating", target="training.history_import.import_history_file",
+@hostile("training.progress.bad_rating", target="training.progress_import",
          bound="ratings within ratings.RATING_RANGE, finite numbers; the whole file refused")
 def progress_bad_rating(folder: Path, scale: int) -> None:
     document = exported(folder, 20 * scale)
@@ -117,7 +117,7 @@ def progress_bad_rating(folder: Path, scale: int) -> None:
     refused_import(folder, text, f"tables.puzzle_attempts.rows[{20 * scale - 1}].player_rating", "not a finite number")
 
 
-@hostile("training.progress.future_date", target="training.history_import.import_history_file",
+@hostile("training.progress.future_date", target="training.progress_import",
          bound="dates not in the future (CLOCK_SKEW = 1 hour)")
 def progress_future_date(folder: Path, scale: int) -> None:
     document = exported(folder, 20 * scale)
@@ -126,7 +126,7 @@ def progress_future_date(folder: Path, scale: int) -> None:
     refused_import(folder, json.dumps(document), "tables.puzzle_attempts.rows[0].at", "a date in the future")
 
 
-@hostile("training.progress.huge_integer", target="training.history_import.import_history_file",
+@hostile("training.progress.huge_integer", target="training.progress_import",
          bound="SQLITE_INT_MIN..SQLITE_INT_MAX (64 bits)")
 def progress_huge_integer(folder: Path, scale: int) -> None:
     document = exported(folder, 20 * scale)
@@ -135,14 +135,14 @@ def progress_huge_integer(folder: Path, scale: int) -> None:
     refused_import(folder, json.dumps(document).replace('"@"', "9" * 400), "rows[0].hints", "too big for 64 bits")
 
 
-@hostile("training.progress.deep_nesting", target="training.database.read_history_file",
+@hostile("training.progress.deep_nesting", target="training.progress_import",
          bound="JSON nesting (RecursionError caught and named)")
 def progress_deep_nesting(folder: Path, scale: int) -> None:
     depth = 100_000 * scale
     refused_import(folder, "[" * depth + "]" * depth, "nested too deeply")
 
 
-@hostile("training.progress.too_big", target="training.database.read_history_file",
+@hostile("training.progress.too_big", target="training.progress_import",
          bound="MAX_HISTORY_BYTES = 32 MiB")
 def progress_too_big(folder: Path, scale: int) -> None:
     path = folder / "hostile.json"
@@ -160,7 +160,7 @@ def history(folder: Path, rows: int) -> Path:
     return path
 
 
-@hostile("training.history.garbage_inside", target="training.database.TrainingDatabase",
+@hostile("training.history.garbage_inside", target="training.history",
          bound="PRAGMA integrity_check at open (MAX_INTEGRITY_MESSAGES = 20); repair keeps the old file")
 def history_garbage_inside(folder: Path, scale: int) -> None:
     path = history(folder, 200 * scale)
@@ -179,7 +179,7 @@ def history_garbage_inside(folder: Path, scale: int) -> None:
     TrainingDatabase(path).close()
 
 
-@hostile("training.history.emptied", target="training.database.TrainingDatabase",
+@hostile("training.history.emptied", target="training.history",
          bound="a 0-byte history is damaged, never a new one")
 def history_emptied(folder: Path, scale: int) -> None:
     path = history(folder, 2 * scale)
@@ -187,7 +187,7 @@ def history_emptied(folder: Path, scale: int) -> None:
     expect_refused(lambda: TrainingDatabase(path), "empty")
 
 
-@hostile("training.history.read_only", target="training.database.TrainingDatabase",
+@hostile("training.history.read_only", target="training.history",
          bound="a read-only file opens read-only: nothing written")
 def history_read_only(folder: Path, scale: int) -> None:
     path = history(folder, 10 * scale)
@@ -201,7 +201,7 @@ def history_read_only(folder: Path, scale: int) -> None:
     assert path.read_bytes() == before
 
 
-@hostile("training.history.fifo", target="training.database.TrainingDatabase",
+@hostile("training.history.fifo", target="training.history",
          bound="regular files only (record.files.check_openable): a FIFO is never opened")
 def history_fifo(folder: Path, scale: int) -> None:
     path = folder / "training.sqlite"

@@ -29,6 +29,7 @@ from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.common.contrast import set_high_contrast
+from xiangqi.ui.common.dialog_ref import DialogRef
 from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.board.themes import ThemeLibrary, board_preview, piece_preview
 from xiangqi.ui.settings.language_switch import switch_language
@@ -454,7 +455,7 @@ class AppearanceUi(QObject):
         self.engines_action.triggered.connect(lambda _checked=False: self.open_dialog(ENGINES_TAB))
         window.engine_menu.addSeparator()
         window.engine_menu.addAction(self.engines_action)
-        self.dialog: SettingsDialog | None = None
+        self._dialog: DialogRef[SettingsDialog] = DialogRef()   # forgotten once closed (it deletes itself)
         self.engine_search = EngineSearch(self)
         self.engine_search.found.connect(self._engines_found)
 
@@ -481,14 +482,20 @@ class AppearanceUi(QObject):
         self.window.set_notation(notation)
         self.menus.sync("appearance", "notation", notation.value)
 
+    @property
+    def dialog(self) -> SettingsDialog | None:
+        """The settings dialog while it is open."""
+        return self._dialog.get()
+
     def open_dialog(self, tab: int | None = None) -> SettingsDialog:
         """Open the settings dialog (window-modal, without a nested event loop), at page ``tab``."""
-        if self.dialog is None or not self.dialog.isVisible():
-            self.dialog = SettingsDialog(self.store, self.library, self.window, sounds=self.sounds)
-            self.window.open_dialog(self.dialog)
+        dialog = self._dialog.get()
+        if dialog is None:
+            dialog = self._dialog.hold(SettingsDialog(self.store, self.library, self.window, sounds=self.sounds))
+            self.window.open_dialog(dialog)
         if tab is not None:
-            self.dialog.tabs.setCurrentIndex(min(tab, self.dialog.tabs.count() - 1))
-        return self.dialog
+            dialog.tabs.setCurrentIndex(min(tab, dialog.tabs.count() - 1))
+        return dialog
 
 
 def install_appearance_ui(window: WindowHost, store: SettingsStore, library: ThemeLibrary,

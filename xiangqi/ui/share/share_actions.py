@@ -20,6 +20,7 @@ from xiangqi.ui.share.drawing import RecordShapes
 from xiangqi.ui.share.print_actions import install_print_ui
 from xiangqi.ui.share.export_dialog import ExportChoice, ExportImageDialog
 from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.common.dialog_ref import DialogRef
 
 
 class GifJob(QObject):
@@ -66,7 +67,7 @@ class ShareUi(QObject):
         super().__init__(window)
         self.window = window
         self.job: GifJob | None = None
-        self.dialog: ExportImageDialog | None = None
+        self._dialog: DialogRef[ExportImageDialog] = DialogRef()   # forgotten once closed
         window.board.shapes.store = RecordShapes(window.controller, window.board)   # right-button drawing
         self.export_action = QAction(self.tr("Export &image…"), window)
         self.export_action.triggered.connect(lambda _checked=False: self.open_export_dialog())
@@ -106,13 +107,17 @@ class ShareUi(QObject):
         QGuiApplication.clipboard().setImage(render_image(self.shown_picture(), self.style(), width))
         self.window.statusBar().showMessage(self.tr("Position copied as a picture"), 3000)
 
+    @property
+    def dialog(self) -> ExportImageDialog | None:
+        """The export dialog while it is open."""
+        return self._dialog.get()
+
     def open_export_dialog(self) -> ExportImageDialog:
         board = self.window.board
         dialog = ExportImageDialog(dialog_folders().folder(FileKind.RECORDS), self.game_line().plies,
                                    board.flipped, board.coordinates != "none", self.window)
         dialog.accepted.connect(lambda: self.export(dialog.choice()))
-        self.dialog = dialog
-        return self.window.open_dialog(dialog)
+        return self.window.open_dialog(self._dialog.hold(dialog))
 
     def export(self, choice: ExportChoice) -> None:
         style = self.style(choice.flipped, choice.coordinates)

@@ -35,6 +35,7 @@ from xiangqi.ui.board.themes import BoardLook, PieceLook
 from xiangqi.ui.shell.window_shape import WindowShape
 from xiangqi.ui.window_host import WindowHost
 from xiangqi.ui.common.plain_text import plain_labels
+from xiangqi.ui.common.dialog_ref import forget_when_closed
 
 if TYPE_CHECKING:
     from xiangqi.ui.record.record_actions import RecordUi
@@ -300,8 +301,7 @@ class MainWindow(WindowHost):
         closes and announced by ``dialog_opened`` (tests answer it like a user)."""
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         plain_labels(dialog)   # file names, file text and engine words are text, never markup
-        self.dialogs.append(dialog)
-        dialog.finished.connect(lambda _r, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
+        forget_when_closed(self.dialogs, dialog)   # finished, or deleted unseen (a progress dialog closed)
         dialog.finished.connect(lambda _r: self.focus_board())
         dialog.open()
         self.dialog_opened.emit(dialog)

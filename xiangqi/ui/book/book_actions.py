@@ -277,6 +277,11 @@ class BookUi(QObject):
         return dialog
 
     # ----------------------------------------------------------------- building
+    @property
+    def progress(self) -> QProgressDialog | None:
+        """The build's progress dialog while it is open."""
+        return self._progress.get()
+
     def start_build(self, files: Sequence[str], target: str) -> BuildJob | None:
         if self.job is not None or not files:
             return None

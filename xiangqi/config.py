@@ -122,6 +122,7 @@ class AppearanceSettings:
     animate_moves: bool = field(default=True, metadata=flag())
     text_size: int = field(default=100, metadata=number(100, 200, int))   # % of the system's font size
     high_contrast: bool = field(default=False, metadata=flag())   # white on black window colours
+    opponent_thinking: bool = field(default=False, metadata=flag())   # the opponent engine's score and lines
 
 
 @dataclass(frozen=True)

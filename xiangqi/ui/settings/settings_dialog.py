@@ -64,6 +64,8 @@ def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: 
             set_text_size(int(value))
         elif key == "high_contrast":
             set_high_contrast(bool(value))
+        elif key == "opponent_thinking":
+            window.set_opponent_thinking(bool(value))
         elif key == "analysis_arrows":
             board.shapes.show_analysis = bool(value)
             board.update()
@@ -159,6 +161,7 @@ class ViewMenus(QObject):
                           ("show_last_move", self.tr("Mark the &last move")),
                           ("show_best_move_arrow", self.tr("Show the engine's best-move &arrow")),
                           ("analysis_arrows", self.tr("Show the analysis lines as arro&ws")),
+                          ("opponent_thinking", self.tr("Show the &opponent's thinking")),
                           ("animate_moves", self.tr("Ani&mate moves"))):
             self._toggle(text, "appearance", key)
         store.subscribe(self.sync)
@@ -366,6 +369,7 @@ class SettingsDialog(QDialog):
                           ("show_last_move", self.tr("Mark the last move")),
                           ("show_best_move_arrow", self.tr("Show the engine's best-move arrow")),
                           ("analysis_arrows", self.tr("Show the analysis lines as arrows")),
+                          ("opponent_thinking", self.tr("Show the opponent engine's score and lines in a game")),
                           ("animate_moves", self.tr("Animate moves"))):
             self._bind(form, text, "appearance", key, QCheckBox())
         size = self._number(100, 200, 0, 25)

@@ -59,6 +59,9 @@ def split_at_zero(points: Sequence[tuple[float, float]]) -> list[tuple[float, fl
         result.append((x, y))
     return result
 
+GRAPH_PX = 130       # the graph's height where the column has room
+GRAPH_MIN_PX = 80    # and at least (axis labels and the curve still read)
+
 
 class EvalGraph(QChartView):
     """The chart; ``set_values`` draws a series, ``set_current_ply`` moves the marker."""
@@ -79,8 +82,10 @@ class EvalGraph(QChartView):
         chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
         self.setChart(chart)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.setFixedHeight(130)
+        # 130 px where there is room; less beside an engine on a small screen (the moves keep their rows)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.setMinimumHeight(GRAPH_MIN_PX)
+        self.setMaximumHeight(GRAPH_PX)
         self.setToolTip(self.tr("Evaluation after each move (red's point of view, pawns); click to go there"))
         self._build_series(chart)
 

@@ -30,6 +30,7 @@ from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.common.contrast import set_high_contrast
 from xiangqi.ui.common.dialog_ref import DialogRef
+from xiangqi.ui.common.dialog_fit import scrolling
 from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.board.themes import ThemeLibrary, board_preview, piece_preview
 from xiangqi.ui.settings.language_switch import switch_language
@@ -259,10 +260,11 @@ class SettingsDialog(QDialog):
         self.language = language or current_language()
         self.bindings: list[tuple[str, str, QWidget]] = []
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(self._game_tab(), self.tr("Game"))
-        self.tabs.addTab(self._appearance_tab(), self.tr("Appearance"))
-        self.tabs.addTab(self._sound_tab(), self.tr("Sound"))
-        self.tabs.addTab(self._language_tab(), self.tr("Language"))
+        # each page scrolls on a small screen with larger text (the buttons stay on screen)
+        self.tabs.addTab(scrolling(self._game_tab()), self.tr("Game"))
+        self.tabs.addTab(scrolling(self._appearance_tab()), self.tr("Appearance"))
+        self.tabs.addTab(scrolling(self._sound_tab()), self.tr("Sound"))
+        self.tabs.addTab(scrolling(self._language_tab()), self.tr("Language"))
         self.engines = None
         if engine_manager:
             from xiangqi.ui.engines.engine_manager import EngineManager

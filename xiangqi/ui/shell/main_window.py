@@ -36,6 +36,7 @@ from xiangqi.ui.shell.window_shape import WindowShape
 from xiangqi.ui.window_host import WindowHost
 from xiangqi.ui.common.plain_text import plain_labels
 from xiangqi.ui.common.dialog_ref import forget_when_closed
+from xiangqi.ui.common.dialog_fit import fit_to_screen
 
 if TYPE_CHECKING:
     from xiangqi.ui.record.record_actions import RecordUi
@@ -315,6 +316,7 @@ class MainWindow(WindowHost):
         closes and announced by ``dialog_opened`` (tests answer it like a user)."""
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         plain_labels(dialog)   # file names, file text and engine words are text, never markup
+        fit_to_screen(dialog)   # a small screen, larger text: never taller or wider than the screen
         forget_when_closed(self.dialogs, dialog)   # finished, or deleted unseen (a progress dialog closed)
         dialog.finished.connect(lambda _r: self.focus_board())
         dialog.open()

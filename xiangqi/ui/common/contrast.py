@@ -4,7 +4,8 @@ yellow selection, cyan links, and disabled text still readable (7:1). The board 
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 
 Role, Group = QPalette.ColorRole, QPalette.ColorGroup
 BLACK, WHITE, YELLOW, CYAN, GREY = "#000000", "#ffffff", "#ffff00", "#00e5ff", "#a0a0a0"
@@ -40,3 +41,26 @@ def set_high_contrast(on: bool) -> None:
 def error_color(palette: QPalette) -> str:
     """A red that reads on the window's background (dark or light)."""
     return ERROR_ON_DARK if palette.color(Role.Window).lightness() < 128 else ERROR_ON_LIGHT
+
+
+TINTED_ICON_PX = (16, 24, 32)   # the sizes a tinted icon is drawn at (tool bars, menus)
+
+
+def tinted_icon(icon: QIcon, palette: QPalette) -> QIcon:
+    """``icon``'s shape in the palette's button-text colour (enabled) and its disabled colour: a style's
+    dark media icons read on a black high-contrast tool bar too."""
+    tinted = QIcon()
+    for mode, group in ((QIcon.Mode.Normal, Group.Active), (QIcon.Mode.Disabled, Group.Disabled)):
+        for px in TINTED_ICON_PX:
+            shape = icon.pixmap(QSize(px, px))
+            if shape.isNull():
+                continue
+            pixmap = QPixmap(shape.size())
+            pixmap.fill(QColor(0, 0, 0, 0))
+            painter = QPainter(pixmap)
+            painter.drawPixmap(0, 0, shape)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+            painter.fillRect(pixmap.rect(), palette.color(group, Role.ButtonText))
+            painter.end()
+            tinted.addPixmap(pixmap, mode)
+    return tinted

@@ -6,6 +6,8 @@ longer than the list."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtWidgets import QDockWidget, QTableView, QTreeWidget
 
@@ -152,3 +154,26 @@ def test_the_opponents_thinking_shows_only_when_asked(app_window, qtbot) -> None
     assert not window.engine_panel.isVisible()
     window.controller.shutdown()
     qtbot.waitUntil(lambda: not window.controller.engines_running, timeout=10_000)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1400, 1000)])
+def test_the_match_table_shows_the_engines_names_whole(app_window, qtbot, tmp_path, size) -> None:
+    """Issue 29 §4: the results table cut the engines' names ("Eleph…"); the reason gives way instead."""
+    window = app_window(*size)
+    match = window.findChild(MatchUi)
+    names = ("ElephantEye 3.31", "Fairy-Stockfish 14")
+    specs = tuple(replace(fake_engine(), name=name) for name in names)
+    match.start(MatchSettings(specs=specs, time=TimeControl(movetime_ms=20), games=2,
+                              adjudication=Adjudication(max_plies=4), pgn=tmp_path / "match.pgn"))
+    table = match.panel.table
+    try:
+        qtbot.waitUntil(lambda: table.rowCount() >= 1, timeout=60_000)
+        settle(qtbot)
+        metrics = table.fontMetrics()
+        for column in (1, 2):
+            text = table.item(0, column).text()
+            assert text in names
+            assert table.columnWidth(column) >= metrics.horizontalAdvance(text), (text, table.columnWidth(column))
+            assert table.columnViewportPosition(column) + table.columnWidth(column) <= table.viewport().width()
+    finally:
+        leave_mode(qtbot, window, "match", match)

@@ -36,6 +36,7 @@ MIN_ROWS = 3        # results rows the table keeps however small the window (mor
 ROW_PADDING = 6     # px above and below a results row's text
 PV_ROWS = 3         # text lines of each engine's line shown while the match plays
 COLUMNS = 6   # #, red, black, result, plies, reason
+REASON_COLUMN = 5
 
 
 class MatchPanel(QWidget):
@@ -92,8 +93,8 @@ class MatchPanel(QWidget):
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = table.horizontalHeader()
-        for column in range(COLUMNS):   # numbers as wide as they are; the texts share the rest
-            fits = column in (0, 3, 4)
+        for column in range(COLUMNS):   # numbers and names as wide as they are; the reason gets the rest
+            fits = column != REASON_COLUMN   # (cut with …, whole in its tooltip: "Eleph…" told nobody who won)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if fits
                                         else QHeaderView.ResizeMode.Stretch)
         table.setMinimumHeight(header.sizeHint().height() + MIN_ROWS * table.verticalHeader().defaultSectionSize()

@@ -101,3 +101,21 @@ def test_the_replay_buttons_read_on_a_high_contrast_tool_bar(app_window, qtbot) 
         assert all(icon_contrast(action, light) >= READABLE for action in bar.actions_by_name().values())
     finally:
         store.set("appearance", "high_contrast", False)
+
+
+def test_the_graph_labels_follow_the_text_size_both_ways(app_window, qtbot) -> None:
+    """150 % → 100 %: the evaluation graph's axis labels were left large (and cut to "…")."""
+    from xiangqi.ui.study.study_tools import StudyTools
+
+    window = app_window(1024, 768)
+    store = window.appearance_ui.store
+    graph = window.findChild(StudyTools).graph
+    try:
+        for percent in (150, 100):
+            store.set("appearance", "text_size", percent)
+            QApplication.processEvents()
+            wanted = QGuiApplication.font().pointSizeF() * 0.8
+            assert graph.axis_y.labelsFont().pointSizeF() == wanted, percent
+            assert graph.axis_x.labelsFont().pointSizeF() == wanted, percent
+    finally:
+        store.set("appearance", "text_size", 100)

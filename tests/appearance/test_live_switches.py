@@ -119,3 +119,25 @@ def test_the_graph_labels_follow_the_text_size_both_ways(app_window, qtbot) -> N
             assert graph.axis_x.labelsFont().pointSizeF() == wanted, percent
     finally:
         store.set("appearance", "text_size", 100)
+
+
+def test_an_unchecked_box_shows_its_frame_in_high_contrast(qapp, qtbot) -> None:
+    from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton
+
+    from xiangqi.ui.common.contrast import set_high_contrast
+
+    set_high_contrast(True)
+    try:
+        box = QCheckBox("声音")
+        qtbot.addWidget(box)
+        box.show()
+        qtbot.waitExposed(box)
+        option = QStyleOptionButton()
+        box.initStyleOption(option)
+        frame = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+        image = box.grab(frame).toImage()
+        black = luminance(QColor("#000000"))
+        brightest = max(luminance(image.pixelColor(x, y)) for y in range(image.height()) for x in range(image.width()))
+        assert (brightest + 0.05) / (black + 0.05) >= READABLE, "the unchecked box is black on black"
+    finally:
+        set_high_contrast(False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QApplication
 
 Role, Group = QPalette.ColorRole, QPalette.ColorGroup
 BLACK, WHITE, YELLOW, CYAN, GREY = "#000000", "#ffffff", "#ffff00", "#00e5ff", "#a0a0a0"
@@ -31,11 +32,20 @@ def high_contrast_palette() -> QPalette:
     return palette
 
 
+# The style draws an unchecked box's frame a shade darker than the window: black on black. A white frame
+# (the checked state keeps the style's own drawing: its mark is in the text colour, white).
+UNCHECKED_BOXES = (f"QCheckBox::indicator:unchecked, QGroupBox::indicator:unchecked, QRadioButton::indicator:unchecked "
+                   f"{{ border: 1px solid {WHITE}; background: {BLACK}; width: 12px; height: 12px; }}")
+
+
 def set_high_contrast(on: bool) -> None:
     """The application's colours: high contrast, or the system's again."""
     if not _system:
         _system.append(QGuiApplication.palette())
     QGuiApplication.setPalette(high_contrast_palette() if on else _system[0])
+    app = QApplication.instance()
+    if isinstance(app, QApplication) and app.styleSheet() in ("", UNCHECKED_BOXES):
+        app.setStyleSheet(UNCHECKED_BOXES if on else "")
 
 
 def error_color(palette: QPalette) -> str:

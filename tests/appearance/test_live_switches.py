@@ -141,3 +141,17 @@ def test_an_unchecked_box_shows_its_frame_in_high_contrast(qapp, qtbot) -> None:
         assert (brightest + 0.05) / (black + 0.05) >= READABLE, "the unchecked box is black on black"
     finally:
         set_high_contrast(False)
+
+
+def test_a_short_graph_keeps_its_y_labels_readable(qapp, qtbot) -> None:
+    """Beside an engine on a small screen the graph gives way to the moves (80 px): three y labels, not
+    five cut to "…"."""
+    from xiangqi.ui.study.eval_graph import GRAPH_MIN_PX, GRAPH_PX, EvalGraph
+
+    graph = EvalGraph()
+    qtbot.addWidget(graph)
+    graph.resize(300, GRAPH_MIN_PX)
+    graph.show()
+    qtbot.waitUntil(lambda: graph.axis_y.tickCount() == 3)
+    graph.resize(300, GRAPH_PX)
+    qtbot.waitUntil(lambda: graph.axis_y.tickCount() == 5)

@@ -59,6 +59,8 @@ def split_at_zero(points: Sequence[tuple[float, float]]) -> list[tuple[float, fl
         result.append((x, y))
     return result
 
+Y_TICKS, Y_TICKS_SHORT = 5, 3   # labels of the y axis where there is room, and in a short graph
+Y_LABEL_ROOM = 2.0   # a y label needs this many of its own heights of the graph's (the x axis, margins)
 LABEL_SCALE = 0.8    # the axes' labels, of the window's text size
 MIN_LABEL_PT = 6.0
 GRAPH_PX = 130       # the graph's height where the column has room
@@ -195,6 +197,7 @@ class EvalGraph(QChartView):
         if event.type() == QEvent.Type.FontChange:   # the text size setting, switched live
             self._fit_label_fonts()
             self._set_x_range(len(self.values) - 1)
+            self._fit_y_ticks()
         super().changeEvent(event)
 
     def x_labels(self) -> list[str]:
@@ -205,6 +208,12 @@ class EvalGraph(QChartView):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self._set_x_range(len(self.values) - 1)   # the labels that fit the new width
+        self._fit_y_ticks()
+
+    def _fit_y_ticks(self) -> None:
+        """+10 / 0 / -10 in a short graph (five labels there are cut to "…"), five where they fit."""
+        label = QFontMetricsF(self.axis_y.labelsFont()).height()
+        self.axis_y.setTickCount(Y_TICKS if self.height() >= Y_TICKS * label * Y_LABEL_ROOM else Y_TICKS_SHORT)
 
     def _draw_marker(self) -> None:
         ply = self.current_ply

@@ -139,6 +139,7 @@ class AppearanceSettings:
     animate_moves: bool = field(default=True, metadata=flag())
     text_size: int = field(default=100, metadata=number(100, 200, int))   # % of the system's font size
     high_contrast: bool = field(default=False, metadata=flag())   # white on black window colours
+    opponent_thinking: bool = field(default=False, metadata=flag())   # the opponent engine's score and lines
 
 
 @dataclass(frozen=True)
@@ -285,6 +286,7 @@ class Keys:
     APPEARANCE_SHOW_LAST_MOVE = SettingKey("appearance", "show_last_move", bool)
     APPEARANCE_SHOW_BEST_MOVE_ARROW = SettingKey("appearance", "show_best_move_arrow", bool)
     APPEARANCE_ANALYSIS_ARROWS = SettingKey("appearance", "analysis_arrows", bool)
+    APPEARANCE_OPPONENT_THINKING = SettingKey("appearance", "opponent_thinking", bool)
     APPEARANCE_ANIMATE_MOVES = SettingKey("appearance", "animate_moves", bool)
     APPEARANCE_TEXT_SIZE = SettingKey("appearance", "text_size", int)
     APPEARANCE_HIGH_CONTRAST = SettingKey("appearance", "high_contrast", bool)

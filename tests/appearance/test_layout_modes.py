@@ -121,6 +121,7 @@ def test_the_browse_bar_costs_the_board_nothing(app_window, qtbot, size) -> None
 
 def test_the_engine_area_is_there_only_while_an_engine_seat_is_filled(app_window, qtbot) -> None:
     window = app_window(1280, 880)
+    window.appearance_ui.store.set("appearance", "opponent_thinking", True)   # 视图 › 显示对手的思考
     window.start_game(GameSetup(engine=None))                   # two players: no engine
     settle(qtbot)
     assert not window.engine_area.isVisible() and not window.engine_panel.isVisible()

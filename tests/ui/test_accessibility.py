@@ -64,6 +64,7 @@ def node_of(root: QAccessibleInterface, widget: QWidget) -> QAccessibleInterface
 
 
 def test_the_window_parts_have_names_and_roles_in_the_accessibility_tree(window: MainWindow, qtbot) -> None:
+    window.set_opponent_thinking(True)   # the opponent's panel, named in the tree
     window.start_game(GameSetup(engine=fake_engine_spec()))
     qtbot.waitUntil(lambda: window.controller.engine_ready and window.engine_area.isVisible(), timeout=10_000)
     root = QAccessible.queryAccessibleInterface(window)

@@ -257,3 +257,22 @@ def test_a_different_move_after_undo_is_marked_as_a_branch(record_window) -> Non
     assert window.move_list.branch_plies() == [2]
     tip = window.move_list.index_for_ply(2).data(Qt.ItemDataRole.ToolTipRole)
     assert "马8进7" in tip      # the move undone is the alternative
+
+
+def test_the_game_list_shows_every_column_without_scrolling_sideways(record_window, shared_data: Path,
+                                                                    qtbot) -> None:
+    """Issue 29 §4: the 结果 column needed the list scrolled sideways; names and events are cut instead."""
+    window, ui = record_window
+    ui.open_file(shared_data / "games" / MULTI_PGN)
+    dialog = ui.game_list
+    header, table = dialog.table.horizontalHeader(), dialog.table
+
+    def result_whole() -> bool:   # the columns are fitted once the table has its new width
+        last = header.count() - 1
+        return (header.sectionViewportPosition(last) + header.sectionSize(last) <= table.viewport().width()
+                and header.sectionSize(last) >= header.fontMetrics().horizontalAdvance("1/2-1/2")
+                and not table.horizontalScrollBar().isVisible())
+
+    for width in (760, 560):
+        dialog.resize(width, 420)
+        qtbot.waitUntil(lambda w=width: dialog.width() == w and result_whole(), timeout=3000)

@@ -79,6 +79,10 @@ class WindowHost(QMainWindow):
         """The engines offered from now on."""
         raise NotImplementedError
 
+    def set_opponent_thinking(self, shown: bool) -> None:
+        """Whether the opponent engine's score and lines show during a game."""
+        raise NotImplementedError
+
     def start_game(self, setup: GameSetup) -> None:
         """A new game with ``setup`` (remembered for the next one), the board turned to the player's side."""
         raise NotImplementedError

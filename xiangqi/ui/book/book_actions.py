@@ -31,6 +31,7 @@ from xiangqi.ui.book.explorer_panel import ExplorerPanel
 from xiangqi.ui.book.record_folder import NoRecordsError, record_files
 from xiangqi.ui.window_host import WindowHost
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
+from xiangqi.ui.common.dialog_ref import DialogRef
 
 BOOK_SUFFIX = "book"
 ENGINE_PLIES_CHOICES = (0, 6, 10, 16, 24)   # the menu's choices (the setting takes 0-60)
@@ -90,7 +91,7 @@ class BookUi(QObject):
         self._settings = settings     # None: until the app hands it over (``use_settings``), or none (tests)
         self.book: OpeningBook | None = None
         self.job: BuildJob | None = None
-        self.progress: QProgressDialog | None = None
+        self._progress: DialogRef[QProgressDialog] = DialogRef()   # forgotten once closed (Esc: deleted)
         self._engine_plies = 0   # used when there is no settings store (tests, a bare window)
         self.panel = ExplorerPanel()
         self.dock = QDockWidget(self.tr("Opening book"), window)
@@ -276,6 +277,11 @@ class BookUi(QObject):
         return dialog
 
     # ----------------------------------------------------------------- building
+    @property
+    def progress(self) -> QProgressDialog | None:
+        """The build's progress dialog while it is open."""
+        return self._progress.get()
+
     def start_build(self, files: Sequence[str], target: str) -> BuildJob | None:
         if self.job is not None or not files:
             return None
@@ -288,7 +294,7 @@ class BookUi(QObject):
         progress.setAutoClose(False)
         progress.setAutoReset(False)
         progress.canceled.connect(self.job.cancel)
-        self.progress = progress
+        self._progress.hold(progress)
         self.job.progressed.connect(self._progressed)
         self.job.finished.connect(lambda report: self._built(target, report))
         self.job.failed.connect(lambda why: self._ended(self.tr("The book could not be written"), why))
@@ -298,7 +304,7 @@ class BookUi(QObject):
         return self.job
 
     def _progressed(self, done: int, total: int, games: int) -> None:
-        progress = self.progress
+        progress = self._progress.get()
         if progress is None:
             return
         progress.setLabelText(self.tr("File {0} of {1}: {2} games read").format(min(done + 1, total), total, games))
@@ -306,9 +312,10 @@ class BookUi(QObject):
         progress.setValue(done)   # last: a modal progress dialog handles events here (the job may end)
 
     def _finish_job(self) -> None:
-        if self.progress is not None:
-            self.progress.close()
-        self.progress = None
+        progress = self._progress.get()
+        self._progress.clear()
+        if progress is not None:
+            progress.close()
         self.job = None
 
     def _ended(self, title: str | None, why: str) -> None:

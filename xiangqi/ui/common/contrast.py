@@ -4,7 +4,9 @@ yellow selection, cyan links, and disabled text still readable (7:1). The board 
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QApplication
 
 Role, Group = QPalette.ColorRole, QPalette.ColorGroup
 BLACK, WHITE, YELLOW, CYAN, GREY = "#000000", "#ffffff", "#ffff00", "#00e5ff", "#a0a0a0"
@@ -30,13 +32,45 @@ def high_contrast_palette() -> QPalette:
     return palette
 
 
+# The style draws an unchecked box's frame a shade darker than the window: black on black. A white frame
+# (the checked state keeps the style's own drawing: its mark is in the text colour, white).
+UNCHECKED_BOXES = (f"QCheckBox::indicator:unchecked, QGroupBox::indicator:unchecked, QRadioButton::indicator:unchecked "
+                   f"{{ border: 1px solid {WHITE}; background: {BLACK}; width: 12px; height: 12px; }}")
+
+
 def set_high_contrast(on: bool) -> None:
     """The application's colours: high contrast, or the system's again."""
     if not _system:
         _system.append(QGuiApplication.palette())
     QGuiApplication.setPalette(high_contrast_palette() if on else _system[0])
+    app = QApplication.instance()
+    if isinstance(app, QApplication) and app.styleSheet() in ("", UNCHECKED_BOXES):
+        app.setStyleSheet(UNCHECKED_BOXES if on else "")
 
 
 def error_color(palette: QPalette) -> str:
     """A red that reads on the window's background (dark or light)."""
     return ERROR_ON_DARK if palette.color(Role.Window).lightness() < 128 else ERROR_ON_LIGHT
+
+
+TINTED_ICON_PX = (16, 24, 32)   # the sizes a tinted icon is drawn at (tool bars, menus)
+
+
+def tinted_icon(icon: QIcon, palette: QPalette) -> QIcon:
+    """``icon``'s shape in the palette's button-text colour (enabled) and its disabled colour: a style's
+    dark media icons read on a black high-contrast tool bar too."""
+    tinted = QIcon()
+    for mode, group in ((QIcon.Mode.Normal, Group.Active), (QIcon.Mode.Disabled, Group.Disabled)):
+        for px in TINTED_ICON_PX:
+            shape = icon.pixmap(QSize(px, px))
+            if shape.isNull():
+                continue
+            pixmap = QPixmap(shape.size())
+            pixmap.fill(QColor(0, 0, 0, 0))
+            painter = QPainter(pixmap)
+            painter.drawPixmap(0, 0, shape)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+            painter.fillRect(pixmap.rect(), palette.color(group, Role.ButtonText))
+            painter.end()
+            tinted.addPixmap(pixmap, mode)
+    return tinted

@@ -120,3 +120,4 @@ class EnginePanel(QWidget):
         for column, value in enumerate(values):
             if value or column == 3 and info.pv:
                 item.setText(column, value)
+        item.setToolTip(LINE_COLUMN, values[LINE_COLUMN])   # whole, when the line is cut with …

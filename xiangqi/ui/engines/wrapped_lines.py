@@ -27,21 +27,40 @@ class WrappedLineDelegate(QStyledItemDelegate):
     def __init__(self, tree: QTreeWidget, column: int) -> None:
         super().__init__(tree)
         self.tree, self.column = tree, column
+        self.wrap = True   # False: every line on one text line, cut with … (the lines did not all fit wrapped)
 
     def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt's name)
                         index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
         option.text = unbreakable_moves(option.text)
+        if not self.wrap:
+            option.features &= ~QStyleOptionViewItem.ViewItemFeature.WrapText
+            option.textElideMode = Qt.TextElideMode.ElideRight
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
+    def wrapped_height(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> int:
         hint = super().sizeHint(option, index)
         width = self.tree.header().sectionSize(self.column) - 2 * TEXT_MARGIN
         text = unbreakable_moves(str(index.data() or ""))
         if width <= 0 or not text:
-            return hint
+            return hint.height()
         bounds = option.fontMetrics.boundingRect(QRect(0, 0, width, UNLIMITED_HEIGHT),
                                                  int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(hint.width(), max(hint.height(), bounds.height() + 2 * TEXT_MARGIN))
+        return max(hint.height(), bounds.height() + 2 * TEXT_MARGIN)
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
+        hint = super().sizeHint(option, index)
+        return QSize(hint.width(), self.wrapped_height(option, index)) if self.wrap else hint
+
+    def choose_wrap(self) -> bool:
+        """Wrap while every line fits the view wrapped; else one text line each (cut with …, whole in the
+        tooltip), so all of them show without scrolling. True when the choice changed."""
+        option = QStyleOptionViewItem()
+        option.initFrom(self.tree)
+        model = self.tree.model()
+        rows = [model.index(row, self.column) for row in range(model.rowCount())]
+        wrap = sum(self.wrapped_height(option, index) for index in rows) <= self.tree.viewport().height()
+        changed, self.wrap = wrap != self.wrap, wrap
+        return changed
 
 
 class SpareColumn(QObject):
@@ -60,6 +79,20 @@ class SpareColumn(QObject):
         return False
 
 
+class ResizeWatch(QObject):
+    """Lays the tree's rows out again when its height changes (wrapped or cut lines: see ``choose_wrap``)."""
+
+    def __init__(self, tree: QTreeWidget, relayout: QTimer) -> None:
+        super().__init__(tree)
+        self.relayout = relayout
+        tree.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize:
+            self.relayout.start()
+        return False
+
+
 def wrap_lines(tree: QTreeWidget, column: int, spare: int | None = None) -> None:
     """The variation in ``column`` is wrapped over as many text lines as it needs in the width the column
     has (a narrow column shows the whole line instead of its first three moves); rows are laid out again
@@ -71,8 +104,15 @@ def wrap_lines(tree: QTreeWidget, column: int, spare: int | None = None) -> None
     tree.setTextElideMode(Qt.TextElideMode.ElideNone)
     tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     tree.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-    tree.setItemDelegateForColumn(column, WrappedLineDelegate(tree, column))
+    delegate = WrappedLineDelegate(tree, column)
+    tree.setItemDelegateForColumn(column, delegate)
     relayout = QTimer(tree, singleShot=True, interval=0)
-    relayout.timeout.connect(tree.doItemsLayout)
+
+    def lay_out() -> None:
+        delegate.choose_wrap()
+        tree.doItemsLayout()
+
+    relayout.timeout.connect(lay_out)
+    ResizeWatch(tree, relayout)
     tree.header().sectionResized.connect(lambda _column, _old, _new: relayout.start())
     tree.model().dataChanged.connect(lambda *_args: relayout.start())

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
-                               QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QDockWidget, QHBoxLayout, QHeaderView, QLabel, QPushButton,
+                               QSizePolicy, QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from xiangqi.book.chooser import BookPlayer
 from xiangqi.core import Color
@@ -36,6 +36,7 @@ MIN_ROWS = 3        # results rows the table keeps however small the window (mor
 ROW_PADDING = 6     # px above and below a results row's text
 PV_ROWS = 3         # text lines of each engine's line shown while the match plays
 COLUMNS = 6   # #, red, black, result, plies, reason
+REASON_COLUMN = 5
 
 
 class MatchPanel(QWidget):
@@ -92,8 +93,8 @@ class MatchPanel(QWidget):
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = table.horizontalHeader()
-        for column in range(COLUMNS):   # numbers as wide as they are; the texts share the rest
-            fits = column in (0, 3, 4)
+        for column in range(COLUMNS):   # numbers and names as wide as they are; the reason gets the rest
+            fits = column != REASON_COLUMN   # (cut with …, whole in its tooltip: "Eleph…" told nobody who won)
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents if fits
                                         else QHeaderView.ResizeMode.Stretch)
         table.setMinimumHeight(header.sizeHint().height() + MIN_ROWS * table.verticalHeader().defaultSectionSize()
@@ -163,6 +164,7 @@ class MatchUi(QWidget):
         if app is not None:
             app.aboutToQuit.connect(self.stop)   # no engine left playing behind the window
         self._last_pgn = ""
+        self._docks_put_away: list[QDockWidget] = []   # shown before the match: shown again after it
 
     def _add_to_menu(self, window: WindowHost) -> None:
         if window.quit_action in window.game_menu.actions():   # just above Quit
@@ -209,8 +211,22 @@ class MatchUi(QWidget):
         self.panel.set_running(True)
         self.panel.status.setText(self.tr("Starting the engines…"))
         self.panel.show()
+        self._put_docks_away()
         runner.start()
         return runner
+
+    def _put_docks_away(self) -> None:
+        """A match is watched on the board, the moves and the engines: the docks (the opening book, the
+        comments) give it their room until it ends; View › Docked panels shows one again meanwhile."""
+        shown = [dock for dock in self.window_.findChildren(QDockWidget) if dock.isVisible()]
+        self._docks_put_away += [dock for dock in shown if dock not in self._docks_put_away]
+        for dock in shown:
+            dock.hide()
+
+    def _bring_docks_back(self) -> None:
+        for dock in self._docks_put_away:
+            dock.show()
+        self._docks_put_away = []
 
     def set_paused(self, paused: bool) -> None:
         if self.runner is not None and self.runner.running:
@@ -301,6 +317,7 @@ class MatchUi(QWidget):
         self.panel.set_running(False)
         for panel in self.panel.panels:
             panel.set_state("")
+        self._bring_docks_back()
 
 
 def clock_text(ms: float) -> str:

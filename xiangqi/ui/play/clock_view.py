@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
@@ -18,6 +18,7 @@ RUNNING_STYLE = "QLabel { background: #2e7d32; color: white; border-radius: 4px;
 IDLE_STYLE = "QLabel { padding: 2px 6px; }"
 LOW_STYLE = "QLabel { background: #c62828; color: white; border-radius: 4px; padding: 2px 6px; }"
 LOW_MS = 10_000
+SIDE_FONT_SCALE = 1.5   # the side labels' text, of the window's text size
 
 
 class ClockView(QWidget):
@@ -28,17 +29,34 @@ class ClockView(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for label in self.labels.values():
-            font = QFont(label.font())
-            font.setPointSizeF(font.pointSizeF() * 1.5)
-            font.setBold(True)
-            label.setFont(font)
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             # Text never sizes the clocks (and so never the board beside them): the column decides the width.
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             layout.addWidget(label, 1)
+        self._fit_fonts()
         controller.clocks_changed.connect(self.refresh)
         controller.changed.connect(self.refresh)   # browsing a record: the side to move follows the cursor
         self.refresh()
+
+    def _fit_fonts(self) -> None:
+        """The side labels' font: ``SIDE_FONT_SCALE`` times the window's present text size, bold."""
+        font = QFont(self.font())
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * SIDE_FONT_SCALE)
+        font.setBold(True)
+        for label in self.labels.values():
+            label.setFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """Live switches: the text size (150 % → 100 %) sizes the labels anew; other window colours (high
+        contrast on or off) style them anew (a style sheet keeps the colours of the moment it was set)."""
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_fonts()
+        elif event.type() == QEvent.Type.PaletteChange:
+            for label in self.labels.values():
+                label.setStyleSheet("")
+            self.refresh()
+        super().changeEvent(event)
 
     def side_text(self, color: Color) -> str:
         name = self.tr("Red") if color is Color.RED else self.tr("Black")

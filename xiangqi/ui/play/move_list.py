@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["PLY_ROLE", "AlternativesFinder", "MoveList", "branch_icon"]
 BRANCH_COLOR = QColor("#1e88e5")
 BRANCH_ICON_PX = 12
+ROW_PADDING = 6   # px above and below a row's text (Qt's default row is 30 px whatever the font: 2 rows in 5 lost)
 
 
 def branch_icon() -> QIcon:
@@ -88,12 +89,25 @@ class MoveList(QWidget):
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         # Rows of one fixed height: Qt never measures them (a game may have 10,000).
         table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._fit_rows(table, table.fontMetrics().lineSpacing())
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setAccessibleName(moves_name())
         table.clicked.connect(self._on_cell_chosen)
         table.selectionModel().currentChanged.connect(self._on_current_changed)
         return table
+
+    @staticmethod
+    def _fit_rows(table: QTableView, line: int) -> None:
+        """Rows as high as a ``line`` of text (and the branch mark) needs, at the present text size."""
+        height = max(line, BRANCH_ICON_PX) + ROW_PADDING
+        table.verticalHeader().setMinimumSectionSize(height)
+        table.verticalHeader().setDefaultSectionSize(height)
+
+    def rows_height(self, rows: int) -> int:
+        """The list's height when its table shows ``rows`` whole rows (header, frame and browse bar included)."""
+        table = self.table
+        return self.height() - table.viewport().height() + rows * table.verticalHeader().defaultSectionSize()
 
     def set_alternatives(self, finder: AlternativesFinder | None) -> None:
         """Where the record's variations come from (the records UI sets it); None: no marks."""
@@ -112,6 +126,8 @@ class MoveList(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.table.setAccessibleName(moves_name())
             self.refresh()
+        elif event.type() == QEvent.Type.FontChange:   # the text size setting: rows follow
+            self._fit_rows(self.table, self.fontMetrics().lineSpacing())
         super().changeEvent(event)
 
     def _on_game_changed(self) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDoubleSpinBox, QLabel, QStyle, QToolBar, QWidget
 
 from xiangqi.play.controller import GameController
+from xiangqi.ui.common.contrast import tinted_icon
 
 
 DEFAULT_SECONDS = 1.5
@@ -102,6 +103,7 @@ class ReplayBar(QToolBar):
         self.setWindowTitle(self.tr("Replay"))
         self.setObjectName("replay_toolbar")
         self.replay = replay
+        self._icons: dict[QAction, QStyle.StandardPixmap] = {}   # each button's icon (tinted anew)
         self.first_action = self._action(self.tr("First move"), replay.to_start, "Home", Icon.SP_MediaSkipBackward)
         self.back_action = self._action(self.tr("Previous move"), replay.back, "Left", Icon.SP_MediaSeekBackward)
         self.forward_action = self._action(self.tr("Next move"), replay.forward, "Right", Icon.SP_MediaSeekForward)
@@ -123,8 +125,19 @@ class ReplayBar(QToolBar):
         self.addWidget(QLabel(self.tr("Speed:"), self))
         self.addWidget(self.speed)
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """Other window colours (high contrast on or off): the buttons' icons in the new text colour."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self._tint_icons()
+        super().changeEvent(event)
+
+    def _tint_icons(self) -> None:
+        for action, icon in self._icons.items():
+            action.setIcon(tinted_icon(self.style().standardIcon(icon), self.palette()))
+
     def _action(self, text: str, slot: Callable[[], object], key: str, icon: QStyle.StandardPixmap) -> QAction:
-        action = QAction(self.style().standardIcon(icon), text, self)
+        action = QAction(tinted_icon(self.style().standardIcon(icon), self.palette()), text, self)
+        self._icons[action] = icon
         action.setToolTip(f"{text} ({KEY_CAPS.get(key, key)})")
         action.setStatusTip(text)
         action.setShortcut(QKeySequence(key))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import (QAbstractTableModel, QCoreApplication, QEvent, QModelIndex, QObject,
                             QPersistentModelIndex, Qt, QTimer, Signal)
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel,
                                QLineEdit, QProgressBar, QTableView, QVBoxLayout, QWidget)
 
@@ -30,6 +31,10 @@ _ICCS_MOVE = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.IGNORECASE)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _SPACES = re.compile(r"\s*")
 SHOWN_CELL_CHARS = 120     # of a tag in the list (real names and events are far shorter)
+MAX_COLUMN_PX = 320        # a column's width at most (a long event is cut)
+MIN_SHARED_PX = 60         # a name's or the event's width at least when they share a narrow list
+WHOLE_COLUMNS = (0, 4, 5)  # number, date, result: shown whole
+SHARED_COLUMNS = (1, 2, 3)   # red, black, event: share what is left
 COLUMNS = (QT_TRANSLATE_NOOP("GameTableModel", "#"), QT_TRANSLATE_NOOP("GameTableModel", "Red"),
            QT_TRANSLATE_NOOP("GameTableModel", "Black"), QT_TRANSLATE_NOOP("GameTableModel", "Event"),
            QT_TRANSLATE_NOOP("GameTableModel", "Date"), QT_TRANSLATE_NOOP("GameTableModel", "ECCO"),
@@ -326,15 +331,31 @@ class GameListDialog(QDialog):
 
     def _fit_columns(self, sample: int = 200) -> None:
         """Widths from the first rows' text (Qt's resizeColumnToContents asks the model for 1000 rows
-        and styles each: most of a second on a big file, with the window frozen)."""
+        and styles each: most of a second on a big file, with the window frozen), within the table's
+        width: the number, date and result whole, the names and the event sharing the rest (cut with …),
+        so no column needs the list scrolled sideways."""
         metrics = self.table.fontMetrics()
         header = self.table.horizontalHeader()
         rows = self.model.rows[:sample]
-        for column in range(1, len(COLUMNS) - 1):
+        wanted = []
+        for column in range(len(COLUMNS)):
             texts = [self.model.cells[row][column] for row in rows] + [self.model.headerData(
                 column, Qt.Orientation.Horizontal)]
             width = max(metrics.horizontalAdvance(str(text)) for text in texts)
-            header.resizeSection(column, min(width + 2 * metrics.averageCharWidth() + 8, 320))
+            wanted.append(min(width + 2 * metrics.averageCharWidth() + 8, MAX_COLUMN_PX))
+        wanted[-1] = max(wanted[-1], header.defaultSectionSize())   # the last one stretches, from this width
+        room = self.table.viewport().width() - sum(wanted[column] for column in WHOLE_COLUMNS)
+        shared = sum(wanted[column] for column in SHARED_COLUMNS)
+        for column in SHARED_COLUMNS:
+            if shared > room:
+                wanted[column] = max(MIN_SHARED_PX, wanted[column] * room // shared)
+        for column in range(len(COLUMNS) - 1):   # the last (result) stretches to the edge
+            header.resizeSection(column, wanted[column])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.model.cells:   # once the table has its new width
+            QTimer.singleShot(0, self._fit_columns)
 
     def _filter(self, text: str) -> None:
         self.model.set_filter(text)

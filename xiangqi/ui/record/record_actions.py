@@ -40,6 +40,7 @@ from xiangqi.ui.record.record_formats import RecordFormats
 from xiangqi.ui.record.record_link import RecordLink, RecordSource
 from xiangqi.ui.play.replay import Replay, ReplayBar
 from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.common.dialog_ref import DialogRef
 
 RECENT_KEY = "records/recent_files"
 RECENT_LIMIT = 10
@@ -122,7 +123,7 @@ class RecordUi(QObject):
         self.clipboard = ClipboardActions(self.link, self._load_pasted, self.show_error, self)
         self.index_job: IndexJob | None = None
         self.open_progress: OpenProgress | None = None
-        self.game_list: GameListDialog | None = None
+        self._game_list: DialogRef[GameListDialog] = DialogRef()   # forgotten once closed
         self.save_notation = Notation.CHINESE
         self.formats = RecordFormats(self, self)
         self._build_file_menu()
@@ -364,11 +365,15 @@ class RecordUi(QObject):
         self.index_job = job
         StartWhenPainted(dialog, job.start)     # not before: see there why
 
+    @property
+    def game_list(self) -> GameListDialog | None:
+        """The list of a file's games while it is open."""
+        return self._game_list.get()
+
     def show_game_list(self, path: Path) -> GameListDialog:
         dialog = GameListDialog(path, self.window)
         dialog.game_chosen.connect(lambda index: self.choose_game(path, dialog.pgn, index))
-        self.game_list = dialog
-        self.window.open_dialog(dialog)
+        self.window.open_dialog(self._game_list.hold(dialog))
         return dialog
 
     def _index_ready(self, path: Path, pgn: PgnFile, dialog: GameListDialog | None = None,

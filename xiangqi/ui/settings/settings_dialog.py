@@ -29,6 +29,8 @@ from xiangqi.play.engine_list import EngineSearch
 from xiangqi.game.setup import setup_from_settings
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES, current_language, system_language
 from xiangqi.ui.common.contrast import set_high_contrast
+from xiangqi.ui.common.dialog_ref import DialogRef
+from xiangqi.ui.common.dialog_fit import scrolling
 from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.board.themes import ThemeLibrary, board_preview, piece_preview
 from xiangqi.ui.settings.language_switch import switch_language
@@ -66,6 +68,8 @@ def apply_setting(window: WindowHost, library: ThemeLibrary, section: str, key: 
             set_text_size(int(value))
         elif key == "high_contrast":
             set_high_contrast(bool(value))
+        elif key == "opponent_thinking":
+            window.set_opponent_thinking(bool(value))
         elif key == "analysis_arrows":
             board.shapes.show_analysis = bool(value)
             board.update()
@@ -161,6 +165,7 @@ class ViewMenus(QObject):
                            (Keys.APPEARANCE_SHOW_LAST_MOVE, self.tr("Mark the &last move")),
                            (Keys.APPEARANCE_SHOW_BEST_MOVE_ARROW, self.tr("Show the engine's best-move &arrow")),
                            (Keys.APPEARANCE_ANALYSIS_ARROWS, self.tr("Show the analysis lines as arro&ws")),
+                           (Keys.APPEARANCE_OPPONENT_THINKING, self.tr("Show the &opponent's thinking")),
                            (Keys.APPEARANCE_ANIMATE_MOVES, self.tr("Ani&mate moves"))):
             self._toggle(text, flag)
         store.subscribe(self.sync)
@@ -258,10 +263,11 @@ class SettingsDialog(QDialog):
         self.language = language or current_language()
         self.bindings: list[tuple[SettingKey[Any], QWidget]] = []   # each widget edits one setting
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(self._game_tab(), self.tr("Game"))
-        self.tabs.addTab(self._appearance_tab(), self.tr("Appearance"))
-        self.tabs.addTab(self._sound_tab(), self.tr("Sound"))
-        self.tabs.addTab(self._language_tab(), self.tr("Language"))
+        # each page scrolls on a small screen with larger text (the buttons stay on screen)
+        self.tabs.addTab(scrolling(self._game_tab()), self.tr("Game"))
+        self.tabs.addTab(scrolling(self._appearance_tab()), self.tr("Appearance"))
+        self.tabs.addTab(scrolling(self._sound_tab()), self.tr("Sound"))
+        self.tabs.addTab(scrolling(self._language_tab()), self.tr("Language"))
         self.engines = None
         if engine_manager:
             from xiangqi.ui.engines.engine_manager import EngineManager
@@ -368,6 +374,8 @@ class SettingsDialog(QDialog):
                            (Keys.APPEARANCE_SHOW_LAST_MOVE, self.tr("Mark the last move")),
                            (Keys.APPEARANCE_SHOW_BEST_MOVE_ARROW, self.tr("Show the engine's best-move arrow")),
                            (Keys.APPEARANCE_ANALYSIS_ARROWS, self.tr("Show the analysis lines as arrows")),
+                           (Keys.APPEARANCE_OPPONENT_THINKING,
+                            self.tr("Show the opponent engine's score and lines in a game")),
                            (Keys.APPEARANCE_ANIMATE_MOVES, self.tr("Animate moves"))):
             self._bind(form, text, flag, QCheckBox())
         size = self._number(100, 200, 0, 25)
@@ -458,7 +466,7 @@ class AppearanceUi(QObject):
         self.engines_action.triggered.connect(lambda _checked=False: self.open_dialog(ENGINES_TAB))
         window.engine_menu.addSeparator()
         window.engine_menu.addAction(self.engines_action)
-        self.dialog: SettingsDialog | None = None
+        self._dialog: DialogRef[SettingsDialog] = DialogRef()   # forgotten once closed (it deletes itself)
         self.engine_search = EngineSearch(self)
         self.engine_search.found.connect(self._engines_found)
 
@@ -487,14 +495,20 @@ class AppearanceUi(QObject):
         self.window.set_notation(notation)
         self.menus.sync("appearance", "notation", notation.value)
 
+    @property
+    def dialog(self) -> SettingsDialog | None:
+        """The settings dialog while it is open."""
+        return self._dialog.get()
+
     def open_dialog(self, tab: int | None = None) -> SettingsDialog:
         """Open the settings dialog (window-modal, without a nested event loop), at page ``tab``."""
-        if self.dialog is None or not self.dialog.isVisible():
-            self.dialog = SettingsDialog(self.store, self.library, self.window, sounds=self.sounds)
-            self.window.open_dialog(self.dialog)
+        dialog = self._dialog.get()
+        if dialog is None:
+            dialog = self._dialog.hold(SettingsDialog(self.store, self.library, self.window, sounds=self.sounds))
+            self.window.open_dialog(dialog)
         if tab is not None:
-            self.dialog.tabs.setCurrentIndex(min(tab, self.dialog.tabs.count() - 1))
-        return self.dialog
+            dialog.tabs.setCurrentIndex(min(tab, dialog.tabs.count() - 1))
+        return dialog
 
 
 def install_appearance_ui(window: WindowHost, store: SettingsStore, library: ThemeLibrary,

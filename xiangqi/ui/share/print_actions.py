@@ -24,6 +24,7 @@ from xiangqi.ui.share import print_sheet as ps
 from xiangqi.ui.share import sheet as sh
 from xiangqi.ui.share.progress import export_progress
 from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.common.dialog_ref import DialogRef
 
 DEFAULT_DIAGRAM_EVERY = 10
 
@@ -107,7 +108,7 @@ class PrintUi(QObject):
     def __init__(self, window: WindowHost, file_menu: QMenu, style: PictureStyleSource) -> None:
         super().__init__(window)
         self.window, self.style = window, style
-        self.dialog: PrintOptionsDialog | None = None
+        self._dialog: DialogRef[PrintOptionsDialog] = DialogRef()   # forgotten once closed
         self.job: ps.SheetJob | None = None
         self.progress: QProgressDialog | None = None
         self.preview: QPrintPreviewDialog | None = None
@@ -121,12 +122,16 @@ class PrintUi(QObject):
         file_menu.addAction(self.print_action)
         file_menu.addAction(self.pdf_action)
 
+    @property
+    def dialog(self) -> PrintOptionsDialog | None:
+        """The print options while they are open."""
+        return self._dialog.get()
+
     def open_dialog(self, pdf: bool) -> PrintOptionsDialog:
         folder = dialog_folders().folder(FileKind.RECORDS) if pdf else None
         dialog = PrintOptionsDialog(self.window.move_list.notation, folder, self.window)
         dialog.accepted.connect(lambda: self.make(dialog.choice()))
-        self.dialog = dialog
-        return self.window.open_dialog(dialog)
+        return self.window.open_dialog(self._dialog.hold(dialog))
 
     def record(self) -> Game:
         return self.window.controller.game.record_to_save()

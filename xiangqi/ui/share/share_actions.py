@@ -19,6 +19,7 @@ from xiangqi.ui.share.print_actions import install_print_ui
 from xiangqi.ui.share.progress import export_progress
 from xiangqi.ui.share.export_dialog import ExportChoice, ExportImageDialog
 from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.common.dialog_ref import DialogRef
 
 
 class GifJob(QObject):
@@ -76,7 +77,7 @@ class ShareUi(QObject):
         self.window = window
         self.job: GifJob | None = None
         self.gif_progress: QProgressDialog | None = None
-        self.dialog: ExportImageDialog | None = None
+        self._dialog: DialogRef[ExportImageDialog] = DialogRef()   # forgotten once closed
         window.board.shapes.store = RecordShapes(   # right-button drawing
             window.controller, window.board, lambda text: window.statusBar().showMessage(text, CROWDED_MESSAGE_MS),
             lambda node: move_name(window.controller.game.start_fen, node, window.move_list.notation,
@@ -119,13 +120,17 @@ class ShareUi(QObject):
         QGuiApplication.clipboard().setImage(render_image(self.shown_picture(), self.style(), width))
         self.window.statusBar().showMessage(self.tr("Position copied as a picture"), 3000)
 
+    @property
+    def dialog(self) -> ExportImageDialog | None:
+        """The export dialog while it is open."""
+        return self._dialog.get()
+
     def open_export_dialog(self) -> ExportImageDialog:
         board = self.window.board
         dialog = ExportImageDialog(dialog_folders().folder(FileKind.RECORDS), self.game_line().plies,
                                    board.flipped, board.coordinates != "none", self.window)
         dialog.accepted.connect(lambda: self.export(dialog.choice()))
-        self.dialog = dialog
-        return self.window.open_dialog(dialog)
+        return self.window.open_dialog(self._dialog.hold(dialog))
 
     def export(self, choice: ExportChoice) -> None:
         style = self.style(choice.flipped, choice.coordinates)

@@ -18,6 +18,7 @@ from xiangqi.config import Keys
 from xiangqi.resources import assets_dir, data_root, version
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.ui.common.i18n import current_language
+from xiangqi.ui.common.dialog_ref import DialogRef
 
 if TYPE_CHECKING:
     from xiangqi.config import SettingsStore
@@ -92,7 +93,7 @@ class HelpMenu(QObject):
         self.shortcuts_action = self.menu.addAction(self.tr("&Keyboard shortcuts"), self.show_shortcuts)
         self.menu.addSeparator()
         self.about_action = self.menu.addAction(self.tr("&About"), self.show_about)
-        self.dialog: QDialog | None = None
+        self._dialog: DialogRef[QDialog] = DialogRef()   # forgotten once closed
 
     def show_rules(self) -> QDialog:
         return self._page(self.tr("Xiangqi rules"), help_page("rules", current_language()))
@@ -133,9 +134,13 @@ class HelpMenu(QObject):
         layout = QVBoxLayout(dialog)
         layout.addWidget(page)
         layout.addWidget(buttons)
-        self.window.open_dialog(dialog)   # kept in window.dialogs until closed, announced for tests
-        self.dialog = dialog
+        self.window.open_dialog(self._dialog.hold(dialog))   # in window.dialogs until closed, announced for tests
         return dialog
+
+    @property
+    def dialog(self) -> QDialog | None:
+        """The help page while it is open."""
+        return self._dialog.get()
 
 
 class SoundToggle(QObject):

@@ -38,6 +38,8 @@ from xiangqi.ui.board.themes import BoardLook, PieceLook
 from xiangqi.ui.shell.window_shape import WindowShape
 from xiangqi.ui.window_host import WindowHost
 from xiangqi.ui.common.plain_text import plain_labels
+from xiangqi.ui.common.dialog_ref import forget_when_closed
+from xiangqi.ui.common.dialog_fit import fit_to_screen
 
 if TYPE_CHECKING:
     from xiangqi.ui.record.record_actions import RecordUi
@@ -78,6 +80,8 @@ class MainWindow(WindowHost):
         self.confirm_discard: Callable[[Callable[[], object]], None] = _run_now
         self.record_ui: RecordUi | None = None            # set by whoever installs them (the app, tests)
         self.appearance_ui: AppearanceUi | None = None
+        self.opponent_thinking = False   # the opponent's score and lines shown in a game (setting; off)
+        self._opponent = ""              # the engine playing ("": none)
         self.setWindowTitle(self.tr("Xiangqi"))
         self.board = BoardView(controller, theme, pieces, self)
         self.clock_view = ClockView(controller, self)
@@ -135,7 +139,11 @@ class MainWindow(WindowHost):
         splitter.setSizes([800, 320])
         self.setCentralWidget(splitter)
         # the board keeps its room; the arrangement is remembered
-        self.shape = WindowShape(self, splitter, side, self.engine_area)
+        def moves_height(rows: int) -> int:   # the clocks, move box and graph around the list, and its rows
+            around = game.minimumSizeHint().height() - self.move_list.minimumSizeHint().height()
+            return around + self.move_list.rows_height(rows)
+
+        self.shape = WindowShape(self, splitter, side, self.engine_area, moves_height)
         self.move_list.play_from_here.connect(self._confirm_play_from_here)
         self.engine_panel.lines_wanted.connect(self._set_multipv)
 
@@ -273,9 +281,17 @@ class MainWindow(WindowHost):
         self._refresh()
 
     def _on_engine_name(self, name: str) -> None:
-        """The opponent's panel is in the engine area while an engine plays ("": none does)."""
+        """The opponent's panel is in the engine area while an engine plays ("": none does) and the player
+        asked to see its thinking."""
+        self._opponent = name
         self.engine_panel.set_engine_name(name)
-        self.engine_panel.setVisible(bool(name))
+        self.engine_panel.setVisible(bool(name) and self.opponent_thinking)
+
+    def set_opponent_thinking(self, shown: bool) -> None:
+        """The opponent engine's panel (score, lines) in a game: shown or not (its state stays in the status
+        bar); off by default, as a player of the computer is not told its answer."""
+        self.opponent_thinking = shown
+        self.engine_panel.setVisible(bool(self._opponent) and shown)
 
     def _on_engine_state(self, name: str) -> None:
         text = QCoreApplication.translate("MainWindow", STATE_TEXTS.get(name, name))
@@ -311,8 +327,8 @@ class MainWindow(WindowHost):
         closes and announced by ``dialog_opened`` (tests answer it like a user)."""
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         plain_labels(dialog)   # file names, file text and engine words are text, never markup
-        self.dialogs.append(dialog)
-        dialog.finished.connect(lambda _r, d=dialog: self.dialogs.remove(d) if d in self.dialogs else None)
+        fit_to_screen(dialog)   # a small screen, larger text: never taller or wider than the screen
+        forget_when_closed(self.dialogs, dialog)   # finished, or deleted unseen (a progress dialog closed)
         dialog.finished.connect(lambda _r: self.focus_board())
         dialog.open()
         self.dialog_opened.emit(dialog)

@@ -7,6 +7,7 @@ monitor each keep their own)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
@@ -20,30 +21,49 @@ COMPACT_WIDTH = 1100        # px: narrower windows tab their right-hand docks to
 COMPACT_DOCK_SHARE = 0.25   # of the window's width, at most, for the docks of a narrow window
 UNLIMITED = 16_777_215      # QWIDGETSIZE_MAX
 MOVES_SHARE = 0.4           # of the side column's height, at least, for the moves when the engine area is shown
+MIN_MOVE_ROWS = 6           # rows of moves the list keeps beside an engine, however small the window,
+SMALL_COLUMN_PX = 500       # in a side column this high (an 800×600 screen),
+EXTRA_ROW_PX = 45           # and one more row per this many px of a higher column (14 at 1400×1000)
 SETTINGS_GROUP = "window"  # + "/<width>x<height>" of the screen's available area
 STATE_VERSION = 2           # bump when the docks change so an old layout is not forced on new ones (2: no
                             # analysis or match dock: they are in the engine area)
+
+
+def moves_rows(column: int) -> int:
+    """The rows of moves a side column ``column`` px high keeps beside the engine area."""
+    return MIN_MOVE_ROWS + max(0, column - SMALL_COLUMN_PX) // EXTRA_ROW_PX
 
 
 class WindowShape(QObject):
     """Watches the main window's splitter (board | side column), the side column's splitter (moves | engine
     area) and the window itself."""
 
-    def __init__(self, window: QMainWindow, splitter: QSplitter, side: QSplitter, engine_area: EngineArea) -> None:
+    def __init__(self, window: QMainWindow, splitter: QSplitter, side: QSplitter, engine_area: EngineArea,
+                 moves_height: Callable[[int], int] | None = None) -> None:
+        """``moves_height(rows)``: the height the side column's moves part needs to show ``rows`` moves."""
         super().__init__(window)
         self.window, self.splitter, self.side, self.engine_area = window, splitter, side, engine_area
+        self.moves_height = moves_height
         self.chosen: dict[str, int] = {}   # the engine area's height the user dragged it to, per what it shows
         engine_area.sections_changed.connect(lambda: QTimer.singleShot(0, self.share_side))
         side.splitterMoved.connect(lambda _pos, _index: self._remember_split())
         self.compact: bool | None = None
         self.settings: QSettings | None = None
         self.restored = False   # an arrangement of this screen size was restored
+        self._reshare = QTimer(self, singleShot=True, interval=0)
+        self._reshare.timeout.connect(self.share_side)
         splitter.installEventFilter(self)
         window.installEventFilter(self)
+        self._moves = side.widget(0)   # kept: asked during the window's deletion, when the splitter is gone
+        if self._moves is not None:   # a part appears above or under the moves (the evaluation graph): shared anew
+            self._moves.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.splitter and event.type() == QEvent.Type.Resize:
             QTimer.singleShot(0, self.fit)   # after the splitter has laid out its new size
+            self._reshare.start()
+        elif watched is self._moves and event.type() == QEvent.Type.LayoutRequest:
+            self._reshare.start()
         elif watched is self.window and event.type() == QEvent.Type.Close:
             self.save()
         return False
@@ -75,7 +95,8 @@ class WindowShape(QObject):
             return
         total = sum(self.side.sizes())
         moves = self.side.widget(0)
-        moves_min = max(int(total * MOVES_SHARE), moves.minimumSizeHint().height() if moves is not None else 0)
+        moves_min = max(int(total * MOVES_SHARE), moves.minimumSizeHint().height() if moves is not None else 0,
+                        self.moves_height(moves_rows(total)) if self.moves_height is not None else 0)
         wanted = self.chosen.get(self._area_key(), self.engine_area.sizeHint().height())
         area = max(0, min(wanted, total - moves_min))
         self.side.setSizes([total - area, area])

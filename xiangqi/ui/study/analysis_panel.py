@@ -171,6 +171,7 @@ class AnalysisPanel(QWidget):
                 self._lines[index] = info.pv
                 texts = line_text(position, info.pv[:PV_SHOWN], self.notation, traditional=traditional_moves())
                 item.setText(LINE_COLUMN, " ".join(texts))
+                item.setToolTip(LINE_COLUMN, " ".join(texts))   # whole, when the line is cut with …
             item.setText(0, str(info.depth or ""))
             item.setText(1, pawns_text(info.score, red_sign))
             item.setText(2, nps_text(info.nps))

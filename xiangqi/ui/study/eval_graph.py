@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtCharts import QAreaSeries, QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
 from PySide6.QtCore import QEvent, QMargins, QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QHelpEvent, QMouseEvent, QPainter, QPen, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QHelpEvent, QMouseEvent, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from xiangqi.review.evaluation import Evaluation
@@ -59,6 +59,13 @@ def split_at_zero(points: Sequence[tuple[float, float]]) -> list[tuple[float, fl
         result.append((x, y))
     return result
 
+Y_TICKS, Y_TICKS_SHORT = 5, 3   # labels of the y axis where there is room, and in a short graph
+Y_LABEL_ROOM = 2.0   # a y label needs this many of its own heights of the graph's (the x axis, margins)
+LABEL_SCALE = 0.8    # the axes' labels, of the window's text size
+MIN_LABEL_PT = 6.0
+GRAPH_PX = 130       # the graph's height where the column has room
+GRAPH_MIN_PX = 80    # and at least (axis labels and the curve still read)
+
 
 class EvalGraph(QChartView):
     """The chart; ``set_values`` draws a series, ``set_current_ply`` moves the marker."""
@@ -79,8 +86,10 @@ class EvalGraph(QChartView):
         chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
         self.setChart(chart)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.setFixedHeight(130)
+        # 130 px where there is room; less beside an engine on a small screen (the moves keep their rows)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.setMinimumHeight(GRAPH_MIN_PX)
+        self.setMaximumHeight(GRAPH_PX)
         self.setToolTip(self.tr("Evaluation after each move (red's point of view, pawns); click to go there"))
         self._build_series(chart)
 
@@ -108,10 +117,7 @@ class EvalGraph(QChartView):
         self.axis_y.setRange(-self.clamp, self.clamp)
         self.axis_y.setTickCount(5)
         self.axis_y.setLabelFormat("%+.0f")
-        for axis in (self.axis_x, self.axis_y):
-            font = axis.labelsFont()
-            font.setPointSizeF(max(6.0, font.pointSizeF() * 0.8))
-            axis.setLabelsFont(font)
+        self._fit_label_fonts()
         chart.addAxis(self.axis_x, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(self.axis_y, Qt.AlignmentFlag.AlignLeft)
         for series in (self.red_area, self.black_area, self.line, self.marker, *self.dots.values()):
@@ -178,6 +184,22 @@ class EvalGraph(QChartView):
         self.axis_x.setTickAnchor(0)
         self.axis_x.setTickInterval(label_step(last, room, metrics.horizontalAdvance(str(last))))
 
+    def _fit_label_fonts(self) -> None:
+        """The axes' labels a little smaller than the window's present text (their own font does not follow
+        the text size setting: 150 % → 100 % left them large, cut to "…" in the graph's height)."""
+        font = QFont(self.font())
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(max(MIN_LABEL_PT, font.pointSizeF() * LABEL_SCALE))
+        for axis in (self.axis_x, self.axis_y):
+            axis.setLabelsFont(font)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.FontChange:   # the text size setting, switched live
+            self._fit_label_fonts()
+            self._set_x_range(len(self.values) - 1)
+            self._fit_y_ticks()
+        super().changeEvent(event)
+
     def x_labels(self) -> list[str]:
         """The ply labels the x axis shows now."""
         step, last = int(self.axis_x.tickInterval()), int(self.axis_x.max())
@@ -186,6 +208,12 @@ class EvalGraph(QChartView):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self._set_x_range(len(self.values) - 1)   # the labels that fit the new width
+        self._fit_y_ticks()
+
+    def _fit_y_ticks(self) -> None:
+        """+10 / 0 / -10 in a short graph (five labels there are cut to "…"), five where they fit."""
+        label = QFontMetricsF(self.axis_y.labelsFont()).height()
+        self.axis_y.setTickCount(Y_TICKS if self.height() >= Y_TICKS * label * Y_LABEL_ROOM else Y_TICKS_SHORT)
 
     def _draw_marker(self) -> None:
         ply = self.current_ply

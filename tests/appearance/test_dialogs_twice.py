@@ -1,0 +1,161 @@
+"""Every dialog of every menu opens again after it was closed, whichever way it was closed (OK, Cancel,
+Esc), and no Python exception is raised in a slot meanwhile (issue 29 §1: 设置… and 管理引擎… opened once
+per run; after a book was built each dialog close logged ``RuntimeError: … already deleted``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMenu, QMessageBox, QWidget
+
+import real_window
+from xiangqi.core import Move, parse_square
+
+app_window = real_window.app_window   # the fixture
+
+SKIPPED = {"退出(&Q)"}   # closes the window under test
+CLOSE_WAYS = ("reject", "escape", "accept")   # accept last: it may change the game (resign, new game …)
+
+
+def visible_dialogs() -> list[QDialog]:
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
+
+
+def dialog_actions(window: QWidget) -> list[tuple[str, QAction]]:
+    """Every plain (not a toggle, not a submenu) action of every menu, named by its menu path."""
+    found: list[tuple[str, QAction]] = []
+    stack: list[tuple[str, QMenu]] = [(a.text(), a.menu()) for a in window.menuBar().actions() if a.menu()]
+    while stack:
+        path, menu = stack.pop(0)
+        menu.aboutToShow.emit()   # menus filled when shown (recent files, docked panels)
+        for action in menu.actions():
+            name = f"{path} › {action.text()}"
+            if action.menu() is not None:
+                stack.append((name, action.menu()))
+            elif not action.isSeparator() and not action.isCheckable() and action.text() not in SKIPPED:
+                found.append((name, action))
+    return found
+
+
+def role_button(dialog: QDialog, roles: tuple[QDialogButtonBox.ButtonRole, ...]) -> QWidget | None:
+    """The dialog's own button with one of ``roles`` (OK/Yes/Save …, or Cancel/No/Close)."""
+    if isinstance(dialog, QMessageBox):
+        for button in dialog.buttons():
+            if dialog.buttonRole(button).value in {r.value for r in roles}:
+                return button
+        return None
+    for box in dialog.findChildren(QDialogButtonBox):
+        for button in box.buttons():
+            if box.buttonRole(button) in roles and button.isVisible() and button.isEnabled():
+                return button
+    return None
+
+
+ACCEPT_ROLES = (QDialogButtonBox.ButtonRole.AcceptRole, QDialogButtonBox.ButtonRole.YesRole)
+REJECT_ROLES = (QDialogButtonBox.ButtonRole.RejectRole, QDialogButtonBox.ButtonRole.NoRole)
+
+
+def close(qtbot, dialog: QDialog, way: str) -> None:
+    """Close ``dialog`` as a user would: its OK (or Yes) button, its Cancel (or No/Close) button, or Esc.
+    A dialog that stays open (a file dialog with nothing chosen) is then cancelled."""
+    if way == "escape":
+        qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Escape)
+    else:
+        button = role_button(dialog, ACCEPT_ROLES if way == "accept" else REJECT_ROLES)
+        if button is not None:
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        elif way == "accept":
+            dialog.accept()
+        else:
+            dialog.reject()
+    if dialog.isVisible():
+        dialog.reject()
+    settle()
+
+
+def settle() -> None:
+    """What the app's event loop does after a dialog closed: events, then the deletions it asked for
+    (``WA_DeleteOnClose``; ``processEvents`` alone leaves them for later)."""
+    QApplication.processEvents()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+
+
+def close_all(qtbot) -> None:
+    """What a closed dialog opened in turn (a result dialog after 认输, a message): cancelled."""
+    for _ in range(5):
+        shown = visible_dialogs()
+        if not shown:
+            return
+        for dialog in shown:
+            close(qtbot, dialog, "reject")
+        QApplication.processEvents()
+
+
+def open_by(qtbot, action: QAction) -> list[QDialog]:
+    """Trigger ``action``; the dialogs it showed. A dialog run with exec() would block the test: a timer
+    closes it while the trigger is still running (and the test then fails on it)."""
+    before = set(visible_dialogs())
+    blocked: list[str] = []
+    running = [True]
+
+    def unblock() -> None:
+        modal = QApplication.activeModalWidget()
+        if running[0] and modal is not None:
+            blocked.append(modal.windowTitle())
+            modal.close()
+
+    QTimer.singleShot(500, unblock)
+    action.trigger()
+    running[0] = False
+    QApplication.processEvents()
+    assert not blocked, f"{action.text()} blocked the window with exec(): {blocked}"
+    return [dialog for dialog in visible_dialogs() if dialog not in before]
+
+
+def play_two_moves(window) -> None:
+    window.controller.play_line([Move(parse_square("h2"), parse_square("e2")),
+                                 Move(parse_square("h9"), parse_square("g7"))])
+
+
+def test_every_dialog_of_every_menu_opens_again_after_each_way_of_closing(app_window, qtbot, tmp_path,
+                                                                          monkeypatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))   # file dialogs start (and an accepted export writes) here
+    window = app_window(1280, 880)
+    play_two_moves(window)   # 复盘 and the game's actions are enabled
+    opened: dict[str, int] = {}
+    for name, action in dialog_actions(window):
+        for way in CLOSE_WAYS:
+            if not action.isEnabled():
+                break
+            shown = open_by(qtbot, action)
+            if not shown and opened.get(name):
+                pytest.fail(f"{name} opened a dialog once, then not after it was closed ({way})")
+            if not shown:
+                break   # not a dialog (copy, flip …)
+            opened[name] = opened.get(name, 0) + 1
+            close(qtbot, shown[0], way)
+            close_all(qtbot)
+    print(opened)
+    assert len([n for n, count in opened.items() if count >= 2]) >= 20, opened
+    for name in ("视图(&V) › 设置(&S)…", "引擎(&N) › 管理引擎(&M)…"):
+        assert opened.get(name) == len(CLOSE_WAYS), (name, opened)
+
+
+def test_focus_comes_back_to_the_board_after_a_book_was_built_from_a_folder(app_window, qtbot, tmp_path,
+                                                                             shared_data: Path) -> None:
+    window = app_window(1280, 880)
+    books = window.book_ui
+    job = books.start_build([str(shared_data / "games" / "eleeye")], str(tmp_path / "x.book"))
+    assert job is not None
+    qtbot.waitUntil(lambda: books.job is None, timeout=60_000)
+    close_all(qtbot)   # "opening book built"
+    for _ in range(2):
+        window.menuBar().setFocus()
+        dialog = books.open_dialog()
+        dialog.reject()
+        qtbot.waitUntil(lambda: window.board.hasFocus())
+

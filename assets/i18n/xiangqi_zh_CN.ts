@@ -1227,6 +1227,10 @@
             <translation>日期</translation>
         </message>
         <message>
+            <source>ECCO</source>
+            <translation>ECCO 编号</translation>
+        </message>
+        <message>
             <source>Result</source>
             <translation>结果</translation>
         </message>
@@ -3941,6 +3945,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>以箭头显示分析变着</translation>
         </message>
         <message>
+            <source>Show the opponent engine's score and lines in a game</source>
+            <translation>对局中显示对手引擎的评分和着法</translation>
+        </message>
+        <message>
             <source>Animate moves</source>
             <translation>走子动画</translation>
         </message>
@@ -4216,6 +4224,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Show the analysis lines as arro&amp;ws</source>
             <translation>以箭头显示分析变着(&amp;W)</translation>
+        </message>
+        <message>
+            <source>Show the &amp;opponent's thinking</source>
+            <translation>显示对手的思考(&amp;O)</translation>
         </message>
         <message>
             <source>Ani&amp;mate moves</source>

@@ -1227,6 +1227,10 @@
             <translation>日期</translation>
         </message>
         <message>
+            <source>ECCO</source>
+            <translation>ECCO 編號</translation>
+        </message>
+        <message>
             <source>Result</source>
             <translation>結果</translation>
         </message>
@@ -3941,6 +3945,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>以箭頭顯示分析變著</translation>
         </message>
         <message>
+            <source>Show the opponent engine's score and lines in a game</source>
+            <translation>對局中顯示對手引擎的評分和著法</translation>
+        </message>
+        <message>
             <source>Animate moves</source>
             <translation>走子動畫</translation>
         </message>
@@ -4216,6 +4224,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Show the analysis lines as arro&amp;ws</source>
             <translation>以箭頭顯示分析變著(&amp;W)</translation>
+        </message>
+        <message>
+            <source>Show the &amp;opponent's thinking</source>
+            <translation>顯示對手的思考(&amp;O)</translation>
         </message>
         <message>
             <source>Ani&amp;mate moves</source>

@@ -180,3 +180,23 @@ def test_main_line_positions_keep_history() -> None:
     assert len(positions) == 5
     assert positions[0].fen() == Position().fen()
     assert [m.iccs() for m in positions[-1].move_stack] == MOVES
+
+
+def test_the_accuracy_tags_are_lichess_game_accuracy_of_the_written_evaluations() -> None:
+    """The tags and the summary are lila's gameAccuracy (the port) of the [%eval] sequence the review wrote,
+    not of the mark's two numbers from one search (that read 13-33 points higher, issue 28)."""
+    from xiangqi.review.accuracy import accuracy_from_evaluations
+    from xiangqi.review.series import record_evaluations
+
+    game = _game()
+    positions = main_line_positions(game)
+    # Every move "loses nothing" inside its own search (played == best), yet the shown values swing.
+    values = [PositionValue(Evaluation(cp=cp), None, played=Evaluation(cp=cp)) for cp in (20, 250, 300, -200)]
+    values.append(PositionValue(Evaluation(cp=-100), None))
+    summary = annotate_game(game, positions, values)
+    written = record_evaluations(game)
+    expected = accuracy_from_evaluations([written[ply] for ply in range(len(MOVES) + 1)])
+    assert game.headers["RedAccuracy"] == f"{expected[Color.RED]:.1f}"
+    assert game.headers["BlackAccuracy"] == f"{expected[Color.BLACK]:.1f}"
+    assert summary.red.accuracy == expected[Color.RED] and summary.black.accuracy == expected[Color.BLACK]
+    assert float(game.headers["RedAccuracy"]) < 90   # red's 2nd move dropped 5 pawns on the written values

@@ -10,13 +10,13 @@ and the evaluations ``[%eval]`` comments.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.outcome import Outcome
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.record import Game, GameNode
-from xiangqi.review.accuracy import lichess_win_percent
+from xiangqi.review.accuracy import accuracy_from_evaluations, lichess_win_percent
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.review.marks import MARK_NAGS, Mark, MoveJudgement, SideSummary, judge_move, summarise
 
@@ -30,7 +30,9 @@ class PositionValue:
     ``played``: the value of the move played here, from the same search (red's view); None when the
     search gave none (the move is then judged by the next position's evaluation). ``judged_best``: the
     engine's move's value in the search that scored the played move beside it (the pair search), when
-    that was not the position's own search; the loss is measured from it."""
+    that was not the position's own search; the loss is measured from it. ``depth``: the depth of the
+    best line, ``played_depth`` of the played move's score, both in plies below this position (a search of
+    the position after a move counts that move)."""
 
     evaluation: Evaluation
     best: Move | None = None
@@ -39,6 +41,7 @@ class PositionValue:
     terminal: bool = False
     played: Evaluation | None = None
     judged_best: Evaluation | None = None
+    played_depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,11 +108,24 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
     if annotator:
         game.headers["Annotator"] = annotator
     red_wins = [lichess_win_percent(value.evaluation) for value in values]
-    summary = ReviewSummary(tuple(judgements), summarise(judgements, Color.RED, red_wins),
-                            summarise(judgements, Color.BLACK, red_wins))
+    shown = shown_evaluations(values)
+    accuracy = accuracy_from_evaluations(shown, positions[0].turn)
+    summary = ReviewSummary(tuple(judgements), *(
+        _with_accuracy(summarise(judgements, color, red_wins), accuracy[color]) for color in (Color.RED, Color.BLACK)))
     game.headers["RedAccuracy"] = f"{summary.red.accuracy:.1f}"
     game.headers["BlackAccuracy"] = f"{summary.black.accuracy:.1f}"
     return summary
+
+
+def shown_evaluations(values: Sequence[PositionValue]) -> list[Evaluation]:
+    """The evaluation of each position in order, as the review shows it (the ``[%eval]`` comments; a position
+    where the game ended by the rules has none written and counts as its result: a mate for the winner, 0
+    for a draw). Lichess's game accuracy reads exactly this sequence, so the tags are comparable to its figure."""
+    return [value.evaluation for value in values]
+
+
+def _with_accuracy(side: SideSummary, accuracy: float | None) -> SideSummary:
+    return replace(side, accuracy=accuracy if accuracy is not None else 100.0)
 
 
 def _set_mark(node: GameNode, mark: Mark | None) -> None:

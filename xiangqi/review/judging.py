@@ -13,9 +13,14 @@ judging the played move at that depth, the pair search agreed on 86.4 % of marks
 twice the time, against 79.6 % and 2.0 % for the played move searched alone at the first search's depth.
 A move the pair search would mark gets one more pair search, deeper (``CONFIRM_EFFORT``), whose scores
 judge it: a mark is a claim made to the player, so it is checked (89.8 % and 0 on the same moves).
-An engine with no ``MultiPV`` (ElephantEye) gets the played move searched alone, at the depth the first
-search completed, with the same time as a cap, so the two scores are of the same depth. (Searching it at
-the same *time* would reach a deeper depth — one root move — and compare a deeper score with a shallower one.)
+An engine with no ``MultiPV`` (ElephantEye) gets the played move judged by a search of the position
+**after** it, one ply shallower than the first search completed (the same time or nodes as a cap), its
+score turned to the mover's view and its mates moved by a ply (``move_line``): both scores then reach
+the same depth below the position. Banning every other move does not do it: ElephantEye left with one
+legal move answers at depth 1 at once (447 of 447 such searches in a review of 8 games, issue 28), so a
+static score was compared with a depth-8 one. For the same reason a position with one move to play (the
+only legal one, or the only one the repetition rules allow) is judged by a search of the position after
+that move, for every engine: every position gets a real search.
 
 Only exact scores count: a line with ``upperbound``/``lowerbound`` is a search window's edge, not a
 value. The lines used are those of the deepest *completed* iteration: the engine prints every MultiPV
@@ -124,7 +129,7 @@ def line_of(lines: tuple[Line, ...], move: Move) -> Line | None:
 
 
 def restricted_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
-    """The second search's limits: the depth the first search completed (its own depth limit when it had
+    """A restricted search's limits: the depth the first search completed (its own depth limit when it had
     one), with the first search's time, if any, as a cap."""
     if depth is None or limits.depth is not None:
         return limits
@@ -134,6 +139,44 @@ def restricted_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
 def others_than(position: Position, move: Move) -> tuple[Move, ...]:
     """Every legal move but ``move``: banned, they restrict a search to ``move`` in either dialect."""
     return tuple(m for m in position.legal_moves() if m != move)
+
+
+def after_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
+    """The limits of a search of the position after a move: one ply less than ``depth`` (the depth the
+    position's own search completed, else the review's depth limit), with the review's time and nodes,
+    if any, as a cap. Without a known depth (a single-move position of a timed or node review), the
+    review's limits themselves."""
+    if limits.depth is not None:
+        depth = limits.depth
+    if depth is None:
+        return limits
+    return SearchLimits(depth=max(1, depth - 1), movetime_ms=limits.movetime_ms, nodes=limits.nodes)
+
+
+def mover_score(score: Score) -> Score:
+    """The score of the position after a move (the opponent's view) as the mover's score of that move:
+    negated, and a mate one ply further away (the move itself is a ply: mated in N after it is a mate
+    in N + 1 for the mover; the opponent mating in N stays N moves away)."""
+    if score.mate is not None:
+        mate = -score.mate if score.mate > 0 else -score.mate + 1
+        return Score(mate=mate, raw=score.raw)
+    if score.cp is not None:
+        return Score(cp=-score.cp, raw=score.raw)
+    return score
+
+
+def move_line(move: Move, after: tuple[Line, ...]) -> tuple[Line, ...]:
+    """The lines of a search of the position after ``move``, as ``move``'s own line in the position
+    before it: the mover's score, one ply deeper, the move in front of the line. () when none came."""
+    if not after:
+        return ()
+    line = after[0]
+    return (Line(move, mover_score(line.score), line.depth + 1, (move, *line.pv)),)
+
+
+def mating_line(move: Move) -> tuple[Line, ...]:
+    """A move that leaves the opponent no legal move: it wins (a mate, or a stalemate: a loss in xiangqi)."""
+    return (Line(move, Score(mate=1), 1, (move,)),)
 
 
 def pair_limits(limits: SearchLimits) -> SearchLimits:

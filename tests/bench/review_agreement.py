@@ -34,17 +34,19 @@ import sys
 import threading
 import time
 from collections import Counter
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from xiangqi.engine.messages import SearchLimits  # noqa: E402
 from xiangqi.record import Game, load_games  # noqa: E402
 from xiangqi.record.pgn_writer import save_pgn  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
 SOURCE = REPO.parent / "shared" / "data" / "ccpd" / "games" / "五羊杯.pgn"
-GAMES = (1, 2, 3, 4, 7, 9, 10, 11, 13, 15)
+GAMES = (1, 2)
 WORK = Path("/tmp/review_agreement")
 MARK_NAGS = {6: "?!", 2: "?", 4: "??"}
 
@@ -76,7 +78,7 @@ def _uci(iccs: str) -> str:
 # ------------------------------------------------------------------------------------------ reference
 class Engine:
     def __init__(self) -> None:
-        self.process = subprocess.Popen(["nice", "-n", "5", FAIRY], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.process = subprocess.Popen([FAIRY], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, bufsize=1)
         self.send("uci")
         self.wait_for("uciok")
@@ -191,71 +193,153 @@ def reference_mark(record: dict[str, object]) -> tuple[str, float]:
 
 
 # ------------------------------------------------------------------------------------------ compare
-def review_marks(pythonpath: str, limit: list[str], jobs: int,
-                 numbers: list[int]) -> tuple[dict[tuple[int, int], str], float]:
-    """The review command's marks on the games ``numbers`` (of GAMES), by (game, ply); and its wall time."""
-    out = WORK / f"reviewed-{Path(pythonpath).name or 'main'}-{''.join(limit)}.pgn"
-    subset = WORK / f"games-{'-'.join(map(str, numbers))}.pgn"
-    save_pgn(subset, [game for n, game in zip(GAMES, load_games(games_file()), strict=True) if n in numbers])
-    env = dict(os.environ, PYTHONPATH=pythonpath)
+CLASSES = ("", "?!", "?", "??")
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One move as the review judged it: the loss (winning-chance points) and the mark it wrote."""
+
+    game: int
+    ply: int
+    loss: float
+    mark: str
+
+
+def review_moves(limits: SearchLimits, jobs: int, numbers: list[int]) -> tuple[list[Judged], float]:
+    """The review (``ReviewRunner``, Fairy-Stockfish in UCI as the app and the command drive it) of the games
+    ``numbers`` (of GAMES): each move's loss and mark; and the wall time."""
+    from xiangqi.engine.eventloop import ensure_application, run_until
+    from xiangqi.engine.naming import engine_spec
+    from xiangqi.review.annotate import annotate_game, main_line_positions
+    from xiangqi.review.runner import GameWork, ReviewRunner
+
+    games = [game for n, game in zip(GAMES, load_games(games_file()), strict=True) if n in numbers]
+    works = [GameWork(n, main_line_positions(game)) for n, game in zip(numbers, games, strict=True)]
+    ensure_application()
+    runner = ReviewRunner(engine_spec("fairy-stockfish"), works, limits, jobs)
     started = time.perf_counter()
-    result = subprocess.run(["nice", "-n", "5", sys.executable, "-m", "xiangqi", "review", str(subset),
-                             "--engine", "fairy-stockfish", *limit, "--jobs", str(jobs),
-                             "-o", str(out)], cwd=pythonpath, env=env, capture_output=True, text=True)
+    if not run_until(runner.start, runner.finished, runner.abort):
+        raise SystemExit("interrupted")
     elapsed = time.perf_counter() - started
-    if result.returncode != 0:
-        raise SystemExit(f"review failed ({result.returncode}): {result.stderr[-2000:]}")
-    marks: dict[tuple[int, int], str] = {}
-    for number, game in zip(numbers, load_games(out), strict=True):
-        for ply, node in enumerate(game.mainline(), start=1):
-            marks[(number, ply)] = next((MARK_NAGS[n] for n in node.nags if n in MARK_NAGS), "")
-    return marks, elapsed
+    judged = []
+    for work, game in zip(works, games, strict=True):
+        if work.failed:
+            raise SystemExit(f"game {work.number}: {work.failed}")
+        summary = annotate_game(game, work.positions, [v for v in work.values if v is not None])
+        for ply, (node, judgement) in enumerate(zip(game.mainline(), summary.judgements, strict=True), start=1):
+            mark = next((MARK_NAGS[n] for n in node.nags if n in MARK_NAGS), "")
+            judged.append(Judged(work.number, ply, judgement.loss, mark))
+    return judged, elapsed
 
 
-def compare(pythonpath: str, limit: list[str], jobs: int, depth: int) -> None:
+def mark_for(loss: float, thresholds: tuple[float, float, float]) -> str:
+    inaccuracy, mistake, blunder = thresholds
+    return "??" if loss >= blunder else "?" if loss >= mistake else "?!" if loss >= inaccuracy else ""
+
+
+@dataclass(frozen=True)
+class Agreement:
+    moves: int
+    same: float
+    kappa: float
+    precision: float | None
+    recall: float
+    false_marks: float
+    marked: int
+
+
+def agreement(pairs: list[tuple[str, str, float]]) -> Agreement:
+    """``pairs``: (reference mark, our mark, reference loss) per move."""
+    total = len(pairs)
+    same = sum(ref == ours for ref, ours, _ in pairs) / total
+    ref_share = Counter(ref for ref, _, _ in pairs)
+    our_share = Counter(ours for _, ours, _ in pairs)
+    chance = sum(ref_share[c] * our_share[c] for c in CLASSES) / total ** 2
+    kappa = (same - chance) / (1 - chance) if chance < 1 else 0.0
+    ours_marked = [ref for ref, ours, _ in pairs if ours]
+    ref_marked = [ours for ref, ours, _ in pairs if ref]
+    precision = sum(1 for ref in ours_marked if ref) / len(ours_marked) if ours_marked else None
+    recall = sum(1 for ours in ref_marked if ours) / len(ref_marked) if ref_marked else 0.0
+    false_marks = sum(1 for _, ours, loss in pairs if ours in ("?", "??") and loss < 5) / total
+    return Agreement(total, same, kappa, precision, recall, false_marks, len(ours_marked))
+
+
+def report(name: str, result: Agreement) -> str:
+    precision = "  n/a " if result.precision is None else f"{100 * result.precision:5.1f}%"
+    return (f"{name:<22} same {100 * result.same:5.1f}%  kappa {result.kappa:5.2f}  precision {precision}  "
+            f"recall {100 * result.recall:5.1f}%  false ?/?? {100 * result.false_marks:4.1f}%  "
+            f"marked {result.marked}/{result.moves}")
+
+
+def compare(limits: SearchLimits, jobs: int, depth: int, thresholds: tuple[float, float, float],
+            saved: Path | None, twice: bool) -> None:
     records = list(load_cache(WORK / f"reference-d{depth}.jsonl").values())
     plies = {n: game.ply_count() for n, game in zip(GAMES, load_games(games_file()), strict=True)}
     counts = Counter(int(str(record["game"])) for record in records)
     complete = [n for n in GAMES if counts[n] == plies[n]]   # the games the reference has every move of
-    records = [record for record in records if int(str(record["game"])) in complete]
-    marks, elapsed = review_marks(pythonpath, limit, jobs, complete)
-    same = false_marks = 0
-    confusion: Counter[tuple[str, str]] = Counter()
-    for record in records:
-        ref_mark, loss = reference_mark(record)
-        ours = marks[(int(str(record["game"])), int(str(record["ply"])))]
-        confusion[(ref_mark or "-", ours or "-")] += 1
-        same += ours == ref_mark
-        false_marks += ours in ("?", "??") and loss < 5
-    total = len(records)
-    print(f"code: {pythonpath}  review {' '.join(limit)} --jobs {jobs}: {elapsed:.0f} s wall, "
-          f"load average {os.getloadavg()[0]:.1f} at the end")
-    print(f"games {complete}: {total} moves compared with the depth-{depth} reference")
-    print(f"same mark: {same}/{total} = {100 * same / total:.1f} %  (target >= 87 %)")
-    print(f"?/?? where the reference loses < 5 points: {false_marks}/{total} = {100 * false_marks / total:.1f} %"
-          "  (target <= 1.5 %)")
-    print("reference mark -> ours: " + ", ".join(f"{r}->{o}: {c}" for (r, o), c in sorted(confusion.items())))
+    reference_by = {(int(str(r["game"])), int(str(r["ply"]))): reference_mark(r) for r in records}
+    if saved is not None and saved.exists():
+        judged = [Judged(**json.loads(text)) for text in saved.read_text().splitlines() if text.strip()]
+        elapsed = 0.0
+        print(f"review results read from {saved}")
+    else:
+        judged, elapsed = review_moves(limits, jobs, complete)
+        if saved is not None:
+            saved.write_text("".join(json.dumps(asdict(j)) + "\n" for j in judged))
+        print(f"review {limits_text(limits)} --jobs {jobs}: {elapsed:.0f} s wall, "
+              f"load average {os.getloadavg()[0]:.1f} at the end")
+    judged = [j for j in judged if j.game in complete]
+    print(f"games {complete}: {len(judged)} moves against Fairy-Stockfish (UCI) at depth {depth} judging the "
+          f"played move in the same search; marks at {'/'.join(f'{t:g}' for t in thresholds)} points")
+    ours = [(reference_by[(j.game, j.ply)][0], mark_for(j.loss, thresholds), reference_by[(j.game, j.ply)][1])
+            for j in judged]
+    nothing = [(ref, "", loss) for ref, _, loss in ours]
+    print(report("review", agreement(ours)))
+    print(report("baseline: mark nothing", agreement(nothing)))
+    print("  targets: kappa >= 0.5, precision >= 70 %, recall >= 50 %, false ?/?? <= 1 %")
+    confusion = Counter((ref or "-", mark or "-") for ref, mark, _ in ours)
+    print("  reference mark -> ours: " + ", ".join(f"{r}->{o}: {c}" for (r, o), c in sorted(confusion.items())))
+    if twice:
+        again, _ = review_moves(limits, 1 if jobs > 1 else 2, complete)
+        changed = sum(a.mark != b.mark for a, b in zip(judged, again, strict=True))
+        print(f"run twice (--jobs {jobs}, then {1 if jobs > 1 else 2}): {changed} of {len(judged)} marks changed")
+
+
+def limits_text(limits: SearchLimits) -> str:
+    return (f"--depth {limits.depth}" if limits.depth else f"--nodes {limits.nodes}" if limits.nodes
+            else f"--movetime {limits.movetime_ms}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("action", choices=["reference", "compare"])
-    parser.add_argument("--depth", type=int, default=16)
+    parser.add_argument("--depth", type=int, default=16, help="the reference's depth")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--movetime", type=int, default=300)
-    parser.add_argument("--pythonpath", default=str(REPO))
-    parser.add_argument("--review-nodes", type=int,
-                        help="review at this node budget instead of --movetime (load-independent)")
-    parser.add_argument("--review-depth", type=int,
-                        help="review at this depth instead of --movetime (the same searches whatever the load)")
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--review-nodes", type=int, help="review at this node budget (default: the review's default)")
+    limit.add_argument("--review-movetime", type=int, help="review at this time per position instead")
+    limit.add_argument("--review-depth", type=int, help="review at this depth instead")
+    parser.add_argument("--thresholds", default="", help="?!,?,?? in points (default: the review's own)")
+    parser.add_argument("--save", type=Path, help="keep the review's losses in this file; when it exists, "
+                        "read them instead of reviewing again (to try --thresholds)")
+    parser.add_argument("--twice", action="store_true", help="review again with another --jobs: marks changed")
     args = parser.parse_args()
     if args.action == "reference":
         reference(args.depth, args.jobs)
-    else:
-        limit = (["--depth", str(args.review_depth)] if args.review_depth
-                 else ["--nodes", str(args.review_nodes)] if args.review_nodes
-                 else ["--movetime", str(args.movetime)])
-        compare(args.pythonpath, limit, args.jobs, args.depth)
+        return
+    from xiangqi.engine.registry import load_families
+    from xiangqi.review.judging import review_limits
+    from xiangqi.review.marks import BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS
+
+    limits = (SearchLimits(depth=args.review_depth) if args.review_depth
+              else SearchLimits(movetime_ms=args.review_movetime) if args.review_movetime
+              else SearchLimits(nodes=args.review_nodes) if args.review_nodes
+              else review_limits(next(f for f in load_families() if f.id == "fairy-stockfish")))
+    thresholds = (tuple(float(t) for t in args.thresholds.split(",")) if args.thresholds
+                  else (INACCURACY_LOSS, MISTAKE_LOSS, BLUNDER_LOSS))
+    assert len(thresholds) == 3
+    compare(limits, args.jobs, args.depth, (thresholds[0], thresholds[1], thresholds[2]), args.save, args.twice)
 
 
 if __name__ == "__main__":

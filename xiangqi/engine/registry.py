@@ -98,6 +98,7 @@ class EngineFamily:
     scores: Mapping[str, ScoreScale] = field(default_factory=lambda: MappingProxyType({}))
     book_option: str | None = None       # the option that turns its own opening book off (usebook, OwnBook)
     draw_claim: DrawClaim | None = None  # when it answers "no move" to claim a draw
+    review_nodes: int | None = None      # a review's default search per position, in its own nodes
 
     def score_scale(self, dialect: Dialect) -> ScoreScale:
         return self.scores.get(dialect.rules.key, IDENTITY_SCALE)
@@ -148,7 +149,16 @@ def _family_from(entry: Mapping[str, Any]) -> EngineFamily:
         protocol=Protocol(entry.get("protocol", "auto")), uci_rank_base=base,
         ucci_time_ms=entry.get("ucci_time_ms"), options=MappingProxyType(dict(entry.get("options", {}))),
         support_files=support, scores=MappingProxyType(_score_scales(entry.get("scores", {}))),
-        book_option=str(book) if book else None, draw_claim=_draw_claim(entry.get("draw_claim")))
+        book_option=str(book) if book else None, draw_claim=_draw_claim(entry.get("draw_claim")),
+        review_nodes=_positive(entry.get("review_nodes"), "review_nodes"))
+
+
+def _positive(value: Any, key: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{key} must be a whole number >= 1, not {str(value)[:40]!r}")
+    return value
 
 
 def _score_scales(table: Mapping[str, Any]) -> dict[str, ScoreScale]:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.engine.messages import Info, Score, SearchLimits
+from xiangqi.engine.registry import EngineFamily
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.marks import win_percent
 
@@ -56,6 +57,17 @@ PAIR_EFFORT = 2
 # confirms two plies deeper.
 CONFIRM_EFFORT = 6
 CONFIRM_PLIES = 2
+# A review's default search per position when the engine's family names none (``review_nodes`` in
+# engines/families.toml): a node budget, so the same review run twice gives the same marks (at a time per
+# position the marks changed on 80 of 794 moves between a busy and an idle run, issue 28).
+DEFAULT_REVIEW_NODES = 150_000
+
+
+def review_limits(family: EngineFamily | None, strength: float = 1.0) -> SearchLimits:
+    """The default search per position for an engine of ``family``: its ``review_nodes`` (else
+    ``DEFAULT_REVIEW_NODES``) times ``strength`` (复盘's quick / normal / deep)."""
+    nodes = family.review_nodes if family is not None and family.review_nodes else DEFAULT_REVIEW_NODES
+    return SearchLimits(nodes=max(1, round(nodes * strength)))
 
 
 @dataclass(frozen=True, slots=True)

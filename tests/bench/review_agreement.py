@@ -202,8 +202,9 @@ class Judged:
 
     game: int
     ply: int
-    loss: float
+    loss: float          # inside the search that judged the move (pair, confirming or after-position search)
     mark: str
+    shown_loss: float    # between the numbers written: the better move's value and the [%eval] after the move
 
 
 def review_moves(limits: SearchLimits, jobs: int, numbers: list[int]) -> tuple[list[Judged], float]:
@@ -211,13 +212,15 @@ def review_moves(limits: SearchLimits, jobs: int, numbers: list[int]) -> tuple[l
     ``numbers`` (of GAMES): each move's loss and mark; and the wall time."""
     from xiangqi.engine.eventloop import ensure_application, run_until
     from xiangqi.engine.naming import engine_spec
-    from xiangqi.review.annotate import annotate_game, main_line_positions
+    from xiangqi.review.annotate import annotate_game, best_value, main_line_positions
+    from xiangqi.review.marks import judge_move
     from xiangqi.review.runner import GameWork, ReviewRunner
 
     games = [game for n, game in zip(GAMES, load_games(games_file()), strict=True) if n in numbers]
     works = [GameWork(n, main_line_positions(game)) for n, game in zip(numbers, games, strict=True)]
     ensure_application()
     runner = ReviewRunner(engine_spec("fairy-stockfish"), works, limits, jobs)
+    runner.engine_trouble.connect(lambda text: print(f"engine trouble: {text}", flush=True))
     started = time.perf_counter()
     if not run_until(runner.start, runner.finished, runner.abort):
         raise SystemExit("interrupted")
@@ -226,14 +229,44 @@ def review_moves(limits: SearchLimits, jobs: int, numbers: list[int]) -> tuple[l
     for work, game in zip(works, games, strict=True):
         if work.failed:
             raise SystemExit(f"game {work.number}: {work.failed}")
-        summary = annotate_game(game, work.positions, [v for v in work.values if v is not None])
-        for ply, (node, judgement) in enumerate(zip(game.mainline(), summary.judgements, strict=True), start=1):
+        values = [v for v in work.values if v is not None]
+        annotate_game(game, work.positions, values)
+        for ply, node in enumerate(game.mainline(), start=1):
             mark = next((MARK_NAGS[n] for n in node.nags if n in MARK_NAGS), "")
-            judged.append(Judged(work.number, ply, judgement.loss, mark))
+            before, after, mover = values[ply - 1], values[ply], work.positions[ply - 1].turn
+            if before.best == node.move:
+                judged.append(Judged(work.number, ply, 0.0, mark, 0.0))
+                continue
+            played = before.played if before.played is not None else after.evaluation
+            loss = judge_move(mover, best_value(before), played).loss
+            shown = judge_move(mover, best_value(before), after.evaluation).loss
+            judged.append(Judged(work.number, ply, loss, mark, shown))
+    out = WORK / f"reviewed-{limits_text(limits).replace(' ', '')}-jobs{jobs}.pgn"
+    save_pgn(out, games)
+    print(f"reviewed games written to {out}; mean change of the mover's score per move: "
+          f"{mover_swing(games):+.0f} cp (evaluations clamped to +-10 pawns, mates at the clamp)")
     return judged, elapsed
 
 
-def mark_for(loss: float, thresholds: tuple[float, float, float]) -> str:
+def mover_swing(games: list[Game]) -> float:
+    """The mean change of the mover's score over its move, from the written [%eval]s (issue 28 §5: the graph
+    zig-zags when an engine rates the side to move higher; -97 cp at 300 ms in UCCI mode, -47 at depth 14)."""
+    from xiangqi.review.series import record_evaluations
+
+    changes = []
+    for game in games:
+        evals = record_evaluations(game)
+        start = game.start_position().turn.name == "RED"
+        for ply in range(1, game.ply_count() + 1):
+            if ply - 1 in evals and ply in evals:
+                change = evals[ply].pawns() - evals[ply - 1].pawns()
+                red_moved = (ply % 2 == 1) == start
+                changes.append(100 * (change if red_moved else -change))
+    return sum(changes) / len(changes) if changes else 0.0
+
+
+def mark_for(judged: Judged, thresholds: tuple[float, float, float], shown_agrees: bool = True) -> str:
+    loss = min(judged.loss, judged.shown_loss) if shown_agrees else judged.loss
     inaccuracy, mistake, blunder = thresholds
     return "??" if loss >= blunder else "?" if loss >= mistake else "?!" if loss >= inaccuracy else ""
 
@@ -292,10 +325,13 @@ def compare(limits: SearchLimits, jobs: int, depth: int, thresholds: tuple[float
     judged = [j for j in judged if j.game in complete]
     print(f"games {complete}: {len(judged)} moves against Fairy-Stockfish (UCI) at depth {depth} judging the "
           f"played move in the same search; marks at {'/'.join(f'{t:g}' for t in thresholds)} points")
-    ours = [(reference_by[(j.game, j.ply)][0], mark_for(j.loss, thresholds), reference_by[(j.game, j.ply)][1])
+    ours = [(reference_by[(j.game, j.ply)][0], mark_for(j, thresholds), reference_by[(j.game, j.ply)][1])
             for j in judged]
+    alone = [(reference_by[(j.game, j.ply)][0], mark_for(j, thresholds, False), reference_by[(j.game, j.ply)][1])
+             for j in judged]
     nothing = [(ref, "", loss) for ref, _, loss in ours]
     print(report("review", agreement(ours)))
+    print(report("  judging search alone", agreement(alone)))
     print(report("baseline: mark nothing", agreement(nothing)))
     print("  targets: kappa >= 0.5, precision >= 70 %, recall >= 50 %, false ?/?? <= 1 %")
     confusion = Counter((ref or "-", mark or "-") for ref, mark, _ in ours)

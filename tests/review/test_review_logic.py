@@ -200,3 +200,33 @@ def test_the_accuracy_tags_are_lichess_game_accuracy_of_the_written_evaluations(
     assert game.headers["BlackAccuracy"] == f"{expected[Color.BLACK]:.1f}"
     assert summary.red.accuracy == expected[Color.RED] and summary.black.accuracy == expected[Color.BLACK]
     assert float(game.headers["RedAccuracy"]) < 90   # red's 2nd move dropped 5 pawns on the written values
+
+
+@given(st.lists(st.tuples(st.integers(-900, 900), st.integers(-900, 900), st.integers(-900, 900)),
+                min_size=4, max_size=4))
+def test_a_marks_shown_numbers_never_contradict_it(scores: list[tuple[int, int, int]]) -> None:
+    """Whatever the searches said (the position's own, the judging pair search, the position after the
+    move), the better move's [%eval] beats the [%eval] after the marked move by at least the mark's
+    threshold (issue 28: `7. b2b4 ?? {[%eval -0.07]} ( 7. d4f3 {[%eval -0.30]} )`)."""
+    from xiangqi.review.marks import INACCURACY_LOSS, MISTAKE_LOSS, BLUNDER_LOSS
+
+    game = _game()
+    positions = main_line_positions(game)
+    better = [Move.from_iccs(m) for m in ("b0c2", "b9c7", "b2c2", "b7c7")]
+    values = [PositionValue(Evaluation(cp=own), better[ply], (better[ply],), played=Evaluation(cp=played),
+                            judged_best=Evaluation(cp=judged))
+              for ply, (own, judged, played) in enumerate(scores)]
+    values.append(PositionValue(Evaluation(cp=0)))
+    annotate_game(game, positions, values)
+    threshold = {Mark.INACCURACY.value: INACCURACY_LOSS, Mark.MISTAKE.value: MISTAKE_LOSS,
+                 Mark.BLUNDER.value: BLUNDER_LOSS}
+    for ply, node in enumerate(game.mainline()):
+        marks = [nag for nag in node.nags if nag in threshold]
+        if not marks:
+            continue
+        mover = positions[ply].turn
+        variation = next(child for child in node.parent.children if child is not node)
+        shown_better, shown_played = parse_eval_comment(variation.comment), parse_eval_comment(node.comment)
+        assert shown_better is not None and shown_played is not None
+        loss = win_percent(shown_better, mover) - win_percent(shown_played, mover)
+        assert loss >= threshold[marks[0]] - 1e-9

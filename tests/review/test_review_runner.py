@@ -195,16 +195,17 @@ def test_the_pair_search_scores_are_what_the_mark_is_judged_by() -> None:
     # (judged against the first search's 400 cp the move would have been a blunder)
 
 
-def test_the_loss_is_the_difference_inside_the_search(qtbot: QtBot) -> None:
-    """The position after the move may be valued anything: the mark comes from the one search."""
-    game = Game({})
-    game.root.add_child(Move.from_iccs("i0i1"))
-    positions = main_line_positions(game)
-    values = [PositionValue(Evaluation(cp=40), Move.from_iccs("h2e2"), played=Evaluation(cp=-250)),
-              PositionValue(Evaluation(cp=-40))]   # after the move: no drop at all by this value
-    summary = annotate_game(game, positions, values)
-    assert game.mainline()[0].nags == [Mark.BLUNDER.value]
-    assert summary.red.blunders == 1
+def test_the_mark_is_the_smaller_loss_of_the_judging_search_and_the_numbers_shown(qtbot: QtBot) -> None:
+    """The loss inside the one search marks the move, but never more than the numbers written say (the
+    better move's value against the [%eval] after the move): a mark never contradicts what is shown."""
+    for after_cp, mark in ((-250, Mark.BLUNDER), (-40, Mark.INACCURACY), (40, None)):
+        game = Game({})
+        game.root.add_child(Move.from_iccs("i0i1"))
+        positions = main_line_positions(game)
+        values = [PositionValue(Evaluation(cp=40), Move.from_iccs("h2e2"), played=Evaluation(cp=-250)),
+                  PositionValue(Evaluation(cp=after_cp))]
+        annotate_game(game, positions, values)
+        assert game.mainline()[0].nags == ([mark.value] if mark else []), after_cp
 
 
 def test_an_engine_without_multipv_gets_no_such_option_and_the_position_after_the_move_searched(

@@ -96,15 +96,12 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
     for ply, node in enumerate(nodes, start=1):
         before, after = values[ply - 1], values[ply]
         assert node.move is not None
-        played = before.played if before.played is not None else after.evaluation
-        reference = before.judged_best if before.played is not None and before.judged_best is not None \
-            else before.evaluation
-        judgement = judge_move(positions[ply - 1].turn, reference, played, best=before.best == node.move)
+        judgement = move_judgement(positions[ply - 1].turn, before, after, node.move)
         judgements.append(judgement)
         node.comment = with_eval(node.comment, None if after.terminal else after.evaluation)
         _set_mark(node, judgement.mark)
-        if judgement.mark in (Mark.MISTAKE, Mark.BLUNDER) and before.best is not None:
-            _add_better_line(node, positions[ply - 1], before)
+        if judgement.mark is not None and before.best is not None:
+            _add_better_line(node, positions[ply - 1], before, best_value(before))
     if annotator:
         game.headers["Annotator"] = annotator
     red_wins = [lichess_win_percent(value.evaluation) for value in values]
@@ -115,6 +112,29 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
     game.headers["RedAccuracy"] = f"{summary.red.accuracy:.1f}"
     game.headers["BlackAccuracy"] = f"{summary.black.accuracy:.1f}"
     return summary
+
+
+def best_value(before: PositionValue) -> Evaluation:
+    """The engine's move's value as judged: from the search that scored the played move beside it, when
+    there was one, else the position's own search."""
+    if before.played is not None and before.judged_best is not None:
+        return before.judged_best
+    return before.evaluation
+
+
+def move_judgement(mover: Color, before: PositionValue, after: PositionValue, move: Move) -> MoveJudgement:
+    """The move ``move`` played in the position ``before`` leading to ``after``. Its loss is the one inside
+    the search that judged it (``judging``), but never more than the numbers shown say: the engine's move's
+    value (written on its variation) against the ``[%eval]`` written after the move played. So a mark's
+    shown numbers never contradict it (a ``??`` whose better move evaluated worse than the move played,
+    issue 28), and a mark must hold in two searches: the judging one and the position after the move's own."""
+    if before.best == move:
+        return judge_move(mover, before.evaluation, before.evaluation, best=True)
+    reference = best_value(before)
+    played = before.played if before.played is not None else after.evaluation
+    judged = judge_move(mover, reference, played)
+    shown = judge_move(mover, reference, after.evaluation)
+    return shown if shown.loss < judged.loss else judged
 
 
 def shown_evaluations(values: Sequence[PositionValue]) -> list[Evaluation]:
@@ -135,7 +155,7 @@ def _set_mark(node: GameNode, mark: Mark | None) -> None:
         node.nags.insert(0, mark.value)
 
 
-def _add_better_line(node: GameNode, before: Position, value: PositionValue) -> None:
+def _add_better_line(node: GameNode, before: Position, value: PositionValue, shown: Evaluation) -> None:
     """The engine's move (and the start of its line) as a variation beside the move played."""
     parent = node.parent
     assert parent is not None and value.best is not None
@@ -150,4 +170,4 @@ def _add_better_line(node: GameNode, before: Position, value: PositionValue) -> 
         current = current.add_child(move)
         board.push(move)
     first = parent.children[-1]
-    first.comment = with_eval(first.comment, value.evaluation)
+    first.comment = with_eval(first.comment, shown)

@@ -153,8 +153,12 @@ def others_than(position: Position, move: Move) -> tuple[Move, ...]:
     return tuple(m for m in position.legal_moves() if m != move)
 
 
-def after_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
-    """The limits of a search of the position after a move: one ply less than ``depth`` (the depth the
+# How many forced plies (a position with one legal move) a search of the position after a move skips.
+FORCED_PLIES = 8
+
+
+def after_limits(limits: SearchLimits, depth: int | None, plies: int = 1) -> SearchLimits:
+    """The limits of a search ``plies`` plies further on: that much less than ``depth`` (the depth the
     position's own search completed, else the review's depth limit), with the review's time and nodes,
     if any, as a cap. Without a known depth (a single-move position of a timed or node review), the
     review's limits themselves."""
@@ -162,7 +166,21 @@ def after_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
         depth = limits.depth
     if depth is None:
         return limits
-    return SearchLimits(depth=max(1, depth - 1), movetime_ms=limits.movetime_ms, nodes=limits.nodes)
+    return SearchLimits(depth=max(1, depth - plies), movetime_ms=limits.movetime_ms, nodes=limits.nodes)
+
+
+def forced_line(position: Position, move: Move) -> tuple[tuple[Move, ...], Position]:
+    """``move`` and the replies forced after it (positions with one legal move: ElephantEye answers them
+    at depth 1 without a search), up to ``FORCED_PLIES``; and the position they lead to."""
+    moves, after = [move], position.copy()
+    after.push(move)
+    while len(moves) < FORCED_PLIES:
+        legal = after.legal_moves()
+        if len(legal) != 1:
+            break
+        moves.append(legal[0])
+        after.push(legal[0])
+    return tuple(moves), after
 
 
 def mover_score(score: Score) -> Score:
@@ -177,18 +195,24 @@ def mover_score(score: Score) -> Score:
     return score
 
 
-def move_line(move: Move, after: tuple[Line, ...]) -> tuple[Line, ...]:
-    """The lines of a search of the position after ``move``, as ``move``'s own line in the position
-    before it: the mover's score, one ply deeper, the move in front of the line. () when none came."""
+def move_line(moves: tuple[Move, ...], after: tuple[Line, ...]) -> tuple[Line, ...]:
+    """The lines of a search of the position after ``moves`` (a move and the replies forced after it), as
+    the first move's own line in the position before it: the mover's score (turned and moved a ply for
+    each move), as many plies deeper, the moves in front of the line. () when none came."""
     if not after:
         return ()
-    line = after[0]
-    return (Line(move, mover_score(line.score), line.depth + 1, (move, *line.pv)),)
+    line, score = after[0], after[0].score
+    for _ in moves:
+        score = mover_score(score)
+    return (Line(moves[0], score, line.depth + len(moves), (*moves, *line.pv)),)
 
 
-def mating_line(move: Move) -> tuple[Line, ...]:
-    """A move that leaves the opponent no legal move: it wins (a mate, or a stalemate: a loss in xiangqi)."""
-    return (Line(move, Score(mate=1), 1, (move,)),)
+def ended_line(moves: tuple[Move, ...]) -> tuple[Line, ...]:
+    """``moves`` leave the side to move no legal move: it has lost (mated, or stalemated: a loss in xiangqi)."""
+    score = Score(mate=0)
+    for _ in moves:
+        score = mover_score(score)
+    return (Line(moves[0], score, len(moves), moves),)
 
 
 def pair_limits(limits: SearchLimits) -> SearchLimits:

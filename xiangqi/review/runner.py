@@ -41,7 +41,8 @@ from xiangqi.review.judging import (
     confirm_limits,
     expected_lines,
     line_of,
-    mating_line,
+    ended_line,
+    forced_line,
     move_line,
     others_than_both,
     pair_limits,
@@ -221,7 +222,7 @@ class _Worker(QObject):
         self.first: tuple[Line, ...] | None = None   # the lines of the position's own search, once it ended
         self.pair = False                             # the second search has the engine's move beside the played one
         self.pair_lines: tuple[Line, ...] | None = None   # a pair search's lines while a deeper one confirms them
-        self.after_move: Move | None = None   # the search running is of the position after this move
+        self.after_moves: tuple[Move, ...] = ()   # the search running is of the position after these moves
         self.idle = False
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(runner.guarded(self._on_watchdog))
@@ -248,7 +249,7 @@ class _Worker(QObject):
             return
         work, ply = self.item
         position = work.positions[ply]
-        self.first, self.pair, self.pair_lines, self.after_move = None, False, None, None
+        self.first, self.pair, self.pair_lines, self.after_moves = None, False, None, ()
         self._set_multipv(REVIEW_MULTIPV)   # back from a pair search (also one cut short by a restart)
         limits = self.runner.limits
         if limits.depth is not None or limits.nodes is not None:
@@ -262,21 +263,21 @@ class _Worker(QObject):
         allowed = [move for move in legal if move not in banned]
         if len(allowed) == 1:
             # One move to play: an engine may answer it without a search (ElephantEye: depth 1 at once).
-            self._search_after(position, allowed[0], after_limits(limits, None))
+            self._search_after(position, allowed[0], None)
             return
         multipv = REVIEW_MULTIPV if self.seat.offers("MultiPV") else 1
         self._search(position, limits, banned, expected_lines(len(allowed), multipv))
 
-    def _search_after(self, position: Position, move: Move, limits: SearchLimits) -> None:
-        """``move`` judged by a search of the position after it (``judging.move_line``)."""
-        after = position.copy()
-        after.push(move)
+    def _search_after(self, position: Position, move: Move, depth: int | None) -> None:
+        """``move`` judged by a search of the position after it and the replies forced after it, as many
+        plies less deep than ``depth`` (``judging.move_line``)."""
+        moves, after = forced_line(position, move)
         if not after.legal_moves():
-            self._searched(mating_line(move), move)   # it mates: nothing to search
+            self._searched(ended_line(moves), move)   # it mates (or a forced reply does): nothing to search
             return
-        self.after_move = move
+        self.after_moves = moves
         self._set_multipv(1)
-        self._search(after, limits, (), 1)
+        self._search(after, after_limits(self.runner.limits, depth, len(moves)), (), 1)
 
     def _set_multipv(self, lines: int) -> None:
         if lines != self.multipv:
@@ -300,9 +301,9 @@ class _Worker(QObject):
             return
         self.watchdog.stop()
         lines, engine_move = self.lines.completed(), move.best.move
-        if self.after_move is not None:
-            lines, engine_move = move_line(self.after_move, lines), self.after_move
-            self.after_move = None
+        if self.after_moves:
+            lines, engine_move = move_line(self.after_moves, lines), self.after_moves[0]
+            self.after_moves = ()
         self._searched(lines, engine_move)
 
     def _searched(self, lines: tuple[Line, ...], engine_move: Move | None) -> None:
@@ -357,7 +358,7 @@ class _Worker(QObject):
                          PAIR_MULTIPV)
             return
         depth = lines[0].depth if lines else None
-        self._search_after(position, played, after_limits(limits, depth))
+        self._search_after(position, played, depth)
 
     def _on_trouble(self, trouble: SeatTrouble) -> None:
         failure = trouble.failure

@@ -58,8 +58,10 @@ def test_marks_are_coloured_and_the_better_move_is_written_beside_them(qtbot: Qt
     tip = model.data(blunder, Qt.ItemDataRole.ToolTipRole)
     assert tip.splitlines()[0] == f"{black_better} was better"
     assert model.data(inaccuracy, Qt.ItemDataRole.ToolTipRole).splitlines()[0] == "马八进七 was better"
-    # The comments panel under the marked move: the mark and the better move, in the mark's colour.
+    # The comments panel under the marked move: the mark and the better move, in the mark's colour; the
+    # move list's line under the moves says it too.
     window.controller.show_node(nodes[1])
+    assert window.move_list.view_label.text().endswith(f"· ?? {black_better} was better")
     panel = ui.panel
     assert panel.review_label.isVisible() and panel.review_label.text() == f"?? {black_better} was better"
     assert MARK_COLOURS[Mark.BLUNDER].name() in panel.review_label.styleSheet()

@@ -303,7 +303,7 @@ class SlowDepthEngine(ScriptedEngine):
 
 def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("xiangqi.review.runner.ANSWER_GRACE_MS", 150)
+    monkeypatch.setattr("xiangqi.review.runner.QUIET_GRACE_MS", 150)
     log = Log()
     game = Game({})
     game.root.add_child(Move.from_iccs("b0c2"))   # the first legal move: one search per position
@@ -318,6 +318,33 @@ def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
     with qtbot.waitSignal(runner.finished, timeout=10_000):
         runner.start()
     assert troubles == [] and work.failed is None and all(v is not None for v in work.values)
+
+
+class QuietNodeEngine(ScriptedEngine):
+    """Says nothing for 400 ms, then answers: a node search's long iteration on a busy machine."""
+
+    def _answer(self, position: Position, go: Go) -> None:
+        QTimer.singleShot(400, lambda: ScriptedEngine._answer(self, position, go))
+
+
+def test_a_node_search_quiet_longer_than_the_timed_grace_is_not_taken_for_a_dead_engine(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Under load 15 a 900,000-node confirming search was silent > 10 s and the review gave the game up.)"""
+    monkeypatch.setattr("xiangqi.review.runner.ANSWER_GRACE_MS", 100)
+    log = Log()
+    game = Game({})
+    game.root.add_child(Move.from_iccs("b0c2"))
+
+    def factory(_spec: EngineSpec, owner: QObject) -> SeatEngine:
+        return QuietNodeEngine(multipv_script, log, (), owner)
+
+    work = GameWork(1, main_line_positions(game))
+    runner = ReviewRunner(SPEC, [work], SearchLimits(nodes=150_000), 1, factory=factory)
+    troubles: list[str] = []
+    runner.engine_trouble.connect(troubles.append)
+    with qtbot.waitSignal(runner.finished, timeout=10_000):
+        runner.start()
+    assert troubles == [] and work.failed is None
 
 
 def confirming_script(confirm_scores: tuple[int, int] | None) -> Script:

@@ -50,7 +50,10 @@ from xiangqi.review.judging import (
 )
 
 RESTARTS_PER_GAME = 1
-ANSWER_GRACE_MS = 10_000  # past the move time (or since its last info, searching to a depth), a silent engine is dead
+ANSWER_GRACE_MS = 10_000  # past the move time, a silent engine is dead
+# Searching to a depth or a node count, since its last info line: one iteration of a 900,000-node confirming
+# search took over 10 s without a line on a machine with load 15 on 2 cores, and the review gave the game up.
+QUIET_GRACE_MS = 120_000
 
 
 @dataclass
@@ -286,7 +289,8 @@ class _Worker(QObject):
 
     def _search(self, position: Position, limits: SearchLimits, banned: tuple[Move, ...], expected: int) -> None:
         self.lines = SearchLines(expected, limits)
-        self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
+        movetime = limits.movetime_ms
+        self.watchdog.start(movetime + ANSWER_GRACE_MS if movetime is not None else QUIET_GRACE_MS)
         self.seat.search(position, limits, Purpose.MOVE, banned=banned)
 
     def _on_info(self, info: SeatInfo) -> None:
@@ -294,7 +298,7 @@ class _Worker(QObject):
         if not self.lines.timed:
             # A search to a depth or a node count has no time to keep: it is alive as long as it reports (a
             # busy machine can take minutes for one such search).
-            self.watchdog.start(ANSWER_GRACE_MS)
+            self.watchdog.start(QUIET_GRACE_MS)
 
     def _on_decided(self, move: SeatMove) -> None:
         if self.item is None or move.purpose is not Purpose.MOVE:

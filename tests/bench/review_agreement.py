@@ -1,26 +1,29 @@
-"""Review agreement: ``python -m xiangqi review`` at 300 ms/move against a deeper reference (issue 21).
+"""Review agreement: the review against a deeper reference, judged by what it claims (issues 21, 28).
 
     .venv/bin/python tests/bench/review_agreement.py reference [--depth 16] [--jobs 2]
-    .venv/bin/python tests/bench/review_agreement.py compare [--pythonpath DIR] [--movetime 300] [--jobs 2]
+    .venv/bin/python tests/bench/review_agreement.py compare [--depth 16] [--review-nodes N | --review-movetime MS |
+                     --review-depth D] [--jobs 2] [--save FILE] [--thresholds 5,10,15]
 
-The games: ten master games of ../shared/data/ccpd/games/五羊杯.pgn (``GAMES``, 816 moves), written once to
-``WORK/games.pgn``.
+The games: master games of ../shared/data/ccpd/games/五羊杯.pgn (``GAMES``: 1 and 2, 147 moves; a loaded
+2-core machine could not search more at depth 14 in the time), written once to ``WORK/games.pgn``.
 
-**reference** — Fairy-Stockfish on plain pipes (none of the program's engine code), for the position before
-every move: ``go depth 16``; when the played move is not the engine's best, a second search of the same
-position at the same depth restricted to it (``go depth 16 searchmoves MOVE``, the hash of the first search
-kept: what a second MultiPV line is). Scores are the last exact line (no ``upperbound``/``lowerbound``)
-of the deepest completed iteration. The loss is lichess's winning-chance difference (best − played) and
-the reference mark is ?! ≥ 5, ? ≥ 10, ?? ≥ 15 points. Results are cached per position in
-``WORK/reference-d16.jsonl``, so a re-run (or a run cut short) costs only what is missing.
+**reference** — Fairy-Stockfish (UCI) on plain pipes (none of the program's engine code), for the position
+before every move: ``go depth D``; when the played move is not the engine's best, a second search of the
+same position at the same depth restricted to it (``searchmoves MOVE``, the hash of the first search kept:
+what a second MultiPV line is). Scores are the last exact line of the deepest completed iteration. The
+loss is lichess's winning-chance difference (best − played); the reference mark is ?! ≥ 5, ? ≥ 10,
+?? ≥ 15 points. Cached per position in ``WORK/reference-dD.jsonl`` (a re-run costs only what is missing).
 
-**compare** — runs the review command (``--pythonpath`` picks the code: e.g. a worktree of an older
-commit) on the games the reference has complete and prints, over their moves: the share with the same mark,
-the share marked ?/?? where the reference sees < 5 points lost, and the marks' confusion counts.
-Targets (issue 21): ≥ 87 % same mark, ≤ 1.5 % false ?/??. ``--review-depth D`` reviews at a fixed depth
-and ``--review-nodes N`` at a node budget instead: the same searches whatever the machine's load (a busy
-machine gives 300 ms searches only a few plies; 45,000 nodes is what Fairy-Stockfish 11.1 searches in
-300 ms on one idle core of the reference machine). Not collected by pytest.
+**compare** — runs the review in-process (``ReviewRunner`` with Fairy-Stockfish as ``python -m xiangqi
+review --engine fairy-stockfish`` drives it: UCI; by default at the review's own default, the family's
+``review_nodes``) on the games the reference has complete, and prints over their moves: Cohen's kappa over
+the four classes (none, ?!, ?, ??), precision and recall of "marked", the share marked ?/?? where the
+reference loses < 5 points, and the same for the "mark nothing" baseline; also the mean change of the
+mover's score per move (the graph's zig-zag). Targets (issue 28): kappa ≥ 0.5, precision ≥ 70 %, recall
+≥ 50 %, ≤ 1 % false ?/??. ``--save FILE`` keeps each move's losses (the judging search's and the one
+between the numbers shown); when FILE exists they are read instead of reviewing again, so ``--thresholds``
+can be tried offline (exact for thresholds of 5 or more: the confirming search runs from 5 points).
+Not collected by pytest.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ from pathlib import Path
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import Info, Score, SearchLimits
 from xiangqi.engine.protocol import Dialect, WireFormat, parse_info
-from xiangqi.review.judging import SearchLines, expected_lines, line_of, others_than, restricted_limits
+from xiangqi.review.judging import (FORCED_PLIES, Line, SearchLines, after_limits, ended_line, expected_lines,
+                                   forced_line, line_of, move_line, mover_score, others_than, restricted_limits)
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
 UCI_RANKS_1_10 = WireFormat(Dialect.UCI, rank_base=1)
@@ -89,3 +90,34 @@ def test_a_score_that_is_no_value_is_not_a_line() -> None:
     lines = SearchLines(1)
     lines.add(Info(depth=0, score=Score(), pv=(Move.from_iccs("h2e2"),)))
     assert lines.completed() == ()
+
+
+def test_the_position_after_a_move_scores_it_for_the_mover_with_mates_a_ply_further() -> None:
+    assert mover_score(Score(cp=120)) == Score(cp=-120)
+    assert mover_score(Score(mate=0)) == Score(mate=1)    # the move mates
+    assert mover_score(Score(mate=-1)) == Score(mate=2)   # the opponent is mated in 1 after it: mate in 2
+    assert mover_score(Score(mate=3)) == Score(mate=-3)   # the opponent mates in 3 after it
+    move, reply = Move.from_iccs("h2e2"), Move.from_iccs("h9g7")
+    lines = move_line((move,), (Line(reply, Score(cp=-30), 7, (reply,)),))
+    assert lines == (Line(move, Score(cp=30), 8, (move, reply)),)
+    assert move_line((move,), ()) == ()
+    # Through a forced reply: two plies, the score back to the mover's side, a mate two plies further.
+    assert move_line((move, reply), (Line(move, Score(mate=-1), 3, (move,)),)) == \
+        (Line(move, Score(mate=-2), 5, (move, reply, move)),)
+    assert ended_line((move,)) == (Line(move, Score(mate=1), 1, (move,)),)
+    assert ended_line((move, reply)) == (Line(move, Score(mate=-1), 2, (move, reply)),)
+    assert after_limits(SearchLimits(depth=8), None) == SearchLimits(depth=7)
+    assert after_limits(SearchLimits(nodes=45_000), 9) == SearchLimits(depth=8, nodes=45_000)
+    assert after_limits(SearchLimits(movetime_ms=300), None) == SearchLimits(movetime_ms=300)
+    assert after_limits(SearchLimits(depth=8), None, 3) == SearchLimits(depth=5)
+
+
+def test_a_check_with_one_reply_is_followed_to_the_position_after_the_reply() -> None:
+    """ElephantEye answers a position with one legal move at depth 1 without searching (3 of 447 played-move
+    searches of 8 master games): the position searched is the one after the forced reply."""
+    position = Position.from_fen("3k5/9/9/9/9/9/9/9/4K4/R8 w - - 0 1")
+    check = Move.from_iccs("a0a9")   # the rook checks the black king on d9: d9d8 is its only move
+    moves, after = forced_line(position, check)
+    assert [m.iccs() for m in moves] == ["a0a9", "d9d8"]
+    assert len(after.legal_moves()) > 1 and after.turn is position.turn
+    assert FORCED_PLIES >= 2

@@ -196,3 +196,19 @@ def test_fairy_judges_every_move_also_after_a_repetition_our_rules_end(tmp_path:
     for n in nodes:
         if set(n.nags) & {Mark.MISTAKE.value, Mark.BLUNDER.value}:
             assert n.parent is not None and len(n.parent.children) == 2, game_to_pgn(reviewed, Notation.ICCS)
+
+
+def test_without_a_limit_the_review_searches_each_position_to_the_default_node_budget(tmp_path: Path) -> None:
+    """A node budget by default (the same marks on a busy machine as on an idle one); time is an option."""
+    from xiangqi.review.judging import DEFAULT_REVIEW_NODES
+
+    source = tmp_path / "game.pgn"
+    source.write_text('[Event "e"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
+    out, log = tmp_path / "out.pgn", tmp_path / "engine.log"
+    result = run("review", str(source), "--engine", f"{sys.executable} {FAKE} --log {log}", "-o", str(out),
+                 timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert load_games(out)[0].headers["Annotator"].endswith(f"{DEFAULT_REVIEW_NODES} nodes/move")
+    gos = [line for line in log.read_text().splitlines() if line.startswith("go")]
+    assert gos and all("nodes" in go for go in gos)
+    assert not any("time" in go for go in gos)

@@ -180,3 +180,53 @@ def test_main_line_positions_keep_history() -> None:
     assert len(positions) == 5
     assert positions[0].fen() == Position().fen()
     assert [m.iccs() for m in positions[-1].move_stack] == MOVES
+
+
+def test_the_accuracy_tags_are_lichess_game_accuracy_of_the_written_evaluations() -> None:
+    """The tags and the summary are lila's gameAccuracy (the port) of the [%eval] sequence the review wrote,
+    not of the mark's two numbers from one search (that read 13-33 points higher, issue 28)."""
+    from xiangqi.review.accuracy import accuracy_from_evaluations
+    from xiangqi.review.series import record_evaluations
+
+    game = _game()
+    positions = main_line_positions(game)
+    # Every move "loses nothing" inside its own search (played == best), yet the shown values swing.
+    values = [PositionValue(Evaluation(cp=cp), None, played=Evaluation(cp=cp)) for cp in (20, 250, 300, -200)]
+    values.append(PositionValue(Evaluation(cp=-100), None))
+    summary = annotate_game(game, positions, values)
+    written = record_evaluations(game)
+    expected = accuracy_from_evaluations([written[ply] for ply in range(len(MOVES) + 1)])
+    assert game.headers["RedAccuracy"] == f"{expected[Color.RED]:.1f}"
+    assert game.headers["BlackAccuracy"] == f"{expected[Color.BLACK]:.1f}"
+    assert summary.red.accuracy == expected[Color.RED] and summary.black.accuracy == expected[Color.BLACK]
+    assert float(game.headers["RedAccuracy"]) < 90   # red's 2nd move dropped 5 pawns on the written values
+
+
+@given(st.lists(st.tuples(st.integers(-900, 900), st.integers(-900, 900), st.integers(-900, 900)),
+                min_size=4, max_size=4))
+def test_a_marks_shown_numbers_never_contradict_it(scores: list[tuple[int, int, int]]) -> None:
+    """Whatever the searches said (the position's own, the judging pair search, the position after the
+    move), the better move's [%eval] beats the [%eval] after the marked move by at least the mark's
+    threshold (issue 28: `7. b2b4 ?? {[%eval -0.07]} ( 7. d4f3 {[%eval -0.30]} )`)."""
+    from xiangqi.review.marks import INACCURACY_LOSS, MISTAKE_LOSS, BLUNDER_LOSS
+
+    game = _game()
+    positions = main_line_positions(game)
+    better = [Move.from_iccs(m) for m in ("b0c2", "b9c7", "b2c2", "b7c7")]
+    values = [PositionValue(Evaluation(cp=own), better[ply], (better[ply],), played=Evaluation(cp=played),
+                            judged_best=Evaluation(cp=judged))
+              for ply, (own, judged, played) in enumerate(scores)]
+    values.append(PositionValue(Evaluation(cp=0)))
+    annotate_game(game, positions, values)
+    threshold = {Mark.INACCURACY.value: INACCURACY_LOSS, Mark.MISTAKE.value: MISTAKE_LOSS,
+                 Mark.BLUNDER.value: BLUNDER_LOSS}
+    for ply, node in enumerate(game.mainline()):
+        marks = [nag for nag in node.nags if nag in threshold]
+        if not marks:
+            continue
+        mover = positions[ply].turn
+        variation = next(child for child in node.parent.children if child is not node)
+        shown_better, shown_played = parse_eval_comment(variation.comment), parse_eval_comment(node.comment)
+        assert shown_better is not None and shown_played is not None
+        loss = win_percent(shown_better, mover) - win_percent(shown_played, mover)
+        assert loss >= threshold[marks[0]] - 1e-9

@@ -195,30 +195,63 @@ def test_the_pair_search_scores_are_what_the_mark_is_judged_by() -> None:
     # (judged against the first search's 400 cp the move would have been a blunder)
 
 
-def test_the_loss_is_the_difference_inside_the_search(qtbot: QtBot) -> None:
-    """The position after the move may be valued anything: the mark comes from the one search."""
-    game = Game({})
-    game.root.add_child(Move.from_iccs("i0i1"))
-    positions = main_line_positions(game)
-    values = [PositionValue(Evaluation(cp=40), Move.from_iccs("h2e2"), played=Evaluation(cp=-250)),
-              PositionValue(Evaluation(cp=-40))]   # after the move: no drop at all by this value
-    summary = annotate_game(game, positions, values)
-    assert game.mainline()[0].nags == [Mark.BLUNDER.value]
-    assert summary.red.blunders == 1
+def test_the_mark_is_the_smaller_loss_of_the_judging_search_and_the_numbers_shown(qtbot: QtBot) -> None:
+    """The loss inside the one search marks the move, but never more than the numbers written say (the
+    better move's value against the [%eval] after the move): a mark never contradicts what is shown."""
+    for after_cp, mark in ((-250, Mark.BLUNDER), (-40, Mark.INACCURACY), (40, None)):
+        game = Game({})
+        game.root.add_child(Move.from_iccs("i0i1"))
+        positions = main_line_positions(game)
+        values = [PositionValue(Evaluation(cp=40), Move.from_iccs("h2e2"), played=Evaluation(cp=-250)),
+                  PositionValue(Evaluation(cp=after_cp))]
+        annotate_game(game, positions, values)
+        assert game.mainline()[0].nags == ([mark.value] if mark else []), after_cp
 
 
-def test_an_engine_without_multipv_gets_no_such_option_and_a_restricted_search(qtbot: QtBot) -> None:
+def test_an_engine_without_multipv_gets_no_such_option_and_the_position_after_the_move_searched(
+        qtbot: QtBot) -> None:
     def single(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
         legal = [m for m in position.legal_moves() if m not in banned]
-        return [Info(depth=6, score=Score(cp=15), pv=(legal[0],))], BestMove(legal[0])
+        return [Info(depth=limits.depth or 6, score=Score(cp=15), pv=(legal[0],))], BestMove(legal[0])
 
     work, log, _, _ = run(qtbot, ["h2e2", "h9g7"], single, options=())
     assert log.options == []
     assert len(log.gos) == 5   # two positions twice (best was not the move played), the last once
-    alone = log.gos[1]   # the played move alone, at the depth the first search completed
-    assert len(Position().legal_moves()) - len(alone.banned) == 1
-    assert alone.limits == SearchLimits(depth=6, movetime_ms=300)
+    after = log.gos[1]   # the position after the played move, one ply less deep than the first search
+    assert after.fen == work.positions[1].fen() and after.banned == ()
+    assert after.limits == SearchLimits(depth=5, movetime_ms=300)
+    first = work.values[0]
+    assert first is not None and first.played == Evaluation(cp=-15) and first.played_depth == 6
     assert all(v is not None and v.played is not None for v in work.values[:2])
+
+
+def test_a_position_with_one_move_is_judged_by_a_search_of_the_position_after_it(qtbot: QtBot) -> None:
+    fen = "3k5/9/9/9/9/9/9/9/9/r3K4 w - - 0 1"   # the red king in check by a rook: e0e1 is its only move
+    position = Position.from_fen(fen)
+    assert len(position.legal_moves()) == 1
+    only = position.legal_moves()[0]
+
+    def deep(pos: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+        legal = [m for m in pos.legal_moves() if m not in banned]
+        return [Info(depth=limits.depth or 9, score=Score(mate=2), pv=(legal[0],))], BestMove(legal[0])
+
+    game = Game({}, start_fen=fen)
+    game.root.add_child(only)
+    log = Log()
+
+    def factory(_spec: EngineSpec, owner: QObject) -> SeatEngine:
+        return ScriptedEngine(deep, log, (), owner)
+
+    work = GameWork(1, main_line_positions(game))
+    runner = ReviewRunner(SPEC, [work], SearchLimits(depth=8), 1, factory=factory)
+    with qtbot.waitSignal(runner.finished, timeout=10_000):
+        runner.start()
+    assert log.gos[0].fen == work.positions[1].fen()   # never the one-move position itself
+    assert log.gos[0].limits == SearchLimits(depth=7)
+    value = work.values[0]
+    # Black mates in 2 after the only move: the mover is mated in 2, searched 8 plies deep.
+    assert value is not None and value.evaluation == Evaluation(mate=-2) and value.played == Evaluation(mate=-2)
+    assert value.depth == 8 and value.played_depth == 8 and value.best == only
 
 
 def test_a_position_our_rules_call_finished_is_searched_when_the_game_went_on(qtbot: QtBot) -> None:
@@ -270,7 +303,7 @@ class SlowDepthEngine(ScriptedEngine):
 
 def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("xiangqi.review.runner.ANSWER_GRACE_MS", 150)
+    monkeypatch.setattr("xiangqi.review.runner.QUIET_GRACE_MS", 150)
     log = Log()
     game = Game({})
     game.root.add_child(Move.from_iccs("b0c2"))   # the first legal move: one search per position
@@ -285,6 +318,33 @@ def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
     with qtbot.waitSignal(runner.finished, timeout=10_000):
         runner.start()
     assert troubles == [] and work.failed is None and all(v is not None for v in work.values)
+
+
+class QuietNodeEngine(ScriptedEngine):
+    """Says nothing for 400 ms, then answers: a node search's long iteration on a busy machine."""
+
+    def _answer(self, position: Position, go: Go) -> None:
+        QTimer.singleShot(400, lambda: ScriptedEngine._answer(self, position, go))
+
+
+def test_a_node_search_quiet_longer_than_the_timed_grace_is_not_taken_for_a_dead_engine(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Under load 15 a 900,000-node confirming search was silent > 10 s and the review gave the game up.)"""
+    monkeypatch.setattr("xiangqi.review.runner.ANSWER_GRACE_MS", 100)
+    log = Log()
+    game = Game({})
+    game.root.add_child(Move.from_iccs("b0c2"))
+
+    def factory(_spec: EngineSpec, owner: QObject) -> SeatEngine:
+        return QuietNodeEngine(multipv_script, log, (), owner)
+
+    work = GameWork(1, main_line_positions(game))
+    runner = ReviewRunner(SPEC, [work], SearchLimits(nodes=150_000), 1, factory=factory)
+    troubles: list[str] = []
+    runner.engine_trouble.connect(troubles.append)
+    with qtbot.waitSignal(runner.finished, timeout=10_000):
+        runner.start()
+    assert troubles == [] and work.failed is None
 
 
 def confirming_script(confirm_scores: tuple[int, int] | None) -> Script:

@@ -76,3 +76,28 @@ def test_cancel_leaves_the_record_as_it_was(qtbot: QtBot) -> None:
         dialog.buttons.button(dialog.buttons.StandardButton.Cancel).click()
     assert game.record_signature() == before
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
+
+
+def test_the_review_searches_a_node_budget_by_default_and_a_time_when_one_is_chosen(qtbot: QtBot) -> None:
+    """Normal strength: the engine's node budget (the same marks run after run, busy or idle); the time box
+    is the alternative, chosen by picking it or by setting a time."""
+    from xiangqi.engine.messages import SearchLimits
+    from xiangqi.review.judging import DEFAULT_REVIEW_NODES
+    from xiangqi.ui.study.review_dialog import STRENGTHS
+
+    game = blunder_game()
+    dialog = ReviewDialog(game, [material_spec()])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    spec = dialog.engines[0]
+    assert dialog.strength_box.currentText() == "Normal"
+    assert dialog.chosen_limits(spec) == SearchLimits(nodes=DEFAULT_REVIEW_NODES)
+    dialog.strength_box.setCurrentIndex(2)   # Deep
+    assert dialog.chosen_limits(spec) == SearchLimits(nodes=round(DEFAULT_REVIEW_NODES * STRENGTHS[2][1]))
+    dialog.time_box.setValue(700)
+    assert dialog.strength_box.currentText() == "Time per position"
+    assert dialog.chosen_limits(spec) == SearchLimits(movetime_ms=700)
+    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert game.headers["Annotator"].endswith("700 ms/move")
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

@@ -1,6 +1,6 @@
 """``python -m xiangqi review``: an engine reviews games and marks the mistakes (复盘).
 
-    python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--movetime MS | --depth D | --nodes N]
+    python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--nodes N | --movetime MS | --depth D]
                              [--jobs N] [--notation chinese|wxf|iccs] -o OUT.pgn
 
 Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of
@@ -8,12 +8,14 @@ the main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}``
 point of view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula
 ``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``), the best line's and the played move's scores both
 taken from one search: the position searched again with the engine's move and the played one side by
-side (MultiPV 2, twice the time), or, for an engine without MultiPV, the played move alone at the depth
-the first search completed: ``?!`` at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the
+side (MultiPV 2, twice the nodes), or, for an engine without MultiPV, the position after the played move
+one ply less deep: ``?!`` at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the
 engine's own move is never marked. At each ``?`` and ``??`` the engine's better move (and the start of
 its line) is added as a variation. Per side: the counts, the average centipawn loss and lichess's game
-accuracy, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator tag names the engine and its
-time, depth or nodes (``--nodes``: the same review on a busy machine as on an idle one). ``--jobs N``
+accuracy of the evaluations written, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator
+tag names the engine and its nodes, time or depth. By default each position gets the engine family's
+node budget (``review_nodes`` in engines/families.toml; Fairy-Stockfish 150,000): the same marks on a
+busy machine as on an idle one, run after run; ``--movetime`` is the time-bound alternative. ``--jobs N``
 runs N engine processes at once. A progress bar goes to stderr. FILE is
 never written. A game that cannot be read is reported and skipped; an engine that dies, sends an
 illegal move or stays silent is reported at once by name and restarted, and a game it fails twice is
@@ -31,16 +33,16 @@ from typing import TYPE_CHECKING
 
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import SearchLimits
-from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.registry import EngineSpec, family_of, load_families
 from xiangqi.engine.naming import EngineNameError, engine_spec
 from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import save_pgn
 from xiangqi.review.annotate import annotate_game, annotator_text, main_line_positions
+from xiangqi.review.judging import review_limits
 
 if TYPE_CHECKING:
     from xiangqi.review.runner import GameWork
 
-DEFAULT_MOVETIME_MS = 1000
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -52,10 +54,11 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--engine", required=True, metavar="NAME_OR_COMMAND",
                         help="builtin, builtin:N, an engine the registry knows (fairy-stockfish) or a command")
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--movetime", type=int, metavar="MS", help=f"time per position (default {DEFAULT_MOVETIME_MS})")
-    limit.add_argument("--depth", type=int, metavar="D", help="search depth per position")
     limit.add_argument("--nodes", type=int, metavar="N",
-                       help="positions searched per position (the same review whatever the machine's load)")
+                       help="positions searched per position (default: the engine family's review_nodes; "
+                            "the same review whatever the machine's load)")
+    limit.add_argument("--movetime", type=int, metavar="MS", help="time per position instead (marks vary with load)")
+    limit.add_argument("--depth", type=int, metavar="D", help="search depth per position instead")
     parser.add_argument("--jobs", type=int, default=1, help="engine processes at once (default 1)")
     parser.add_argument("--notation", choices=[n.value for n in Notation], default=Notation.CHINESE.value)
     parser.add_argument("-o", "--output", type=Path, required=True, help="the reviewed games (PGN)")
@@ -90,7 +93,8 @@ def main(argv: list[str]) -> int:
         spec = engine_spec(args.engine)
         limits = (SearchLimits(depth=args.depth) if args.depth is not None
                   else SearchLimits(nodes=args.nodes) if args.nodes is not None
-                  else SearchLimits(movetime_ms=args.movetime or DEFAULT_MOVETIME_MS))
+                  else SearchLimits(movetime_ms=args.movetime) if args.movetime is not None
+                  else review_limits(family_of(spec, load_families())))
         if limits.problems():
             raise EngineNameError(f"bad limit: {limits.problems()[0]}")
         games = _read_games(args, problems)

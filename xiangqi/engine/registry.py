@@ -96,6 +96,7 @@ class EngineFamily:
     draw_claim: DrawClaim | None = None  # when it answers "no move" to claim a draw
     not_advised: frozenset[Protocol] = frozenset()  # dialects it speaks badly (measured; see families.toml)
     strength_rank: int | None = None     # 1 = the strongest family; None: not ranked
+    review_nodes: int | None = None      # a review's default search per position, in its own nodes
 
     def advises_against(self, protocol: Protocol) -> bool:
         """True for a dialect this family should not be driven in (the engine settings say why)."""
@@ -162,7 +163,16 @@ def _family_from(entry: Mapping[str, Any]) -> EngineFamily:
         ucci_time_ms=entry.get("ucci_time_ms"), options=MappingProxyType(dict(entry.get("options", {}))),
         support_files=support, scores=MappingProxyType(_score_scales(entry.get("scores", {}))),
         book_option=str(book) if book else None, draw_claim=_draw_claim(entry.get("draw_claim")),
-        not_advised=not_advised, strength_rank=rank)
+        not_advised=not_advised, strength_rank=rank,
+        review_nodes=_positive(entry.get("review_nodes"), "review_nodes"))
+
+
+def _positive(value: Any, key: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{key} must be a whole number >= 1, not {str(value)[:40]!r}")
+    return value
 
 
 def _score_scales(table: Mapping[str, Any]) -> dict[str, ScoreScale]:

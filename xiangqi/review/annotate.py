@@ -10,13 +10,13 @@ and the evaluations ``[%eval]`` comments.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.outcome import Outcome
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.record import Game, GameNode
-from xiangqi.review.accuracy import lichess_win_percent
+from xiangqi.review.accuracy import accuracy_from_evaluations, lichess_win_percent
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.review.marks import MARK_NAGS, Mark, MoveJudgement, SideSummary, judge_move, summarise
 
@@ -30,7 +30,9 @@ class PositionValue:
     ``played``: the value of the move played here, from the same search (red's view); None when the
     search gave none (the move is then judged by the next position's evaluation). ``judged_best``: the
     engine's move's value in the search that scored the played move beside it (the pair search), when
-    that was not the position's own search; the loss is measured from it."""
+    that was not the position's own search; the loss is measured from it. ``depth``: the depth of the
+    best line, ``played_depth`` of the played move's score, both in plies below this position (a search of
+    the position after a move counts that move)."""
 
     evaluation: Evaluation
     best: Move | None = None
@@ -39,6 +41,7 @@ class PositionValue:
     terminal: bool = False
     played: Evaluation | None = None
     judged_best: Evaluation | None = None
+    played_depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,23 +96,56 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
     for ply, node in enumerate(nodes, start=1):
         before, after = values[ply - 1], values[ply]
         assert node.move is not None
-        played = before.played if before.played is not None else after.evaluation
-        reference = before.judged_best if before.played is not None and before.judged_best is not None \
-            else before.evaluation
-        judgement = judge_move(positions[ply - 1].turn, reference, played, best=before.best == node.move)
+        judgement = move_judgement(positions[ply - 1].turn, before, after, node.move)
         judgements.append(judgement)
         node.comment = with_eval(node.comment, None if after.terminal else after.evaluation)
         _set_mark(node, judgement.mark)
-        if judgement.mark in (Mark.MISTAKE, Mark.BLUNDER) and before.best is not None:
-            _add_better_line(node, positions[ply - 1], before)
+        if judgement.mark is not None and before.best is not None:
+            _add_better_line(node, positions[ply - 1], before, best_value(before))
     if annotator:
         game.headers["Annotator"] = annotator
     red_wins = [lichess_win_percent(value.evaluation) for value in values]
-    summary = ReviewSummary(tuple(judgements), summarise(judgements, Color.RED, red_wins),
-                            summarise(judgements, Color.BLACK, red_wins))
+    shown = shown_evaluations(values)
+    accuracy = accuracy_from_evaluations(shown, positions[0].turn)
+    summary = ReviewSummary(tuple(judgements), *(
+        _with_accuracy(summarise(judgements, color, red_wins), accuracy[color]) for color in (Color.RED, Color.BLACK)))
     game.headers["RedAccuracy"] = f"{summary.red.accuracy:.1f}"
     game.headers["BlackAccuracy"] = f"{summary.black.accuracy:.1f}"
     return summary
+
+
+def best_value(before: PositionValue) -> Evaluation:
+    """The engine's move's value as judged: from the search that scored the played move beside it, when
+    there was one, else the position's own search."""
+    if before.played is not None and before.judged_best is not None:
+        return before.judged_best
+    return before.evaluation
+
+
+def move_judgement(mover: Color, before: PositionValue, after: PositionValue, move: Move) -> MoveJudgement:
+    """The move ``move`` played in the position ``before`` leading to ``after``. Its loss is the one inside
+    the search that judged it (``judging``), but never more than the numbers shown say: the engine's move's
+    value (written on its variation) against the ``[%eval]`` written after the move played. So a mark's
+    shown numbers never contradict it (a ``??`` whose better move evaluated worse than the move played,
+    issue 28), and a mark must hold in two searches: the judging one and the position after the move's own."""
+    if before.best == move:
+        return judge_move(mover, before.evaluation, before.evaluation, best=True)
+    reference = best_value(before)
+    played = before.played if before.played is not None else after.evaluation
+    judged = judge_move(mover, reference, played)
+    shown = judge_move(mover, reference, after.evaluation)
+    return shown if shown.loss < judged.loss else judged
+
+
+def shown_evaluations(values: Sequence[PositionValue]) -> list[Evaluation]:
+    """The evaluation of each position in order, as the review shows it (the ``[%eval]`` comments; a position
+    where the game ended by the rules has none written and counts as its result: a mate for the winner, 0
+    for a draw). Lichess's game accuracy reads exactly this sequence, so the tags are comparable to its figure."""
+    return [value.evaluation for value in values]
+
+
+def _with_accuracy(side: SideSummary, accuracy: float | None) -> SideSummary:
+    return replace(side, accuracy=accuracy if accuracy is not None else 100.0)
 
 
 def _set_mark(node: GameNode, mark: Mark | None) -> None:
@@ -119,7 +155,7 @@ def _set_mark(node: GameNode, mark: Mark | None) -> None:
         node.nags.insert(0, mark.value)
 
 
-def _add_better_line(node: GameNode, before: Position, value: PositionValue) -> None:
+def _add_better_line(node: GameNode, before: Position, value: PositionValue, shown: Evaluation) -> None:
     """The engine's move (and the start of its line) as a variation beside the move played."""
     parent = node.parent
     assert parent is not None and value.best is not None
@@ -134,4 +170,4 @@ def _add_better_line(node: GameNode, before: Position, value: PositionValue) -> 
         current = current.add_child(move)
         board.push(move)
     first = parent.children[-1]
-    first.comment = with_eval(first.comment, value.evaluation)
+    first.comment = with_eval(first.comment, shown)

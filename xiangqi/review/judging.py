@@ -13,9 +13,14 @@ judging the played move at that depth, the pair search agreed on 86.4 % of marks
 twice the time, against 79.6 % and 2.0 % for the played move searched alone at the first search's depth.
 A move the pair search would mark gets one more pair search, deeper (``CONFIRM_EFFORT``), whose scores
 judge it: a mark is a claim made to the player, so it is checked (89.8 % and 0 on the same moves).
-An engine with no ``MultiPV`` (ElephantEye) gets the played move searched alone, at the depth the first
-search completed, with the same time as a cap, so the two scores are of the same depth. (Searching it at
-the same *time* would reach a deeper depth — one root move — and compare a deeper score with a shallower one.)
+An engine with no ``MultiPV`` (ElephantEye) gets the played move judged by a search of the position
+**after** it, one ply shallower than the first search completed (the same time or nodes as a cap), its
+score turned to the mover's view and its mates moved by a ply (``move_line``): both scores then reach
+the same depth below the position. Banning every other move does not do it: ElephantEye left with one
+legal move answers at depth 1 at once (447 of 447 such searches in a review of 8 games, issue 28), so a
+static score was compared with a depth-8 one. For the same reason a position with one move to play (the
+only legal one, or the only one the repetition rules allow) is judged by a search of the position after
+that move, for every engine: every position gets a real search.
 
 Only exact scores count: a line with ``upperbound``/``lowerbound`` is a search window's edge, not a
 value. The lines used are those of the deepest *completed* iteration: the engine prints every MultiPV
@@ -33,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.engine.messages import Info, Score, SearchLimits
+from xiangqi.engine.registry import EngineFamily
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.marks import win_percent
 
@@ -51,6 +57,17 @@ PAIR_EFFORT = 2
 # confirms two plies deeper.
 CONFIRM_EFFORT = 6
 CONFIRM_PLIES = 2
+# A review's default search per position when the engine's family names none (``review_nodes`` in
+# engines/families.toml): a node budget, so the same review run twice gives the same marks (at a time per
+# position the marks changed on 80 of 794 moves between a busy and an idle run, issue 28).
+DEFAULT_REVIEW_NODES = 150_000
+
+
+def review_limits(family: EngineFamily | None, strength: float = 1.0) -> SearchLimits:
+    """The default search per position for an engine of ``family``: its ``review_nodes`` (else
+    ``DEFAULT_REVIEW_NODES``) times ``strength`` (复盘's quick / normal / deep)."""
+    nodes = family.review_nodes if family is not None and family.review_nodes else DEFAULT_REVIEW_NODES
+    return SearchLimits(nodes=max(1, round(nodes * strength)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +141,7 @@ def line_of(lines: tuple[Line, ...], move: Move) -> Line | None:
 
 
 def restricted_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
-    """The second search's limits: the depth the first search completed (its own depth limit when it had
+    """A restricted search's limits: the depth the first search completed (its own depth limit when it had
     one), with the first search's time, if any, as a cap."""
     if depth is None or limits.depth is not None:
         return limits
@@ -134,6 +151,68 @@ def restricted_limits(limits: SearchLimits, depth: int | None) -> SearchLimits:
 def others_than(position: Position, move: Move) -> tuple[Move, ...]:
     """Every legal move but ``move``: banned, they restrict a search to ``move`` in either dialect."""
     return tuple(m for m in position.legal_moves() if m != move)
+
+
+# How many forced plies (a position with one legal move) a search of the position after a move skips.
+FORCED_PLIES = 8
+
+
+def after_limits(limits: SearchLimits, depth: int | None, plies: int = 1) -> SearchLimits:
+    """The limits of a search ``plies`` plies further on: that much less than ``depth`` (the depth the
+    position's own search completed, else the review's depth limit), with the review's time and nodes,
+    if any, as a cap. Without a known depth (a single-move position of a timed or node review), the
+    review's limits themselves."""
+    if limits.depth is not None:
+        depth = limits.depth
+    if depth is None:
+        return limits
+    return SearchLimits(depth=max(1, depth - plies), movetime_ms=limits.movetime_ms, nodes=limits.nodes)
+
+
+def forced_line(position: Position, move: Move) -> tuple[tuple[Move, ...], Position]:
+    """``move`` and the replies forced after it (positions with one legal move: ElephantEye answers them
+    at depth 1 without a search), up to ``FORCED_PLIES``; and the position they lead to."""
+    moves, after = [move], position.copy()
+    after.push(move)
+    while len(moves) < FORCED_PLIES:
+        legal = after.legal_moves()
+        if len(legal) != 1:
+            break
+        moves.append(legal[0])
+        after.push(legal[0])
+    return tuple(moves), after
+
+
+def mover_score(score: Score) -> Score:
+    """The score of the position after a move (the opponent's view) as the mover's score of that move:
+    negated, and a mate one ply further away (the move itself is a ply: mated in N after it is a mate
+    in N + 1 for the mover; the opponent mating in N stays N moves away)."""
+    if score.mate is not None:
+        mate = -score.mate if score.mate > 0 else -score.mate + 1
+        return Score(mate=mate, raw=score.raw)
+    if score.cp is not None:
+        return Score(cp=-score.cp, raw=score.raw)
+    return score
+
+
+def move_line(moves: tuple[Move, ...], after: tuple[Line, ...]) -> tuple[Line, ...]:
+    """The lines of a search of the position after ``moves`` (a move and the replies forced after it), as
+    the first move's own line in the position before it: the mover's score (turned and moved a ply for
+    each move), as many plies deeper, the moves in front of the line. () when none came."""
+    if not after:
+        return ()
+    line, score = after[0], after[0].score
+    for _ in moves:
+        score = mover_score(score)
+    return (Line(moves[0], score, line.depth + len(moves), (*moves, *line.pv)),)
+
+
+def ended_line(moves: tuple[Move, ...]) -> tuple[Line, ...]:
+    """``moves`` leave the side to move no legal move: it has lost (mated, or stalemated: a loss in xiangqi)."""
+    score = Score(mate=0)
+    for _ in moves:
+        score = mover_score(score)
+    return (Line(moves[0], score, len(moves), moves),)
 
 
 def pair_limits(limits: SearchLimits) -> SearchLimits:

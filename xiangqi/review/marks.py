@@ -8,8 +8,8 @@
   good moves. A move that is the engine's own best move loses nothing.
 * Thresholds, in percentage points of winning chances lost (lichess's 0.1/0.2/0.3 on its -1..1 scale):
   ``?!`` inaccuracy at 5 or more, ``?`` mistake at 10 or more, ``??`` blunder at 15 or more.
-* Accuracy: lichess's game accuracy (``xiangqi.review.accuracy``), each move judged by the same two
-  evaluations as its mark.
+* Accuracy: lichess's game accuracy (``xiangqi.review.accuracy``) of the evaluations the review shows,
+  position after position (``review.annotate.shown_evaluations``).
 * Average loss is the average centipawn loss (each value clamped to ±1000 cp, mates at the clamp), as
   players know it.
 """

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from xiangqi.core import Move, Position
+from xiangqi.core import Color, Move, Position
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
@@ -37,18 +37,23 @@ from xiangqi.review.judging import (
     REVIEW_MULTIPV,
     Line,
     SearchLines,
+    after_limits,
     confirm_limits,
     expected_lines,
     line_of,
-    others_than,
+    ended_line,
+    forced_line,
+    move_line,
     others_than_both,
     pair_limits,
     pair_loss,
-    restricted_limits,
 )
 
 RESTARTS_PER_GAME = 1
-ANSWER_GRACE_MS = 10_000  # past the move time (or since its last info, searching to a depth), a silent engine is dead
+ANSWER_GRACE_MS = 10_000  # past the move time, a silent engine is dead
+# Searching to a depth or a node count, since its last info line: one iteration of a 900,000-node confirming
+# search took over 10 s without a line on a machine with load 15 on 2 cores, and the review gave the game up.
+QUIET_GRACE_MS = 120_000
 
 
 @dataclass
@@ -220,6 +225,7 @@ class _Worker(QObject):
         self.first: tuple[Line, ...] | None = None   # the lines of the position's own search, once it ended
         self.pair = False                             # the second search has the engine's move beside the played one
         self.pair_lines: tuple[Line, ...] | None = None   # a pair search's lines while a deeper one confirms them
+        self.after_moves: tuple[Move, ...] = ()   # the search running is of the position after these moves
         self.idle = False
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(runner.guarded(self._on_watchdog))
@@ -246,7 +252,7 @@ class _Worker(QObject):
             return
         work, ply = self.item
         position = work.positions[ply]
-        self.first, self.pair, self.pair_lines = None, False, None
+        self.first, self.pair, self.pair_lines, self.after_moves = None, False, None, ()
         self._set_multipv(REVIEW_MULTIPV)   # back from a pair search (also one cut short by a restart)
         limits = self.runner.limits
         if limits.depth is not None or limits.nodes is not None:
@@ -257,8 +263,24 @@ class _Worker(QObject):
         banned = tuple(forbidden_repetition_moves(position))
         if len(banned) >= len(legal):
             banned = ()  # the rules forbid every move, yet the game went on: let the engine search them all
+        allowed = [move for move in legal if move not in banned]
+        if len(allowed) == 1:
+            # One move to play: an engine may answer it without a search (ElephantEye: depth 1 at once).
+            self._search_after(position, allowed[0], None)
+            return
         multipv = REVIEW_MULTIPV if self.seat.offers("MultiPV") else 1
-        self._search(position, limits, banned, expected_lines(len(legal) - len(banned), multipv))
+        self._search(position, limits, banned, expected_lines(len(allowed), multipv))
+
+    def _search_after(self, position: Position, move: Move, depth: int | None) -> None:
+        """``move`` judged by a search of the position after it and the replies forced after it, as many
+        plies less deep than ``depth`` (``judging.move_line``)."""
+        moves, after = forced_line(position, move)
+        if not after.legal_moves():
+            self._searched(ended_line(moves), move)   # it mates (or a forced reply does): nothing to search
+            return
+        self.after_moves = moves
+        self._set_multipv(1)
+        self._search(after, after_limits(self.runner.limits, depth, len(moves)), (), 1)
 
     def _set_multipv(self, lines: int) -> None:
         if lines != self.multipv:
@@ -267,7 +289,8 @@ class _Worker(QObject):
 
     def _search(self, position: Position, limits: SearchLimits, banned: tuple[Move, ...], expected: int) -> None:
         self.lines = SearchLines(expected, limits)
-        self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
+        movetime = limits.movetime_ms
+        self.watchdog.start(movetime + ANSWER_GRACE_MS if movetime is not None else QUIET_GRACE_MS)
         self.seat.search(position, limits, Purpose.MOVE, banned=banned)
 
     def _on_info(self, info: SeatInfo) -> None:
@@ -275,15 +298,23 @@ class _Worker(QObject):
         if not self.lines.timed:
             # A search to a depth or a node count has no time to keep: it is alive as long as it reports (a
             # busy machine can take minutes for one such search).
-            self.watchdog.start(ANSWER_GRACE_MS)
+            self.watchdog.start(QUIET_GRACE_MS)
 
     def _on_decided(self, move: SeatMove) -> None:
         if self.item is None or move.purpose is not Purpose.MOVE:
             return
         self.watchdog.stop()
+        lines, engine_move = self.lines.completed(), move.best.move
+        if self.after_moves:
+            lines, engine_move = move_line(self.after_moves, lines), self.after_moves[0]
+            self.after_moves = ()
+        self._searched(lines, engine_move)
+
+    def _searched(self, lines: tuple[Line, ...], engine_move: Move | None) -> None:
+        """A search of the position (or of the position after one move) ended with ``lines``."""
+        assert self.item is not None
         work, ply = self.item
         played = work.played(ply)
-        lines = self.lines.completed()
         if self.first is None and played is not None and line_of(lines, played) is None:
             self.first = lines
             self._second_search(work.positions[ply], lines, played)
@@ -297,7 +328,8 @@ class _Worker(QObject):
         played_line = line_of(lines, played) if played is not None else None
         best_line = line_of(lines, first[0].move) if self.pair and first else None
         self.item = None
-        self.runner.deliver(work, ply, position_value(move, first, played_line, best_line))
+        turn = work.positions[ply].turn
+        self.runner.deliver(work, ply, position_value(turn, engine_move, first, played_line, best_line))
         self._next()
 
     def _judged_pair(self, position: Position, lines: tuple[Line, ...], best: Move,
@@ -321,7 +353,7 @@ class _Worker(QObject):
 
     def _second_search(self, position: Position, lines: tuple[Line, ...], played: Move) -> None:
         """The move played is not the engine's: both moves side by side in one search (MultiPV 2), or, for
-        an engine without MultiPV, the played one alone at the depth the first search completed."""
+        an engine without MultiPV, the position after the played one, a ply less deep than the first search."""
         limits = self.runner.limits
         self.pair = bool(lines) and self.seat.offers("MultiPV")
         if self.pair:
@@ -330,7 +362,7 @@ class _Worker(QObject):
                          PAIR_MULTIPV)
             return
         depth = lines[0].depth if lines else None
-        self._search(position, restricted_limits(limits, depth), others_than(position, played), 1)
+        self._search_after(position, played, depth)
 
     def _on_trouble(self, trouble: SeatTrouble) -> None:
         failure = trouble.failure
@@ -360,17 +392,17 @@ class _Worker(QObject):
             self._next()
 
 
-def position_value(move: SeatMove, lines: tuple[Line, ...], played: Line | None,
+def position_value(turn: Color, engine_move: Move | None, lines: tuple[Line, ...], played: Line | None,
                    pair_best: Line | None = None) -> PositionValue:
     """What a position's search found: the best line (red's view), the engine's move and line, and the
     played move's score from the same search (None when no exact score of it came). ``pair_best``: the
     engine's move's line in the pair search that also scored the played move (the loss is judged by it)."""
-    turn = move.position.turn
     played_value = Evaluation.from_score(played.score, turn) if played is not None else None
+    played_depth = played.depth if played is not None else None
     if not lines:
         # An engine that sent no exact score: nothing to judge by.
-        return PositionValue(Evaluation(cp=0), move.best.move, (), None, played=played_value)
+        return PositionValue(Evaluation(cp=0), engine_move, (), None, played=played_value, played_depth=played_depth)
     best = lines[0]
     judged_best = Evaluation.from_score(pair_best.score, turn) if pair_best is not None and played is not None else None
     return PositionValue(Evaluation.from_score(best.score, turn), best.move, best.pv, best.depth,
-                         played=played_value, judged_best=judged_best)
+                         played=played_value, judged_best=judged_best, played_depth=played_depth)

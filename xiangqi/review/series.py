@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from xiangqi.record import Game
+from xiangqi.record import Game, GameNode
 from xiangqi.review.evaluation import EvalCommentError, Evaluation, parse_eval_comment
 from xiangqi.review.marks import MARK_NAGS, Mark
 
@@ -55,3 +55,17 @@ def record_marks(game: Game) -> dict[int, Mark]:
         if mark is not None:
             marks[ply] = mark
     return marks
+
+
+def review_mark(node: GameNode) -> Mark | None:
+    """The review mark (?!, ?, ??) of ``node``'s move, None for none."""
+    return next((Mark(nag) for nag in node.nags if nag in MARK_NAGS), None)
+
+
+def better_move(node: GameNode) -> GameNode | None:
+    """The better move a review wrote beside ``node``'s marked move: the first other move at that point
+    that carries an ``[%eval]`` (the review's variation); None when the move has no mark or none was written."""
+    parent = node.parent
+    if parent is None or review_mark(node) is None:
+        return None
+    return next((child for child in parent.children if child is not node and "[%eval" in child.comment), None)

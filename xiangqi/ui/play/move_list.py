@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 
 from xiangqi.core.notation import Notation
 from xiangqi.ui.common.i18n import traditional_moves
-from xiangqi.ui.play.move_table_model import PLY_ROLE, AlternativesFinder, MoveTableModel
+from xiangqi.ui.play.move_table_model import PLY_ROLE, AlternativesFinder, MoveTableModel, node_marks
 
 if TYPE_CHECKING:
     from xiangqi.game.model import GameModel
@@ -191,7 +191,11 @@ class MoveList(QWidget):
         for button in (self.back_button, self.from_here_button):
             button.setEnabled(viewing is not None)
         if viewing is not None:
-            self.view_label.setText(self.tr("Viewing move {0} of {1}").format(viewing, plies))
+            text = self.tr("Viewing move {0} of {1}").format(viewing, plies)
+            better = self.model.better_text(viewing) if 1 <= viewing <= len(self.model.nodes) else ""
+            if better:   # a move a review marked: its mark and the better move, in words
+                text += f" · {node_marks(self.model.nodes[viewing - 1])} {better}"
+            self.view_label.setText(text)
 
     def index_for_ply(self, ply: int) -> QModelIndex:
         """The cell of the move that leads to ``ply`` (invalid for the start and past the line)."""

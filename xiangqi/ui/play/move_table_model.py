@@ -10,12 +10,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QColor, QIcon
 
 from xiangqi.core import Color, Move
 from xiangqi.core.notation import Notation
 from xiangqi.record import GameNode
 from xiangqi.record.pgn_reader import SUFFIX_NAGS
+from xiangqi.review.marks import Mark
+from xiangqi.review.series import better_move, review_mark
 from xiangqi.ui.play.line_positions import PositionWalker, known_positions
 
 if TYPE_CHECKING:
@@ -26,6 +28,8 @@ PLY_ROLE = Qt.ItemDataRole.UserRole
 # the record's other moves where ``node``'s move was played (the variations beside it)
 AlternativesFinder = Callable[[GameNode], list[Move]]
 MOVE_MARKS = {nag: symbol for symbol, nag in SUFFIX_NAGS.items()}   # NAG 2 -> "?", 4 -> "??", 6 -> "?!"...
+# A review's marks in lichess's colours (?! yellow, ? orange, ?? red), dark enough to read on white.
+MARK_COLOURS = {Mark.INACCURACY: QColor("#b08800"), Mark.MISTAKE: QColor("#e06c00"), Mark.BLUNDER: QColor("#d02c2c")}
 
 
 def node_marks(node: GameNode) -> str:
@@ -130,14 +134,26 @@ class MoveTableModel(QAbstractTableModel):
         return self.alternatives(self.nodes[ply - 1]) if self.alternatives is not None else []
 
     def tooltip(self, ply: int) -> str:
-        """"Other moves here: …" when the record has other moves at this ply, else ""."""
+        """"炮二平五 was better" for a move a review marked, and "Other moves here: …" when the record has
+        other moves at this ply; "" for neither."""
         node = self.nodes[ply - 1]
+        lines = []
+        better = self.better_text(ply)
+        if better:
+            lines.append(better)
         others = self.others(ply)
-        if not others or node.parent is None:
+        if others and node.parent is not None:
+            words = [self._notate(other, ply) if (other := node.parent.child_for(move)) is not None
+                     else move.iccs() for move in others]
+            lines.append(QCoreApplication.translate("MoveList", "Other moves here: {0}").format(", ".join(words)))
+        return "\n".join(lines)
+
+    def better_text(self, ply: int) -> str:
+        """"炮二平五 was better" (in the list's notation) for a move a review marked, else ""."""
+        better = better_move(self.nodes[ply - 1])
+        if better is None:
             return ""
-        words = [self._notate(other, ply) if (other := node.parent.child_for(move)) is not None else move.iccs()
-                 for move in others]
-        return QCoreApplication.translate("MoveList", "Other moves here: {0}").format(", ".join(words))
+        return QCoreApplication.translate("MoveList", "{0} was better").format(self._notate(better, ply))
 
     def _notate(self, node: GameNode, ply: int) -> str:
         """The text of ``node``'s move, the ``ply``-th of the line (or beside it)."""
@@ -168,6 +184,9 @@ class MoveTableModel(QAbstractTableModel):
             return self.text(ply)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.tooltip(ply) or None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            mark = review_mark(self.nodes[ply - 1])
+            return MARK_COLOURS[mark] if mark is not None else None
         if role == Qt.ItemDataRole.DecorationRole:   # the branch mark goes with the tooltip naming them
             return self._icon if self.others(ply) else None
         if role == PLY_ROLE:

@@ -17,11 +17,13 @@ from xiangqi.core.notation import Notation
 from xiangqi.record import Game, GameNode
 from xiangqi.record.comment_commands import join_commands, split_commands
 from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
+from xiangqi.review.series import better_move, review_mark
 from xiangqi.ui.common.i18n import current_language, traditional_moves
 from xiangqi.ui.record.opening_text import opening_line
 from xiangqi.ui.record.record_link import RecordLink
 from xiangqi.ui.engines.score_text import evaluation_text
 from xiangqi.ui.play.line_positions import PositionWalker, known_positions
+from xiangqi.ui.play.move_table_model import MARK_COLOURS
 from xiangqi.ui.record.variation_model import NestingDelegate, VariationListModel
 
 SHOWN_TAG_CHARS = 120     # real names and events are far shorter
@@ -42,6 +44,9 @@ class CommentPanel(QWidget):
         self.players = QLabel(self)
         self.players.setWordWrap(True)
         self.comment_label = QLabel(self)
+        self.review_label = QLabel(self)   # "?? 炮二平五 was better" under a move a review marked
+        self.review_label.setWordWrap(True)
+        self.review_label.hide()
         self.comment_edit = QPlainTextEdit(self)
         self.comment_edit.setPlaceholderText(self.tr("Type a comment for this move"))
         self.comment_edit.textChanged.connect(self._comment_edited)
@@ -83,6 +88,7 @@ class CommentPanel(QWidget):
         buttons.addWidget(self.delete_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.players)
+        layout.addWidget(self.review_label)
         layout.addWidget(self.comment_label)
         layout.addWidget(self.comment_edit, 2)
         layout.addWidget(self.tree, 3)
@@ -135,10 +141,21 @@ class CommentPanel(QWidget):
         shown = _shown_eval(commands)
         if shown:   # a reviewed record: the evaluation beside the label, not as text to edit
             self.comment_label.setText(f"{shown} · {self.comment_label.text()}")
+        self._show_review_words(node)
         if node is not self._editing or join_commands("", self.comment_edit.toPlainText()) != words:
             self._editing = None
             self.comment_edit.setPlainText(words)
         self._editing = node
+
+    def _show_review_words(self, node: GameNode) -> None:
+        """A move a review marked: its mark and the better move in words, in the mark's colour."""
+        better, mark = better_move(node), review_mark(node)
+        self.review_label.setVisible(better is not None and mark is not None)
+        if better is None or mark is None:
+            return
+        move = self.label(better).split(" ", 1)[-1]   # the move alone, without its number
+        self.review_label.setText(f"{mark.symbol} " + self.tr("{0} was better").format(move))
+        self.review_label.setStyleSheet(f"color: {MARK_COLOURS[mark].name()}; font-weight: bold")
 
     def _mark_current_line(self) -> None:
         """Bold the variations the shown line goes through, the innermost one current (the model repaints

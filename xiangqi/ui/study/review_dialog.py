@@ -1,7 +1,9 @@
 """Game › Review (复盘): analyse every position of a record's main line in the background, then write the
 review into the record and show a per-side summary.
 
-The dialog asks for the engine, the time per position and how many engine processes run at once. Once
+The dialog asks for the engine, how hard it searches each position (a strength: the engine family's node
+budget, ``review_nodes`` in engines/families.toml, times 1/3, 1 or 3, so the same review gives the same
+marks whatever the machine's load; or a time per position) and how many engine processes run at once. Once
 started it steps aside: ``ReviewProgress`` (in the window's status bar) says how many positions are done
 and about how long is left, and its Cancel stops the engines (the record is then left as it was); the
 user browses the game meanwhile. The summary opens when the review is written. The engines are driven
@@ -15,7 +17,7 @@ import os
 import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QHeaderView, QLabel, QProgressBar, QPushButton, QSizePolicy,
                                QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
@@ -23,11 +25,14 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 
 from xiangqi.core import Position
 from xiangqi.engine.messages import SearchLimits
-from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.registry import EngineSpec, family_of, load_families
 from xiangqi.record import Game
-from xiangqi.review.annotate import PositionValue, ReviewSummary, annotate_game, main_line_positions
+from xiangqi.review.annotate import (PositionValue, ReviewSummary, annotate_game, annotator_text,
+                                     main_line_positions)
+from xiangqi.review.judging import review_limits
 from xiangqi.review.marks import BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, SideSummary
 from xiangqi.review.runner import GameWork, ReviewRunner
+from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 from xiangqi.ui.common.status_progress import StatusProgress
 from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.play.engine_list import engine_display_name
@@ -35,6 +40,11 @@ from xiangqi.ui.study.eval_graph import EvalGraph
 
 DEFAULT_MOVETIME_MS = 1000
 MAX_MOVETIME_MS = 60_000
+# 复盘's strengths: the factor on the engine's node budget (engines/families.toml, review_nodes).
+STRENGTHS = ((QT_TRANSLATE_NOOP("ReviewDialog", "Quick"), 1 / 3),
+             (QT_TRANSLATE_NOOP("ReviewDialog", "Normal"), 1.0),
+             (QT_TRANSLATE_NOOP("ReviewDialog", "Deep"), 3.0))
+NORMAL_STRENGTH = 1
 
 
 class ReviewSummaryView(QWidget):
@@ -150,6 +160,7 @@ class ReviewDialog(QDialog):
         self.engines = list(engines)
         self.runner: ReviewRunner | None = None
         self.summary: ReviewSummary | None = None
+        self.limits = SearchLimits(movetime_ms=DEFAULT_MOVETIME_MS)   # the search per position, once started
         self._positions: list[Position] = []
         self._done = 0
         self._started_at = 0.0
@@ -187,11 +198,21 @@ class ReviewDialog(QDialog):
         self.engine_box = QComboBox(page)
         self.engine_box.addItems([engine_display_name(spec) for spec in self.engines])
         self.engine_box.setCurrentIndex(max(0, min(current, len(self.engines) - 1)))
+        self.strength_box = QComboBox(page)
+        for name, _factor in STRENGTHS:
+            self.strength_box.addItem(QCoreApplication.translate("ReviewDialog", name))
+        self.strength_box.addItem(self.tr("Time per position"))
+        self.strength_box.setCurrentIndex(NORMAL_STRENGTH)
+        self.strength_box.setToolTip(self.tr("Quick, normal and deep search a fixed number of positions: the same "
+                                             "review gives the same marks on a busy machine. A time per position "
+                                             "searches less when the machine is busy."))
         self.time_box = QSpinBox(page)
         self.time_box.setRange(50, MAX_MOVETIME_MS)
         self.time_box.setSingleStep(100)
         self.time_box.setValue(DEFAULT_MOVETIME_MS)
         self.time_box.setSuffix(self.tr(" ms"))
+        # Choosing a time means searching by time.
+        self.time_box.valueChanged.connect(lambda _ms: self.strength_box.setCurrentIndex(len(STRENGTHS)))
         self.jobs_box = QSpinBox(page)
         self.jobs_box.setRange(1, max(1, os.cpu_count() or 1))
         self.jobs_box.setValue(self.jobs_box.maximum())
@@ -200,6 +221,7 @@ class ReviewDialog(QDialog):
         form.addRow(QLabel(self.tr("Analyse the {0} positions of the main line and mark the moves.")
                            .format(moves + 1), page))
         form.addRow(self.tr("Engine:"), self.engine_box)
+        form.addRow(self.tr("Strength:"), self.strength_box)
         form.addRow(self.tr("Time per position:"), self.time_box)
         form.addRow(self.tr("Engines at once:"), self.jobs_box)
         return page
@@ -224,8 +246,8 @@ class ReviewDialog(QDialog):
             self._show_problem(self.tr("This record cannot be reviewed: {0}").format(exc))
             return
         spec = self.engines[self.engine_box.currentIndex()]
-        self.runner = ReviewRunner(spec, [GameWork(0, self._positions)],
-                                   SearchLimits(movetime_ms=self.time_box.value()), self.jobs_box.value(), self)
+        self.limits = self.chosen_limits(spec)
+        self.runner = ReviewRunner(spec, [GameWork(0, self._positions)], self.limits, self.jobs_box.value(), self)
         self.runner.position_done.connect(self._on_position_done)
         self.runner.game_done.connect(self._on_game_done)
         self.runner.engine_trouble.connect(self._on_engine_trouble)
@@ -238,6 +260,13 @@ class ReviewDialog(QDialog):
         self.runner.start()
         self.started.emit()
         self.progressed.emit(0, len(self._positions), None)
+
+    def chosen_limits(self, spec: EngineSpec) -> SearchLimits:
+        """The search per position as chosen: a strength (the engine's node budget times its factor) or a time."""
+        index = self.strength_box.currentIndex()
+        if index >= len(STRENGTHS):
+            return SearchLimits(movetime_ms=self.time_box.value())
+        return review_limits(family_of(spec, load_families()), STRENGTHS[index][1])
 
     def _on_engine_trouble(self, text: str) -> None:
         """Said at once, wherever the review is shown: in the dialog and (through ``trouble``) the window."""
@@ -263,7 +292,8 @@ class ReviewDialog(QDialog):
 
     def _write(self, values: list[PositionValue]) -> None:
         spec = self.engines[self.engine_box.currentIndex()]
-        self.summary = annotate_game(self.game, self._positions, values, engine_display_name(spec))
+        self.summary = annotate_game(self.game, self._positions, values,
+                                     annotator_text(engine_display_name(spec), self.limits))
         self.summary_view.show_summary(self.summary, self.game)
         self.summary_view.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(self.game).items()})
         self.pages.setCurrentIndex(2)

@@ -278,8 +278,21 @@ class StudyTools(QObject):
         dialog.started.connect(lambda: self._review_in_background(dialog))
         dialog.stopped.connect(lambda: self._review_ended(dialog))
         dialog.finished.connect(lambda _result: self._drop_progress())
+        replaced = self.controller.game_replaced
+
+        def close_if_stale() -> None:
+            self._close_stale_summary(dialog)
+
+        replaced.connect(close_if_stale)
+        dialog.finished.connect(lambda _result: replaced.disconnect(close_if_stale))
         self.window.open_dialog(dialog)
         return dialog
+
+    def _close_stale_summary(self, dialog: ReviewDialog) -> None:
+        """Another game was opened: a summary of the one before closes (it would describe a game not shown).
+        A review still running goes on, for the record it was started on."""
+        if dialog.summary is not None and dialog.game is not self.controller.game.record:
+            dialog.close()
 
     def _review_in_background(self, dialog: ReviewDialog) -> None:
         """The review runs while the user goes on browsing: the dialog steps aside for a line in the
@@ -296,8 +309,13 @@ class StudyTools(QObject):
         dialog.setWindowModality(Qt.WindowModality.NonModal)   # the summary then blocks nothing either
 
     def _review_ended(self, dialog: ReviewDialog) -> None:
-        """The summary (or what stopped the review) in the dialog again."""
+        """The summary (or what stopped the review) in the dialog again; a summary of a game no longer
+        shown closes at once (the record it was written into keeps the review)."""
         self._drop_progress()
+        if dialog.summary is not None and dialog.game is not self.controller.game.record:
+            self.window.statusBar().showMessage(self.tr("The review of the game opened before is done"), 8000)
+            dialog.close()
+            return
         dialog.show()
         dialog.raise_()
 

@@ -1,0 +1,85 @@
+"""What a reviewed record shows: the marks in the move list in lichess's colours (?! yellow, ? orange,
+?? red), the better move in words beside a marked move (the move list's tooltip, the comments panel),
+and a review summary that closes when another game is opened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+from test_record_ui_support import build_window
+from test_study_window import build, record
+
+from xiangqi.core import Move
+from xiangqi.engine.retire import engines_retiring
+from xiangqi.record import Game
+from xiangqi.review import Evaluation, PositionValue, annotate_game, main_line_positions
+from xiangqi.ui.play.move_table_model import MARK_COLOURS
+from xiangqi.review.marks import Mark
+from xiangqi.ui.study.review_dialog import ReviewDialog
+
+# 1. 炮二平五 炮8平2 (hangs the cannon: ??) 2. 炮八平二 马8进7 3. 马二进三 (?!)
+MOVES = ("h2e2", "h7h2", "b2h2", "h9g7", "h0g2")
+
+
+def reviewed_game() -> Game:
+    game = Game({"Red": "R", "Black": "B"})
+    node = game.root
+    for iccs in MOVES:
+        node = node.add_child(Move.from_iccs(iccs))
+    better_black, better_red = Move.from_iccs("h9g7"), Move.from_iccs("b0c2")
+    values = [PositionValue(Evaluation(cp=20), Move.from_iccs("h2e2"), played=Evaluation(cp=20)),
+              PositionValue(Evaluation(cp=30), better_black, (better_black,), played=Evaluation(cp=500)),
+              PositionValue(Evaluation(cp=500), Move.from_iccs("b2h2"), played=Evaluation(cp=500)),
+              PositionValue(Evaluation(cp=520), Move.from_iccs("h9g7"), played=Evaluation(cp=520)),
+              PositionValue(Evaluation(cp=150), better_red, (better_red,), played=Evaluation(cp=60)),
+              PositionValue(Evaluation(cp=60))]
+    annotate_game(game, main_line_positions(game), values)
+    return game
+
+
+def test_marks_are_coloured_and_the_better_move_is_written_beside_them(qtbot: QtBot, tmp_path: Path) -> None:
+    window, ui = build_window(qtbot, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    game = reviewed_game()
+    nodes = game.mainline()
+    assert nodes[1].nags == [Mark.BLUNDER.value] and nodes[4].nags == [Mark.INACCURACY.value]
+    window.controller.open_record(game)
+    model = window.move_list.model
+    blunder, inaccuracy, plain = (model.index_for_ply(ply) for ply in (2, 5, 3))
+    assert model.data(blunder).endswith("??") and model.data(inaccuracy).endswith("?!")
+    assert model.data(blunder, Qt.ItemDataRole.ForegroundRole) == MARK_COLOURS[Mark.BLUNDER]
+    assert model.data(inaccuracy, Qt.ItemDataRole.ForegroundRole) == MARK_COLOURS[Mark.INACCURACY]
+    assert model.data(plain, Qt.ItemDataRole.ForegroundRole) is None
+    # The better moves in words, in the list's own notation (black's 马8进7 and red's 马八进七).
+    black_better = model.data(model.index_for_ply(4))   # the same move was played at ply 4
+    tip = model.data(blunder, Qt.ItemDataRole.ToolTipRole)
+    assert tip.splitlines()[0] == f"{black_better} was better"
+    assert model.data(inaccuracy, Qt.ItemDataRole.ToolTipRole).splitlines()[0] == "马八进七 was better"
+    # The comments panel under the marked move: the mark and the better move, in the mark's colour; the
+    # move list's line under the moves says it too.
+    window.controller.show_node(nodes[1])
+    assert window.move_list.view_label.text().endswith(f"· ?? {black_better} was better")
+    panel = ui.panel
+    assert panel.review_label.isVisible() and panel.review_label.text() == f"?? {black_better} was better"
+    assert MARK_COLOURS[Mark.BLUNDER].name() in panel.review_label.styleSheet()
+    window.controller.show_node(nodes[2])
+    assert not panel.review_label.isVisible()
+
+
+def test_the_review_summary_closes_when_another_game_is_opened(qtbot: QtBot, tmp_path: Path) -> None:
+    window, study, _log = build(qtbot, tmp_path)
+    window.controller.open_record(record())
+    with qtbot.waitSignal(window.dialog_opened) as opened:
+        study.review_action.trigger()
+    dialog = opened.args[0]
+    assert isinstance(dialog, ReviewDialog)
+    dialog.time_box.setValue(50)
+    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.isVisible, timeout=5000)   # the summary
+    window.controller.open_record(Game())             # the user opens another game
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

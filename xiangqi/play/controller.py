@@ -67,7 +67,8 @@ class EngineTrouble:
 
 class GameController(QObject):
     changed = Signal()               # position, view, hint or result changed: repaint
-    tree_changed = Signal()          # moves were added to the record
+    tree_changed = Signal()          # the record's tree changed off the game's line end (variations, marks)
+    move_added = Signal(object)      # GameNode: a move new to the record, played at the end of the line shown
     game_replaced = Signal()         # another game (record): new, resumed or opened
     analysis_reset = Signal()        # engine lines shown so far no longer belong to the position
     move_played = Signal(object)     # MovePlayed
@@ -300,7 +301,7 @@ class GameController(QObject):
             self.clock.moved(mover)
         self.move_played.emit(MovePlayed(move, capture, self.game.position.is_check(), by_engine, from_book))
         if not known:
-            self.tree_changed.emit()
+            self.move_added.emit(self.game.head)   # the move list appends it; nothing else is rewritten
         self._autosave()
         self._after_position_change()
 

@@ -38,7 +38,8 @@ def is_attached(node: GameNode, record: Record) -> bool:
 
 
 class RecordLink(QObject):
-    tree_changed = Signal()      # moves, variations or their order changed (in the same record)
+    tree_changed = Signal()      # variations, their order or marks changed (in the same record)
+    move_added = Signal(object)  # GameNode: a move new to the record played at the end of the game's line
     record_replaced = Signal()   # another record is shown (the move list redraws on the controller's own)
     node_changed = Signal()      # another move is shown (or the same move after a tree change)
     state_changed = Signal()     # source file or the modified flag changed
@@ -52,6 +53,7 @@ class RecordLink(QObject):
         self._loading = False
         controller.changed.connect(self._announce_node)
         controller.tree_changed.connect(self._on_tree_changed)
+        controller.move_added.connect(self._on_move_added)
         controller.game_replaced.connect(self._on_game_replaced)
         controller.record_written.connect(lambda: self.set_modified(False))
 
@@ -80,6 +82,13 @@ class RecordLink(QObject):
         if not self._loading:
             self.set_modified(True)
         self.tree_changed.emit()
+        self._announce_node(force=True)
+
+    def _on_move_added(self, node: GameNode) -> None:
+        """A move played: the record is modified, the move list appends it on the controller's ``changed``."""
+        if not self._loading:
+            self.set_modified(True)
+        self.move_added.emit(node)
         self._announce_node(force=True)
 
     def _on_game_replaced(self) -> None:

@@ -227,11 +227,11 @@ def test_view_and_play_from_there(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [play("h9g7"), play("b9c7")])
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
-    c.view(0)
+    c.study.view(0)
     assert c.board_position().fen() == c.game.position_at(0).fen()
     assert not c.can_pick(m("b2e2").from_sq)        # no moves while looking back
-    c.view(None)
-    c.view(0)
+    c.study.view(None)
+    c.study.view(0)
     c.play_from_view()
     assert c.game.ply == 0 and c.game.can_redo() and c.human_to_move()
 
@@ -254,13 +254,13 @@ def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot: QtBot,
     line = Record(start_fen="4k4/R8/9/9/9/9/9/9/1R7/3K5 w")
     mate = line.add_move(line.root, m("b1b9"))
     with qtbot.waitSignal(c.changed):
-        c.open_record(line)
+        c.study.open_record(line)
     assert c.game.record is line and c.view_ply == 0 and c.seats == {} and c.setup.engine is None
     assert clients[0].state is SessionState.DEAD                 # the engine was shut down
     assert heard["message"] == [] and heard["game_over"] == []   # no "new game", no result dialog
     assert heard["engine_state"] == [("DEAD",)] and heard["engine_name"] == [("",)]
     assert not (tmp_path / "autosave.json").exists()             # a record is not an unfinished game
-    c.show_node(mate)                                            # the end of the line
+    c.study.show_node(mate)                                            # the end of the line
     assert c.view_ply is None and c.game.result == GameResult(Termination.CHECKMATE, Color.RED)
 
 
@@ -342,12 +342,12 @@ def test_the_engine_moves_while_the_player_looks_back_and_the_view_stays(qtbot: 
     c, clients = make(qtbot, tmp_path, [play("h9g7")])
     clients[0].hold = True
     c.try_move(m("h2e2"))
-    c.view(0)                                   # the player looks at the start while the engine thinks
+    c.study.view(0)                                   # the player looks at the start while the engine thinks
     clients[0].hold = False
     clients[0].stop()
     qtbot.waitUntil(lambda: c.game.ply == 2)
     assert c.view_ply == 0 and c.board_position().fen() == c.game.position_at(0).fen()
-    c.view(None)
+    c.study.view(None)
     assert c.view_ply is None and c.human_to_move()
 
 

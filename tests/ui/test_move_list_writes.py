@@ -68,8 +68,8 @@ def test_a_variation_added_elsewhere_writes_the_list_once(qtbot: QtBot, tmp_path
     table = Table(qtbot, tmp_path, replies("h9g7"))
     table.start()
     table.move_and_wait_reply("h2e2")
-    table.controller.view(1)
+    table.controller.study.view(1)
     writes = counted_writes(monkeypatch)
-    assert table.controller.play_line([Move.from_iccs("b9c7"), Move.from_iccs("b2c2")])
+    assert table.controller.study.play_line([Move.from_iccs("b9c7"), Move.from_iccs("b2c2")])
     assert len(writes) == 1
     assert table.window.move_list.branch_plies() == [2]

@@ -9,13 +9,12 @@ ticks on a QTimer)."""
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
+from xiangqi.core import Color, Move, Position, Termination
 from xiangqi.core.move_reason import illegal_reason
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
@@ -34,6 +33,7 @@ from xiangqi.play.engine_list import engine_display_name
 from xiangqi.play.move_limits import move_limits
 from xiangqi.play.game_seats import GameSeats
 from xiangqi.play.hints import HintSeat
+from xiangqi.play.record_study import RecordStudy, fresh_headers
 from xiangqi.play.move_refusal import CONTEXT as REFUSAL_CONTEXT
 from xiangqi.play.move_refusal import refusal_text
 from xiangqi.play.problem_text import failure_detail, failure_text
@@ -67,7 +67,6 @@ class EngineTrouble:
 
 class GameController(QObject):
     changed = Signal()               # position, view, hint or result changed: repaint
-    tree_changed = Signal()          # the record's tree changed off the game's line end (variations, marks)
     move_added = Signal(object)      # GameNode: a move new to the record, played at the end of the line shown
     game_replaced = Signal()         # another game (record): new, resumed or opened
     analysis_reset = Signal()        # engine lines shown so far no longer belong to the position
@@ -81,7 +80,6 @@ class GameController(QObject):
     message = Signal(str)            # a status-bar line
     clocks_changed = Signal()
     illegal_move = Signal()
-    record_written = Signal()        # the record shown is saved where it came from (a match's PGN)
 
     def __init__(self, autosave: AutosaveStore | None = None, engine_factory: EngineFactory | None = None,
                  now: Callable[[], float] | None = None, parent: QObject | None = None) -> None:
@@ -114,6 +112,10 @@ class GameController(QObject):
         self._tick = QTimer(self)
         self._tick.setInterval(CLOCK_TICK_MS)
         self._tick.timeout.connect(self._on_tick)
+        self.study = RecordStudy(self, self)   # a record opened, walked, viewed back; a game from the position shown
+        self.study.record_opened.connect(self.game_replaced)
+        self.study.view_moved.connect(self._on_view_moved)
+        self.study.message.connect(self.message)
 
     # ----------------------------------------------------------------- game lifecycle
     def new_game(self, setup: GameSetup) -> None:
@@ -127,60 +129,9 @@ class GameController(QObject):
         self._begin(snapshot.setup, model, snapshot.clock)
         self.message.emit(self.tr("Resumed the unfinished game"))
 
-    def open_record(self, record: Record, node: GameNode | None = None) -> None:
-        """Study ``record`` (a file, a pasted game): two players, no engine, no clock, shown at ``node``."""
-        self._study(GameModel(record, playing=False), node or record.root)
-        self.game_replaced.emit()
-
-    def show_node(self, node: GameNode) -> None:
-        """Show ``node`` of the record: on the game's line by viewing it, else by studying its line (the
-        engines leave: a side line is looked at by two players)."""
-        if self.game.view(node):
-            self.changed.emit()
-            return
-        self._study(self.game, node)
-
-    def play_line(self, moves: list[Move]) -> bool:
-        """Put ``moves`` (an engine line) into the record as a variation from the position shown and show
-        its first move: the analysed position stays in view, one move on, and the rest of the line waits
-        in the record (→ follows it). False when a move is not legal there (nothing is added)."""
-        try:
-            end = self.game.add_line(self.game.cursor, moves)
-        except IllegalMoveError:
-            return False
-        first = end
-        for _ in range(len(moves) - 1):
-            assert first.parent is not None
-            first = first.parent
-        self.tree_changed.emit()
-        self.show_node(first)
-        if len(moves) > 1:
-            self.message.emit(self.tr("Entered the line's first move; its other {0} moves are kept as a "
-                                      "variation (→ steps through them)").format(len(moves) - 1))
-        return True
-
-    def play_from_here(self, setup: GameSetup) -> None:
-        """Start a game with ``setup`` (its opponent) from the position shown: a new record holding the
-        moves that led here (a record studied stays as it was)."""
-        node = self.game.cursor
-        record = Record(fresh_headers(setup), self.game.start_fen)
-        end = record.root
-        for move in node.moves():
-            end = end.add_child(move)
-        model = GameModel(record, natural_limit_plies=setup.natural_limit_plies)
-        model.go_to(end)
-        self._begin(setup, model)
-        self.message.emit(self.tr("New game from this position"))
-
-    def record_changed(self) -> None:
-        """The record's comments or marks were changed from outside (a review wrote them)."""
-        self.tree_changed.emit()
-
-    def mark_written(self) -> None:
-        """The record shown was written to a file by whoever made it (a match): nothing is left unsaved."""
-        self.record_written.emit()
-
-    def _study(self, model: GameModel, node: GameNode) -> None:
+    def show_record(self, model: GameModel, node: GameNode) -> None:
+        """The engines leave and the clock stops: ``model`` is a record studied (``study``), shown at
+        ``node``."""
         self._discard_searches()
         self.engine_seats.close_all()
         self._tick.stop()
@@ -197,6 +148,10 @@ class GameController(QObject):
         self.analysis_reset.emit()
         self.changed.emit()
         self.clocks_changed.emit()
+
+    def start_game(self, setup: GameSetup, model: GameModel) -> None:
+        """``model`` (at its head) is played from now on with ``setup``'s opponent (play from here)."""
+        self._begin(setup, model)
 
     def _begin(self, setup: GameSetup, model: GameModel, clock_state: dict[str, object] | None = None) -> None:
         self._discard_searches()
@@ -454,14 +409,7 @@ class GameController(QObject):
             seat.stop()
         self.hints.stop()
 
-    def view(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves of the game (None: back to the game's position)."""
-        if ply is None:
-            self.game.view(self.game.head)
-        elif 0 <= ply <= self.game.ply:
-            self.game.view(self.game.node_at_ply(ply))
-        else:
-            return
+    def _on_view_moved(self) -> None:
         self.changed.emit()
         self._maybe_engine_move()   # back at the game: an engine whose turn it is goes on
 
@@ -686,15 +634,3 @@ def can_ponder(seat: EngineSeat) -> bool:
     info = seat.engine_info
     return info is not None and (info.dialect.rules.key == "ucci" or seat.offers("Ponder"))
 
-
-def fresh_headers(setup: GameSetup) -> dict[str, str]:
-    """Tags for a game played in the app: today's date, the engine's name on its side and the player's
-    (setting game.player_name) on theirs."""
-    headers = {"Game": "Chinese Chess", "Event": "", "Date": datetime.date.today().strftime("%Y.%m.%d"),
-               "Red": "", "Black": ""}
-    for color, tag in ((Color.RED, "Red"), (Color.BLACK, "Black")):
-        if setup.engine_plays(color):
-            headers[tag] = engine_display_name(setup.engine)
-        elif color is setup.human:
-            headers[tag] = setup.player
-    return headers

@@ -230,7 +230,7 @@ class BookUi(QObject):
         if controller.human_to_move():
             controller.try_move(move)
         elif not controller.game.playing:
-            controller.play_line([move])
+            controller.study.play_line([move])
         else:
             text = self.tr("A book move is played at the game's own position, on your turn")
             self.window.statusBar().showMessage(text, STATUS_MS)

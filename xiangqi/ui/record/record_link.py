@@ -52,10 +52,10 @@ class RecordLink(QObject):
         self._shown: GameNode | None = None
         self._loading = False
         controller.changed.connect(self._announce_node)
-        controller.tree_changed.connect(self._on_tree_changed)
+        controller.study.tree_changed.connect(self._on_tree_changed)
         controller.move_added.connect(self._on_move_added)
         controller.game_replaced.connect(self._on_game_replaced)
-        controller.record_written.connect(lambda: self.set_modified(False))
+        controller.study.record_written.connect(lambda: self.set_modified(False))
 
     # ----------------------------------------------------------------- what is shown
     @property
@@ -116,14 +116,14 @@ class RecordLink(QObject):
         self._loading = True
         try:
             self.source = source
-            self.controller.open_record(record, node)
+            self.controller.study.open_record(record, node)
         finally:
             self._loading = False
         self.set_modified(False)
 
     def go_to(self, node: GameNode) -> None:
         """Show the position after ``node``: on the game's line by viewing, else by studying its line."""
-        self.controller.show_node(node)
+        self.controller.study.show_node(node)
 
     # ----------------------------------------------------------------- editing the record
     def set_comment(self, node: GameNode, text: str) -> None:
@@ -143,7 +143,7 @@ class RecordLink(QObject):
         parent = Record.delete_variation(node)
         self.set_modified(True)
         target = current if is_attached(current, self.record) else parent
-        self.controller.show_node(target)
+        self.controller.study.show_node(target)
         self.tree_changed.emit()
         self._announce_node(force=True)
 

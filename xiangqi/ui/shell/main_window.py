@@ -451,7 +451,7 @@ class MainWindow(WindowHost):
         self.open_dialog(box)
 
     def _play_from_here_against(self, setup: GameSetup) -> None:
-        self.confirm_discard(lambda: self._begin_game(setup, lambda: self.controller.play_from_here(setup)))
+        self.confirm_discard(lambda: self._begin_game(setup, lambda: self.controller.study.play_from_here(setup)))
 
     def _begin_game(self, setup: GameSetup, begin: Callable[[], object]) -> None:
         self.engine_panel.clear()

@@ -260,7 +260,7 @@ def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot: QtBot,
     assert heard["message"] == [] and heard["game_over"] == []   # no "new game", no result dialog
     assert heard["engine_state"] == [("DEAD",)] and heard["engine_name"] == [("",)]
     assert not (tmp_path / "autosave.json").exists()             # a record is not an unfinished game
-    c.study.show_node(mate)                                            # the end of the line
+    c.study.show_node(mate)                                      # the end of the line
     assert c.view_ply is None and c.game.result == GameResult(Termination.CHECKMATE, Color.RED)
 
 
@@ -342,7 +342,7 @@ def test_the_engine_moves_while_the_player_looks_back_and_the_view_stays(qtbot: 
     c, clients = make(qtbot, tmp_path, [play("h9g7")])
     clients[0].hold = True
     c.try_move(m("h2e2"))
-    c.study.view(0)                                   # the player looks at the start while the engine thinks
+    c.study.view(0)                             # the player looks at the start while the engine thinks
     clients[0].hold = False
     clients[0].stop()
     qtbot.waitUntil(lambda: c.game.ply == 2)

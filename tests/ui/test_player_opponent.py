@@ -46,7 +46,7 @@ def test_play_from_here_on_a_record_plays_the_engine(qtbot: QtBot, tmp_path: Pat
     assert table.ui.open_file(shared_data / "games" / SAMPLE_PGN)
     record = table.ui.link.record
     before = record.tree_signature()
-    table.controller.study.view(2)                                # browsing: after 2 moves, red to move
+    table.controller.study.view(2)                          # browsing: after 2 moves, red to move
     played = [m.iccs() for m in record.mainline_moves()[:2]]
     with qtbot.waitSignal(table.window.dialog_opened) as opened:
         table.window.move_list.from_here_button.click()

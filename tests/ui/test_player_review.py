@@ -45,7 +45,7 @@ def test_the_review_runs_in_the_background_while_the_user_browses(qtbot: QtBot, 
     qtbot.waitUntil(lambda: f"of {total} positions" in progress.label.text() and "left" in progress.label.text(),
                     timeout=20_000)
     assert progress.label.text().startswith("Review: ")
-    window.controller.study.show_node(game.mainline()[1])            # browsing meanwhile
+    window.controller.study.show_node(game.mainline()[1])      # browsing meanwhile
     assert window.controller.game.cursor is game.mainline()[1]
     box = window.show_message("Note", "Something to read", icon=QMessageBox.Icon.Information)
     box.button(QMessageBox.StandardButton.Ok).click()          # a box closed: the keys go to the board again

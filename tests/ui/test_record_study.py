@@ -3,7 +3,11 @@ record, walks it and enters lines, each heard through its own typed signal; a mo
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from PySide6.QtCore import SIGNAL
 from pytestqt.qtbot import QtBot
+from test_game_model_window import Table
 
 from xiangqi.core import Move
 from xiangqi.game.setup import GameSetup
@@ -31,7 +35,7 @@ def test_opening_walking_and_entering_a_line_each_say_what_changed(qtbot: QtBot)
     c.study.open_record(record)
     assert (len(opened), len(replaced), c.view_ply) == (1, 1, 0)
     with qtbot.waitSignal(c.changed):
-        c.study.view(2)                               # → to the end: the same record, another position
+        c.study.view(2)                         # → to the end: the same record, another position
     assert (len(moved), c.view_ply, len(replaced)) == (1, None, 1)
     c.study.view(1)
     assert c.study.play_line([m("b9c7"), m("b2c2")])  # an engine line entered as a variation
@@ -59,3 +63,15 @@ def test_play_from_here_starts_a_game_with_the_moves_that_led_here(qtbot: QtBot)
     c.study.play_from_here(GameSetup(engine=None))
     assert c.game.playing and c.game.moves == [m("h2e2")] and c.game.record is not record
     assert len(replaced) == 1 and messages == [("New game from this position",)]
+
+
+def test_views_that_follow_only_the_position_do_not_hear_every_change(qtbot: QtBot, tmp_path: Path) -> None:
+    """The move list, the record link and the clocks follow ``shown_changed`` (the book panel too); ``changed``
+    (a hint, a result, engines restarted) is for the board, the menus, the move box, the study tools and
+    the screen reader (issue 29 §5: it had 9 receivers in the app's window)."""
+    table = Table(qtbot, tmp_path)
+    c = table.controller
+    assert c.receivers(SIGNAL("changed()")) <= 4 and c.receivers(SIGNAL("shown_changed()")) >= 3
+    shown = counted(c.shown_changed)
+    c.study.open_record(Record())
+    assert c.try_move(m("h2e2")) and len(shown) == 2       # the record shown, then the move played

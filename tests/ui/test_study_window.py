@@ -70,7 +70,7 @@ def test_clicking_a_line_plays_it_as_a_variation(qtbot: QtBot, tmp_path: Path) -
     game = record()
     window.controller.study.open_record(game)
     first = game.mainline()[0]
-    window.controller.study.show_node(first)                  # after 1. 炮二平五: black to move
+    window.controller.study.show_node(first)            # after 1. 炮二平五: black to move
     study.analyse_action.trigger()
     qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
     item = study.panel.tree.topLevelItem(0)
@@ -208,7 +208,7 @@ def test_a_reviewed_record_saved_as_pgn_comes_back_with_marks_and_graph(qtbot: Q
     values, dots = list(study.graph.values), study.graph.dots["??"].count()
     saved = tmp_path / "reviewed.pgn"
     assert record_ui.save_as_file(saved, Notation.CHINESE)
-    window.controller.study.open_record(Game())              # something else, then the file again
+    window.controller.study.open_record(Game())        # something else, then the file again
     assert not study.graph.isVisible()
     assert record_ui.open_file(saved)
     reopened = window.controller.game.record

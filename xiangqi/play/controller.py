@@ -66,7 +66,9 @@ class EngineTrouble:
 
 
 class GameController(QObject):
-    changed = Signal()               # position, view, hint or result changed: repaint
+    changed = Signal()               # position, view, hint, result or engines changed: repaint, menus
+    shown_changed = Signal()         # the position shown or the game's line moved (a move, a take-back, a view,
+                                     # another game): for views that follow only the position (moves, clocks)
     move_added = Signal(object)      # GameNode: a move new to the record, played at the end of the line shown
     game_replaced = Signal()         # another game (record): new, resumed or opened
     analysis_reset = Signal()        # engine lines shown so far no longer belong to the position
@@ -146,6 +148,7 @@ class GameController(QObject):
         if self.autosave is not None:
             self.autosave.clear()   # the autosave keeps games being played; a record has its own file
         self.analysis_reset.emit()
+        self.shown_changed.emit()
         self.changed.emit()
         self.clocks_changed.emit()
 
@@ -262,6 +265,7 @@ class GameController(QObject):
 
     def _after_position_change(self) -> None:
         """Everything that follows a change of the game: result, clocks, the engine's turn."""
+        self.shown_changed.emit()
         result = self.game.result
         if result is not None:
             self._end(result)
@@ -410,6 +414,7 @@ class GameController(QObject):
         self.hints.stop()
 
     def _on_view_moved(self) -> None:
+        self.shown_changed.emit()
         self.changed.emit()
         self._maybe_engine_move()   # back at the game: an engine whose turn it is goes on
 

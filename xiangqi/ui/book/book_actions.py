@@ -99,7 +99,7 @@ class BookUi(QObject):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self._build_menu()
         self.panel.move_chosen.connect(self.play)
-        self.controller.changed.connect(self.follow_position)
+        self.controller.shown_changed.connect(self.follow_position)
         self.controller.game_replaced.connect(self.follow_position)
         self.follow_position()
         window.installEventFilter(self)

@@ -37,7 +37,7 @@ class ClockView(QWidget):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             layout.addWidget(label, 1)
         controller.clocks_changed.connect(self.refresh)
-        controller.changed.connect(self.refresh)   # browsing a record: the side to move follows the cursor
+        controller.shown_changed.connect(self.refresh)   # browsing a record: the side to move follows the cursor
         self.refresh()
 
     def side_text(self, color: Color) -> str:

@@ -79,7 +79,7 @@ class MoveList(QWidget):
         layout.addWidget(self.view_label)
         layout.addLayout(bar)
         self._following = False     # the selection is being set to the shown ply (not the user's choice)
-        controller.changed.connect(self._on_game_changed)
+        controller.shown_changed.connect(self._on_game_changed)
         self.refresh()
 
     def _make_table(self) -> QTableView:

@@ -51,7 +51,7 @@ class RecordLink(QObject):
         self.modified = False
         self._shown: GameNode | None = None
         self._loading = False
-        controller.changed.connect(self._announce_node)
+        controller.shown_changed.connect(self._announce_node)
         controller.study.tree_changed.connect(self._on_tree_changed)
         controller.move_added.connect(self._on_move_added)
         controller.game_replaced.connect(self._on_game_replaced)

@@ -5,7 +5,11 @@ The model (``xiangqi.game.model.GameModel``: the record tree, the node the game 
 the one idea of where the game is. Seats (``xiangqi.engine.seat.EngineSeat``) are the engines: one per
 colour an engine plays. Human vs engine and engine vs engine differ only in which seats are filled;
 a record being studied has none. Nothing here paints or blocks (engines answer through signals, the clock
-ticks on a QTimer)."""
+ticks on a QTimer).
+
+Two parts live beside it, each with its own typed signals: ``study`` (``record_study.RecordStudy``: a record
+opened, walked and viewed back, lines entered, play from here) and ``actions`` (``game_actions.GameActions``:
+resigning, draw offers, hints asked for)."""
 
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.play.draw_offers import DrawOffers
+from xiangqi.play.game_actions import GameActions
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.play.move_limits import move_limits
 from xiangqi.play.game_seats import GameSeats
@@ -118,6 +123,8 @@ class GameController(QObject):
         self.study.record_opened.connect(self.game_replaced)
         self.study.view_moved.connect(self._on_view_moved)
         self.study.message.connect(self.message)
+        self.actions = GameActions(self, self.draws, self.hints, self)   # resign, draw offers, hints asked for
+        self.actions.message.connect(self.message)
 
     # ----------------------------------------------------------------- game lifecycle
     def new_game(self, setup: GameSetup) -> None:
@@ -205,26 +212,14 @@ class GameController(QObject):
             return []
         return [m.to_sq for m in self.game.position.legal_moves() if m.from_sq == sq]
 
-    # What the Game menu may do now. A record being studied (a file, a match being watched) is no game
-    # played here: nothing to take back, resign or offer; and none while an earlier position is viewed.
+    # What the Game menu may do now (resign, draws, hints: ``actions``). A record being studied (a file, a
+    # match being watched) is no game played here: nothing to take back; and none while an earlier position
+    # is viewed.
     def can_take_back(self) -> bool:
         return self.game.playing and not self.game.viewing and self.game.can_undo()
 
     def can_put_back(self) -> bool:
         return self.game.playing and not self.game.viewing and self.game.can_redo()
-
-    def human_plays(self) -> bool:
-        """A game played here in which a person has a side (not engine against engine, not a record)."""
-        return self.game.playing and not self.game.is_over and len(self.seats) < 2
-
-    def can_resign(self) -> bool:
-        return self.human_plays()
-
-    def can_offer_draw(self) -> bool:
-        return self.human_plays() and bool(self.seats)
-
-    def can_ask_hint(self) -> bool:
-        return bool(self.seats) and self.human_to_move()
 
     def try_move(self, move: Move) -> bool:
         """A move from the board; False (and ``illegal_move``) when it is not allowed now."""
@@ -286,7 +281,8 @@ class GameController(QObject):
         self.clocks_changed.emit()
         self.game_over.emit(result)
 
-    def _finish(self, reason: Termination, winner: Color | None) -> None:
+    def finish(self, reason: Termination, winner: Color | None) -> None:
+        """End the game: ``winner`` wins by ``reason`` (None: a draw)."""
         if self.game.is_over:
             return
         result = GameResult(reason, winner)
@@ -296,7 +292,7 @@ class GameController(QObject):
     def _on_tick(self) -> None:
         flagged = self.clock.flagged()
         if flagged is not None and not self.game.is_over:
-            self._finish(Termination.TIME_FORFEIT, flagged.other)
+            self.finish(Termination.TIME_FORFEIT, flagged.other)
         self.clocks_changed.emit()
 
     # ----------------------------------------------------------------- player commands
@@ -357,43 +353,13 @@ class GameController(QObject):
         self._restart_clock()
         self.clocks_changed.emit()
 
-    def resign(self) -> None:
-        if self.can_resign():
-            turn = self.game.position.turn
-            loser = self.setup.human if self.seats and not self.engine_plays(self.setup.human) else turn
-            self._finish(Termination.RESIGNATION, loser.other)
-
-    @property
-    def engine_draw_offer(self) -> bool:
-        """The engine offered a draw with its last move and the player has not moved since."""
-        return self.draws.engine_offer
-
-    def offer_draw(self) -> None:
-        """The engine answers with its next move, by its own evaluation of that search and its level
-        (``xiangqi.play.draw_answer``); UCCI engines are told of the offer (``go draw``) as well."""
-        if not self.can_offer_draw():
-            return
-        self.draws.offer()
-        self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
-
-    def accept_draw(self) -> None:
-        if self.draws.engine_offer and not self.game.is_over:
-            self._finish(Termination.AGREED_DRAW, None)
-
-    def request_hint(self, spec: EngineSpec | None = None) -> bool:
-        """A suggestion for the player: from ``spec`` (the strongest engine, ``hints.hint_engine``) on a seat
-        of its own, searched to a real depth; without one, from the opponent's engine."""
-        if not self.human_to_move() or self.hints.searching:
+    def ask_opponent_for_hint(self) -> bool:
+        """The opponent's engine searches a hint briefly (``actions.request_hint`` without a hint engine);
+        False when it cannot now."""
+        seat = next(iter(self.seats.values()), None)
+        if seat is None or not seat.is_ready or seat.searching:
             return False
-        position = self.game.position
-        if spec is not None:
-            self.hints.ask(spec, position, forbidden_repetition_moves(position))
-        else:
-            seat = self._hint_seat()
-            if seat is None or not seat.is_ready or seat.searching:
-                return False
-            self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
-        self.message.emit(self.tr("The engine is looking for a hint…"))
+        self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
         return True
 
     def _on_hint_found(self, move: Move | None, position: Position) -> None:
@@ -403,9 +369,6 @@ class GameController(QObject):
     def _on_hint_failed(self, trouble: SeatTrouble) -> None:
         spec = self.hints.seat.spec if self.hints.seat is not None else None
         self.message.emit(failure_text(trouble.failure, engine_display_name(spec)))
-
-    def _hint_seat(self) -> EngineSeat | None:
-        return next(iter(self.seats.values()), None)
 
     def stop(self) -> None:
         """Make the engine answer now (its move, or the hint)."""
@@ -559,11 +522,11 @@ class GameController(QObject):
         level = self.setup.strength.level if is_builtin(self.setup.engine) else None   # others: full strength
         if self.draws.answer(decided.draw_offer, self.game.ply, level):
             self.message.emit(self.tr("The engine accepts the draw"))
-            self._finish(Termination.AGREED_DRAW, None)
+            self.finish(Termination.AGREED_DRAW, None)
             return
         if best.resign:
             self.message.emit(self.tr("The engine resigns"))
-            self._finish(Termination.RESIGNATION, engine_color.other)
+            self.finish(Termination.RESIGNATION, engine_color.other)
             return
         move = best.move
         if move is None or not self.game.position.is_legal(move):

@@ -75,7 +75,7 @@ def test_switching_notation_rewrites_variations_and_comment_header(app_window, q
     assert window.record_ui.open_file(record)
     panel = window.record_ui.panel
     qtbot.waitUntil(lambda: window.controller.game.record.ply_count() == 3)
-    window.controller.view(1)
+    window.controller.study.view(1)
     qtbot.waitUntil(lambda: "炮二平五" in panel.comment_label.text())
     variation = panel.variations.index(1).data()            # the main line's first variation
     assert variation.startswith("1. 相三进五")

@@ -102,7 +102,7 @@ def moves_shown(tree: QTreeWidget, row: int) -> int:
 @pytest.mark.parametrize("size", [(1280, 880), (1024, 768), (800, 600)])
 def test_the_browse_bar_costs_the_board_nothing(app_window, qtbot, size) -> None:
     window = app_window(*size)
-    window.controller.open_record(record())
+    window.controller.study.open_record(record())
     settle(qtbot)
     before = board_on_screen(window)
     table = window.move_list.table

@@ -66,7 +66,7 @@ def test_the_traditional_ui_writes_traditional_moves_everywhere(app_window, qtbo
     assert line.startswith("俥九進一 馬") and not SIMPLIFIED_ONLY.search(line), line
     # The same wording as the analysis panel and %eval: pawns from red's side (it was centipawns, "+30").
     assert window.engine_panel.tree.topLevelItem(0).text(1) == "+0.30"
-    window.controller.view(1)
+    window.controller.study.view(1)
     qtbot.waitUntil(lambda: "傌八進七" in window.record_ui.panel.comment_label.text(), timeout=5_000)
 
 

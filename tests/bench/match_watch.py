@@ -56,7 +56,7 @@ def _key_after(position: Position, move: Move) -> str:
 def watch(window: MainWindow, ui: MatchUi, moves: list[Move], app: QApplication) -> list[float]:
     game = Game()
     ui._shown = game
-    window.controller.open_record(game, game.root)
+    window.controller.study.open_record(game, game.root)
     node, times = game.root, []
     for move in moves:
         node = node.add_child(move)

@@ -204,7 +204,7 @@ def test_a_book_move_is_not_played_on_an_earlier_position_of_the_game(
     window.book_ui.open_book(book_path)
     play_row(qtbot, window, rows(window)[0])
     assert window.controller.game.ply == 1
-    window.controller.view(0)   # looking back at the start of the game being played
+    window.controller.study.view(0)   # looking back at the start of the game being played
     assert rows(window)[0].text(0) == "炮二平五"   # the explorer shows the position looked at
     play_row(qtbot, window, rows(window)[1])
     assert window.controller.game.ply == 1 and window.controller.game.viewing

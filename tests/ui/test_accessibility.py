@@ -183,5 +183,5 @@ def test_stepping_through_the_moves_says_each_move_shown(window: MainWindow, qtb
     said: list[str] = []
     window.announcer.announced.connect(said.append)
     for ply in (1, 0, 2):   # what the replay's ←, Home and End do
-        window.controller.view(ply)
+        window.controller.study.view(ply)
     assert said == ["Move 1: Red 炮二平五", "Start position", "Move 1: Black 炮8平5"]

@@ -109,7 +109,9 @@ def test_engine_resigns(qtbot: QtBot, tmp_path: Path) -> None:
 def test_draw_offer_goes_with_next_search_for_ucci(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [lambda p: BestMove(p.legal_moves()[0], draw=True)])
     clients[0].score_cp = -300          # the engine sees itself clearly worse: it takes the draw
-    c.offer_draw()
+    with qtbot.waitSignal(c.message) as said:   # the game actions' words reach the status bar
+        c.actions.offer_draw()
+    assert said.args == ["Draw offered: the engine answers with its next move"]
     with qtbot.waitSignal(c.game_over) as blocker:
         c.try_move(m("h2e2"))
     assert clients[0].gos[-1][2] is True
@@ -122,12 +124,12 @@ def test_a_level_2_engine_does_not_take_a_draw_in_an_even_opening(qtbot: QtBot, 
     c, clients = make(qtbot, tmp_path, [lambda p: BestMove(m("h9g7"), draw=True)],
                       strength=Strength(level=2))
     clients[0].score_cp = 0
-    c.offer_draw()
+    c.actions.offer_draw()
     messages: list[str] = []
     c.message.connect(messages.append)
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
-    assert not c.game.is_over and not c.engine_draw_offer
+    assert not c.game.is_over and not c.actions.engine_draw_offer
     assert "The engine declines the draw" in messages
 
 
@@ -135,9 +137,9 @@ def test_engine_offers_draw_and_player_accepts(qtbot: QtBot, tmp_path: Path) -> 
     c, _ = make(qtbot, tmp_path, [lambda p: BestMove(m("h9g7"), draw=True)])
     with qtbot.waitSignal(c.draw_offered):
         c.try_move(m("h2e2"))
-    assert c.game.ply == 2 and c.engine_draw_offer
+    assert c.game.ply == 2 and c.actions.engine_draw_offer
     with qtbot.waitSignal(c.game_over):
-        c.accept_draw()
+        c.actions.accept_draw()
     assert c.game.result is not None and c.game.result.reason is Termination.AGREED_DRAW
 
 
@@ -145,12 +147,12 @@ def test_uci_engine_decides_draw_by_its_score(qtbot: QtBot, tmp_path: Path) -> N
     c, clients = make(qtbot, tmp_path, dialect=Dialect.UCI)
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
-    c.offer_draw()            # the scripted engine reports +25 for itself: it declines with its move
+    c.actions.offer_draw()            # the scripted engine reports +25 for itself: it declines with its move
     c.try_move(m("h0g2"))
     qtbot.waitUntil(lambda: c.game.ply == 4)
     assert not c.game.is_over
     clients[0].score_cp = -400
-    c.offer_draw()            # now it is clearly worse: it takes it
+    c.actions.offer_draw()            # now it is clearly worse: it takes it
     with qtbot.waitSignal(c.game_over):
         c.try_move(m("b0c2"))
     assert c.game.result == GameResult(Termination.AGREED_DRAW, None)
@@ -160,7 +162,7 @@ def test_uci_engine_decides_draw_by_its_score(qtbot: QtBot, tmp_path: Path) -> N
 def test_hint_is_suggested_and_cleared_by_a_move(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [play("b2e2"), play("h9g7")])
     with qtbot.waitSignal(c.changed):
-        assert c.request_hint()
+        assert c.actions.request_hint()
     qtbot.waitUntil(lambda: c.hint is not None)
     assert c.hint == m("b2e2")
     c.try_move(m("h2e2"))
@@ -170,7 +172,7 @@ def test_hint_is_suggested_and_cleared_by_a_move(qtbot: QtBot, tmp_path: Path) -
 def test_human_move_during_hint_search_discards_it(qtbot: QtBot, tmp_path: Path) -> None:
     c, clients = make(qtbot, tmp_path, [play("b2e2"), play("h9g7")])
     clients[0].hold = True
-    c.request_hint()
+    c.actions.request_hint()
     c.try_move(m("h2e2"))      # stops the hint search; its answer must not be played or shown
     clients[0].hold = False
     qtbot.waitUntil(lambda: c.game.ply == 2)
@@ -227,11 +229,11 @@ def test_view_and_play_from_there(qtbot: QtBot, tmp_path: Path) -> None:
     c, _ = make(qtbot, tmp_path, [play("h9g7"), play("b9c7")])
     c.try_move(m("h2e2"))
     qtbot.waitUntil(lambda: c.game.ply == 2)
-    c.view(0)
+    c.study.view(0)
     assert c.board_position().fen() == c.game.position_at(0).fen()
     assert not c.can_pick(m("b2e2").from_sq)        # no moves while looking back
-    c.view(None)
-    c.view(0)
+    c.study.view(None)
+    c.study.view(0)
     c.play_from_view()
     assert c.game.ply == 0 and c.game.can_redo() and c.human_to_move()
 
@@ -240,7 +242,7 @@ def test_two_players_without_engine(qtbot: QtBot, tmp_path: Path) -> None:
     c = GameController(None)
     c.new_game(GameSetup(engine=None))
     assert c.try_move(m("h2e2")) and c.try_move(m("h9g7"))
-    c.resign()     # red (to move) resigns
+    c.actions.resign()     # red (to move) resigns
     assert c.game.result == GameResult(Termination.RESIGNATION, Color.BLACK)
 
 
@@ -254,13 +256,13 @@ def test_show_record_lets_the_engine_go_and_shows_the_line_quietly(qtbot: QtBot,
     line = Record(start_fen="4k4/R8/9/9/9/9/9/9/1R7/3K5 w")
     mate = line.add_move(line.root, m("b1b9"))
     with qtbot.waitSignal(c.changed):
-        c.open_record(line)
+        c.study.open_record(line)
     assert c.game.record is line and c.view_ply == 0 and c.seats == {} and c.setup.engine is None
     assert clients[0].state is SessionState.DEAD                 # the engine was shut down
     assert heard["message"] == [] and heard["game_over"] == []   # no "new game", no result dialog
     assert heard["engine_state"] == [("DEAD",)] and heard["engine_name"] == [("",)]
     assert not (tmp_path / "autosave.json").exists()             # a record is not an unfinished game
-    c.show_node(mate)                                            # the end of the line
+    c.study.show_node(mate)                                      # the end of the line
     assert c.view_ply is None and c.game.result == GameResult(Termination.CHECKMATE, Color.RED)
 
 
@@ -342,12 +344,12 @@ def test_the_engine_moves_while_the_player_looks_back_and_the_view_stays(qtbot: 
     c, clients = make(qtbot, tmp_path, [play("h9g7")])
     clients[0].hold = True
     c.try_move(m("h2e2"))
-    c.view(0)                                   # the player looks at the start while the engine thinks
+    c.study.view(0)                             # the player looks at the start while the engine thinks
     clients[0].hold = False
     clients[0].stop()
     qtbot.waitUntil(lambda: c.game.ply == 2)
     assert c.view_ply == 0 and c.board_position().fen() == c.game.position_at(0).fen()
-    c.view(None)
+    c.study.view(None)
     assert c.view_ply is None and c.human_to_move()
 
 

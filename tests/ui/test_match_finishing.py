@@ -42,7 +42,7 @@ def test_the_move_list_shows_review_marks_after_the_moves(qtbot: QtBot) -> None:
     for iccs, nags in (("h2e2", []), ("h7h2", [6]), ("b2h2", []), ("h9g7", [4]), ("h2h6", [2])):
         node = node.add_child(Move.from_iccs(iccs))
         node.nags.extend(nags)
-    window.controller.open_record(game)
+    window.controller.study.open_record(game)
     cells = [window.move_list.cell_text(row, col) for row in range(3) for col in range(2)]
     marks = [re.sub(r"^[^?!]*", "", cell) for cell in cells if cell]
     assert marks == ["", "?!", "", "??", "?"]

@@ -94,9 +94,9 @@ def test_the_game_menu_while_playing_and_while_looking_back(qtbot: QtBot, tmp_pa
     assert not window.undo_action.isEnabled()                 # nothing played yet
     table.move_and_wait_reply("h2e2")
     assert window.undo_action.isEnabled() and window.draw_action.isEnabled()
-    table.controller.view(0)                                  # looking back at the start
+    table.controller.study.view(0)                            # looking back at the start
     assert not window.undo_action.isEnabled() and not window.hint_action.isEnabled()
-    table.controller.view(None)
+    table.controller.study.view(None)
     assert window.undo_action.isEnabled()
     window.resign_action.trigger()
     table.dialogs(QMessageBox)[-1].button(QMessageBox.StandardButton.Yes).click()

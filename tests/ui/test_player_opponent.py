@@ -46,7 +46,7 @@ def test_play_from_here_on_a_record_plays_the_engine(qtbot: QtBot, tmp_path: Pat
     assert table.ui.open_file(shared_data / "games" / SAMPLE_PGN)
     record = table.ui.link.record
     before = record.tree_signature()
-    table.controller.view(2)                                # browsing: after 2 moves, red to move
+    table.controller.study.view(2)                          # browsing: after 2 moves, red to move
     played = [m.iccs() for m in record.mainline_moves()[:2]]
     with qtbot.waitSignal(table.window.dialog_opened) as opened:
         table.window.move_list.from_here_button.click()
@@ -68,7 +68,7 @@ def test_play_from_here_on_a_record_can_still_enter_moves_for_both_sides(
     table = Table(qtbot, tmp_path)
     table.window.last_setup = GameSetup(engine=builtin_like_spec())
     assert table.ui.open_file(shared_data / "games" / SAMPLE_PGN)
-    table.controller.view(2)
+    table.controller.study.view(2)
     with qtbot.waitSignal(table.window.dialog_opened) as opened:
         table.window.move_list.from_here_button.click()
     box = opened.args[0]

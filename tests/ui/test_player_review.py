@@ -21,7 +21,7 @@ from xiangqi.ui.study.review_dialog import ReviewDialog, duration_text
 def start_review(qtbot: QtBot, tmp_path: Path, movetime_ms: int):  # noqa: ANN201 - test helper
     window, study, _log = build(qtbot, tmp_path)
     game = record()
-    window.controller.open_record(game)
+    window.controller.study.open_record(game)
     dialog = study.open_review()
     assert isinstance(dialog, ReviewDialog)
     # the settings page alone: not the summary's empty room around it
@@ -45,7 +45,7 @@ def test_the_review_runs_in_the_background_while_the_user_browses(qtbot: QtBot, 
     qtbot.waitUntil(lambda: f"of {total} positions" in progress.label.text() and "left" in progress.label.text(),
                     timeout=20_000)
     assert progress.label.text().startswith("Review: ")
-    window.controller.show_node(game.mainline()[1])            # browsing meanwhile
+    window.controller.study.show_node(game.mainline()[1])      # browsing meanwhile
     assert window.controller.game.cursor is game.mainline()[1]
     box = window.show_message("Note", "Something to read", icon=QMessageBox.Icon.Information)
     box.button(QMessageBox.StandardButton.Ok).click()          # a box closed: the keys go to the board again
@@ -84,7 +84,7 @@ def test_review_is_offered_only_when_it_can_run(qtbot: QtBot, tmp_path: Path) ->
 
     window, study, _log = build(qtbot, tmp_path)
     assert not study.review_action.isEnabled()                 # nothing played yet
-    window.controller.open_record(record())
+    window.controller.study.open_record(record())
     assert study.review_action.isEnabled()                     # a record with moves
     window.start_game(GameSetup(engine=material_spec()))
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
@@ -98,7 +98,7 @@ def test_review_is_offered_only_when_it_can_run(qtbot: QtBot, tmp_path: Path) ->
 def test_engine_trouble_during_a_background_review_is_said_at_once_by_name(qtbot: QtBot, tmp_path: Path) -> None:
     """An illegal best move was reported as 'did not answer in time' ~10 s later, and only in the dialog."""
     window, study, _log = build(qtbot, tmp_path)
-    window.controller.open_record(record())
+    window.controller.study.open_record(record())
     dialog = study.open_review()
     assert isinstance(dialog, ReviewDialog)
     fake = Path(__file__).resolve().parents[1] / "engine" / "fakes" / "fake_engine.py"

@@ -29,10 +29,10 @@ def set_clipboard(text: str) -> None:
 def test_fen_copies_the_shown_position_and_pastes_back(record_window) -> None:
     window, ui = record_window
     play(window, "h2e2", "h9g7", "h0g2")
-    window.controller.view(2)
+    window.controller.study.view(2)
     fen = ui.clipboard.copy_fen()
     assert clipboard_text() == fen == window.controller.game.position_at(2).fen()
-    window.controller.view(None)
+    window.controller.study.view(None)
     play(window, "i9h9")
     ui.link.set_modified(False)        # (no "discard changes?" question in this test)
     set_clipboard(fen)
@@ -45,7 +45,7 @@ def test_pgn_copy_and_paste_keep_moves_variations_comments_and_names(record_wind
                                                                      shared_data: Path) -> None:
     window, ui = record_window
     ui.open_file(shared_data / "games" / VARIATIONS_XQF)
-    window.controller.view(1)
+    window.controller.study.view(1)
     ui.panel.comment_edit.setPlainText("一步好棋")
     signature = ui.link.record.record_signature()
     text = ui.clipboard.copy_pgn()

@@ -58,13 +58,13 @@ def test_a_comment_typed_in_the_panel_and_a_new_variation_are_saved(record_windo
                                                                     tmp_path: Path) -> None:
     window, ui = record_window
     ui.open_file(shared_data / "games" / VARIATIONS_XQF)
-    window.controller.view(2)
+    window.controller.study.view(2)
     assert ui.panel.comment_label.text().startswith("Comment after 1…")
     ui.panel.comment_edit.setPlainText("好棋！ a fine reply")
     assert window.isWindowModified()
-    window.controller.view(0)
+    window.controller.study.view(0)
     ui.panel.comment_edit.setPlainText("Opening comment")
-    window.controller.view(3)
+    window.controller.study.view(3)
     window.controller.play_from_view()
     play(window, "b9c7")               # not the game's move: a new variation at ply 4
     out = tmp_path / "commented.pgn"
@@ -85,7 +85,7 @@ def test_save_rewrites_only_its_game_of_a_multi_game_file(record_window, shared_
     ui.open_file(copy)
     ui.game_list.choose_row(4)
     index = ui.link.source.index
-    window.controller.view(0)
+    window.controller.study.view(0)
     ui.panel.comment_edit.setPlainText("annotated in the app")
     assert ui.save()
     after = PgnFile.open(copy)
@@ -107,7 +107,7 @@ def test_a_save_that_cannot_be_encoded_leaves_the_file_unchanged(record_window, 
     target = tmp_path / "old.pgn"
     target.write_bytes(b"old content")
     play(window, "h2e2")
-    window.controller.view(1)
+    window.controller.study.view(1)
     ui.panel.comment_edit.setPlainText("emoji 🐘 cannot be GBK")
     assert not ui.save_as_file(target, Notation.CHINESE, "gbk")
     assert target.read_bytes() == b"old content"
@@ -142,11 +142,11 @@ def test_a_reviewed_comment_shows_its_words_and_keeps_its_evaluation(record_wind
     path = tmp_path / "reviewed.pgn"
     path.write_text('[Event "x"]\n\n1. h2e2 {[%eval 0.35] 中炮} h9g7 {[%eval #-3]} *\n', encoding="utf-8")
     ui.open_file(path)
-    window.controller.view(1)
+    window.controller.study.view(1)
     assert ui.panel.comment_edit.toPlainText() == "中炮"
     assert ui.panel.comment_label.text().startswith("+0.35 · Comment after 1.")
     ui.panel.comment_edit.setPlainText("中炮开局")
-    window.controller.view(2)
+    window.controller.study.view(2)
     assert ui.panel.comment_edit.toPlainText() == "" and ui.panel.comment_label.text().startswith("#-3 · ")
     ui.panel.comment_edit.setPlainText("黑方有杀")
     out = tmp_path / "edited.pgn"

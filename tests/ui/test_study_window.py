@@ -51,11 +51,11 @@ def stop_engines(qtbot: QtBot, study: StudyTools) -> None:
 def test_analysis_follows_the_record_and_stops_when_closed(qtbot: QtBot, tmp_path: Path) -> None:
     window, study, log = build(qtbot, tmp_path)
     game = record()
-    window.controller.open_record(game)
+    window.controller.study.open_record(game)
     study.analyse_action.trigger()                     # Engine › Analyse
     assert study.panel.isVisible() and window.engine_area.isVisible()
     qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
-    window.controller.show_node(game.mainline()[0])     # the user steps to the first move
+    window.controller.study.show_node(game.mainline()[0])     # the user steps to the first move
     qtbot.waitUntil(lambda: logged_commands(log).count("go infinite") == 2, timeout=10_000)
     assert study.analyser is not None and study.analyser.position is not None
     assert study.analyser.position.fen() == window.controller.board_position().fen()
@@ -68,9 +68,9 @@ def test_analysis_follows_the_record_and_stops_when_closed(qtbot: QtBot, tmp_pat
 def test_clicking_a_line_plays_it_as_a_variation(qtbot: QtBot, tmp_path: Path) -> None:
     window, study, _log = build(qtbot, tmp_path)
     game = record()
-    window.controller.open_record(game)
+    window.controller.study.open_record(game)
     first = game.mainline()[0]
-    window.controller.show_node(first)                  # after 1. 炮二平五: black to move
+    window.controller.study.show_node(first)            # after 1. 炮二平五: black to move
     study.analyse_action.trigger()
     qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
     item = study.panel.tree.topLevelItem(0)
@@ -92,7 +92,7 @@ def test_the_graph_shows_evaluations_and_jumps(qtbot: QtBot, tmp_path: Path) -> 
     window, study, _log = build(qtbot, tmp_path)
     assert not study.graph.isVisible()
     game = record(("0.50", "4.50", "5.50", "#3"))
-    window.controller.open_record(game)
+    window.controller.study.open_record(game)
     assert study.graph.isVisible()
     assert study.graph.values == [None, 0.5, 4.5, 5.5, 10.0]
     spot = study.graph.point_of_ply(2)
@@ -104,7 +104,7 @@ def test_the_graph_shows_evaluations_and_jumps(qtbot: QtBot, tmp_path: Path) -> 
 def test_review_from_the_game_menu_writes_the_record(qtbot: QtBot, tmp_path: Path) -> None:
     window, study, _log = build(qtbot, tmp_path)
     game = record()
-    window.controller.open_record(game)
+    window.controller.study.open_record(game)
     with qtbot.waitSignal(window.dialog_opened) as opened:
         study.review_action.trigger()                  # Game › Review…
     dialog = opened.args[0]
@@ -120,7 +120,7 @@ def test_review_from_the_game_menu_writes_the_record(qtbot: QtBot, tmp_path: Pat
 
 def test_the_analysing_engine_is_chosen_apart_from_the_opponent(qtbot: QtBot, tmp_path: Path) -> None:
     window, study, _log = build(qtbot, tmp_path)
-    window.controller.open_record(record())
+    window.controller.study.open_record(record())
     study.analyse_action.trigger()
     qtbot.waitUntil(lambda: study.panel.line_texts() != [], timeout=10_000)
     names = [study.panel.engine_box.itemText(i) for i in range(study.panel.engine_box.count())]
@@ -196,7 +196,7 @@ def test_a_reviewed_record_saved_as_pgn_comes_back_with_marks_and_graph(qtbot: Q
 
     window, study, _log = build(qtbot, tmp_path)
     record_ui = install_record_ui(window)
-    window.controller.open_record(record())
+    window.controller.study.open_record(record())
     with qtbot.waitSignal(window.dialog_opened) as opened:
         study.review_action.trigger()
     dialog = opened.args[0]
@@ -208,7 +208,7 @@ def test_a_reviewed_record_saved_as_pgn_comes_back_with_marks_and_graph(qtbot: Q
     values, dots = list(study.graph.values), study.graph.dots["??"].count()
     saved = tmp_path / "reviewed.pgn"
     assert record_ui.save_as_file(saved, Notation.CHINESE)
-    window.controller.open_record(Game())              # something else, then the file again
+    window.controller.study.open_record(Game())        # something else, then the file again
     assert not study.graph.isVisible()
     assert record_ui.open_file(saved)
     reopened = window.controller.game.record

@@ -57,7 +57,7 @@ def game(red: str, black: str) -> Game:
 
 
 def review(qtbot: QtBot, window: MainWindow, study: StudyTools, record: Game) -> ReviewDialog:
-    window.controller.open_record(record)
+    window.controller.study.open_record(record)
     dialog = study.open_review()
     assert isinstance(dialog, ReviewDialog)
     dialog.time_box.setValue(50)

@@ -132,7 +132,7 @@ def test_try_again_starts_the_same_challenge_and_a_game_left_counts_as_unfinishe
 def test_the_position_on_the_board_is_offered_with_the_goal_its_title_declares(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, [builtin_like_spec()], lambda spec, owner: ScriptedClient(spec, owner))
     study = read_pgn('[Event "蚯蚓降龙 黑先和"]\n[FEN "3k5/4a4/9/9/9/9/9/9/4A4/4K4 b - - 0 1"]\n\n*\n')[0]
-    window.controller.open_record(study)                      # a study opened, or set up in the position editor
+    window.controller.study.open_record(study)                # a study opened, or set up in the position editor
     chooser = open_chooser(qtbot, window, TrainingDatabase(tmp_path / "training.sqlite"))
     qtbot.mouseClick(chooser.board_button, Qt.MouseButton.LeftButton)
     assert row_texts(chooser, 0)[:3] == ["蚯蚓降龙 黑先和", "Black to play and draw", "0"]

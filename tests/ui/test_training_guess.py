@@ -105,7 +105,7 @@ def click_move(qtbot, dialog: GuessTheMove, iccs: str) -> None:
 
 def test_a_session_from_the_board_s_game_to_the_summary(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, [builtin_like_spec()])
-    window.controller.open_record(read_pgn(GAME)[0])
+    window.controller.study.open_record(read_pgn(GAME)[0])
     db = TrainingDatabase(tmp_path / "training.sqlite")
     clients: list[JudgingClient] = []
     dialog = GuessTheMove(window, GuessSessions(db), judging_factory(clients))
@@ -159,7 +159,7 @@ def test_a_session_from_the_board_s_game_to_the_summary(qtbot, tmp_path: Path) -
 
 def test_an_engine_that_dies_leaves_the_guess_unjudged_and_is_started_again(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, [builtin_like_spec()])
-    window.controller.open_record(read_pgn(GAME)[0])
+    window.controller.study.open_record(read_pgn(GAME)[0])
     clients: list[JudgingClient] = []
     dialog = GuessTheMove(window, GuessSessions(TrainingDatabase(tmp_path / "t.sqlite")), judging_factory(clients))
     window.open_dialog(dialog)
@@ -198,7 +198,7 @@ def test_an_engine_without_multipv_searches_the_missing_moves_one_at_a_time(qtbo
 
 def test_the_menu_entry_opens_the_window_on_the_board_s_game(qtbot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path, [builtin_like_spec()])
-    window.controller.open_record(read_pgn(GAME)[0])
+    window.controller.study.open_record(read_pgn(GAME)[0])
     open_guess_the_move(window, TrainingDatabase(tmp_path / "training.sqlite"))
     dialog = next(d for d in window.dialogs if isinstance(d, GuessTheMove))
     assert dialog.start_button.isEnabled() and "猜谱测试" in dialog.game_label.text()

@@ -5,17 +5,20 @@ The model (``xiangqi.game.model.GameModel``: the record tree, the node the game 
 the one idea of where the game is. Seats (``xiangqi.engine.seat.EngineSeat``) are the engines: one per
 colour an engine plays. Human vs engine and engine vs engine differ only in which seats are filled;
 a record being studied has none. Nothing here paints or blocks (engines answer through signals, the clock
-ticks on a QTimer)."""
+ticks on a QTimer).
+
+Two parts live beside it, each with its own typed signals: ``study`` (``record_study.RecordStudy``: a record
+opened, walked and viewed back, lines entered, play from here) and ``actions`` (``game_actions.GameActions``:
+resigning, draw offers, hints asked for)."""
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
-from xiangqi.core import Color, IllegalMoveError, Move, Position, Termination
+from xiangqi.core import Color, Move, Position, Termination
 from xiangqi.core.move_reason import illegal_reason
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.failures import EngineFailure
@@ -30,10 +33,12 @@ from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.record import Game as Record
 from xiangqi.record import GameNode
 from xiangqi.play.draw_offers import DrawOffers
+from xiangqi.play.game_actions import GameActions
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.play.move_limits import move_limits
 from xiangqi.play.game_seats import GameSeats
 from xiangqi.play.hints import HintSeat
+from xiangqi.play.record_study import RecordStudy, fresh_headers
 from xiangqi.play.move_refusal import CONTEXT as REFUSAL_CONTEXT
 from xiangqi.play.move_refusal import refusal_text
 from xiangqi.play.problem_text import failure_detail, failure_text
@@ -66,8 +71,10 @@ class EngineTrouble:
 
 
 class GameController(QObject):
-    changed = Signal()               # position, view, hint or result changed: repaint
-    tree_changed = Signal()          # moves were added to the record
+    changed = Signal()               # position, view, hint, result or engines changed: repaint, menus
+    shown_changed = Signal()         # the position shown or the game's line moved (a move, a take-back, a view,
+                                     # another game): for views that follow only the position (moves, clocks)
+    move_added = Signal(object)      # GameNode: a move new to the record, played at the end of the line shown
     game_replaced = Signal()         # another game (record): new, resumed or opened
     analysis_reset = Signal()        # engine lines shown so far no longer belong to the position
     move_played = Signal(object)     # MovePlayed
@@ -80,7 +87,6 @@ class GameController(QObject):
     message = Signal(str)            # a status-bar line
     clocks_changed = Signal()
     illegal_move = Signal()
-    record_written = Signal()        # the record shown is saved where it came from (a match's PGN)
 
     def __init__(self, autosave: AutosaveStore | None = None, engine_factory: EngineFactory | None = None,
                  now: Callable[[], float] | None = None, parent: QObject | None = None) -> None:
@@ -113,6 +119,12 @@ class GameController(QObject):
         self._tick = QTimer(self)
         self._tick.setInterval(CLOCK_TICK_MS)
         self._tick.timeout.connect(self._on_tick)
+        self.study = RecordStudy(self, self)   # a record opened, walked, viewed back; a game from the position shown
+        self.study.record_opened.connect(self.game_replaced)
+        self.study.view_moved.connect(self._on_view_moved)
+        self.study.message.connect(self.message)
+        self.actions = GameActions(self, self.draws, self.hints, self)   # resign, draw offers, hints asked for
+        self.actions.message.connect(self.message)
 
     # ----------------------------------------------------------------- game lifecycle
     def new_game(self, setup: GameSetup) -> None:
@@ -126,60 +138,9 @@ class GameController(QObject):
         self._begin(snapshot.setup, model, snapshot.clock)
         self.message.emit(self.tr("Resumed the unfinished game"))
 
-    def open_record(self, record: Record, node: GameNode | None = None) -> None:
-        """Study ``record`` (a file, a pasted game): two players, no engine, no clock, shown at ``node``."""
-        self._study(GameModel(record, playing=False), node or record.root)
-        self.game_replaced.emit()
-
-    def show_node(self, node: GameNode) -> None:
-        """Show ``node`` of the record: on the game's line by viewing it, else by studying its line (the
-        engines leave: a side line is looked at by two players)."""
-        if self.game.view(node):
-            self.changed.emit()
-            return
-        self._study(self.game, node)
-
-    def play_line(self, moves: list[Move]) -> bool:
-        """Put ``moves`` (an engine line) into the record as a variation from the position shown and show
-        its first move: the analysed position stays in view, one move on, and the rest of the line waits
-        in the record (→ follows it). False when a move is not legal there (nothing is added)."""
-        try:
-            end = self.game.add_line(self.game.cursor, moves)
-        except IllegalMoveError:
-            return False
-        first = end
-        for _ in range(len(moves) - 1):
-            assert first.parent is not None
-            first = first.parent
-        self.tree_changed.emit()
-        self.show_node(first)
-        if len(moves) > 1:
-            self.message.emit(self.tr("Entered the line's first move; its other {0} moves are kept as a "
-                                      "variation (→ steps through them)").format(len(moves) - 1))
-        return True
-
-    def play_from_here(self, setup: GameSetup) -> None:
-        """Start a game with ``setup`` (its opponent) from the position shown: a new record holding the
-        moves that led here (a record studied stays as it was)."""
-        node = self.game.cursor
-        record = Record(fresh_headers(setup), self.game.start_fen)
-        end = record.root
-        for move in node.moves():
-            end = end.add_child(move)
-        model = GameModel(record, natural_limit_plies=setup.natural_limit_plies)
-        model.go_to(end)
-        self._begin(setup, model)
-        self.message.emit(self.tr("New game from this position"))
-
-    def record_changed(self) -> None:
-        """The record's comments or marks were changed from outside (a review wrote them)."""
-        self.tree_changed.emit()
-
-    def mark_written(self) -> None:
-        """The record shown was written to a file by whoever made it (a match): nothing is left unsaved."""
-        self.record_written.emit()
-
-    def _study(self, model: GameModel, node: GameNode) -> None:
+    def show_record(self, model: GameModel, node: GameNode) -> None:
+        """The engines leave and the clock stops: ``model`` is a record studied (``study``), shown at
+        ``node``."""
         self._discard_searches()
         self.engine_seats.close_all()
         self._tick.stop()
@@ -194,8 +155,13 @@ class GameController(QObject):
         if self.autosave is not None:
             self.autosave.clear()   # the autosave keeps games being played; a record has its own file
         self.analysis_reset.emit()
+        self.shown_changed.emit()
         self.changed.emit()
         self.clocks_changed.emit()
+
+    def start_game(self, setup: GameSetup, model: GameModel) -> None:
+        """``model`` (at its head) is played from now on with ``setup``'s opponent (play from here)."""
+        self._begin(setup, model)
 
     def _begin(self, setup: GameSetup, model: GameModel, clock_state: dict[str, object] | None = None) -> None:
         self._discard_searches()
@@ -246,26 +212,14 @@ class GameController(QObject):
             return []
         return [m.to_sq for m in self.game.position.legal_moves() if m.from_sq == sq]
 
-    # What the Game menu may do now. A record being studied (a file, a match being watched) is no game
-    # played here: nothing to take back, resign or offer; and none while an earlier position is viewed.
+    # What the Game menu may do now (resign, draws, hints: ``actions``). A record being studied (a file, a
+    # match being watched) is no game played here: nothing to take back; and none while an earlier position
+    # is viewed.
     def can_take_back(self) -> bool:
         return self.game.playing and not self.game.viewing and self.game.can_undo()
 
     def can_put_back(self) -> bool:
         return self.game.playing and not self.game.viewing and self.game.can_redo()
-
-    def human_plays(self) -> bool:
-        """A game played here in which a person has a side (not engine against engine, not a record)."""
-        return self.game.playing and not self.game.is_over and len(self.seats) < 2
-
-    def can_resign(self) -> bool:
-        return self.human_plays()
-
-    def can_offer_draw(self) -> bool:
-        return self.human_plays() and bool(self.seats)
-
-    def can_ask_hint(self) -> bool:
-        return bool(self.seats) and self.human_to_move()
 
     def try_move(self, move: Move) -> bool:
         """A move from the board; False (and ``illegal_move``) when it is not allowed now."""
@@ -300,12 +254,13 @@ class GameController(QObject):
             self.clock.moved(mover)
         self.move_played.emit(MovePlayed(move, capture, self.game.position.is_check(), by_engine, from_book))
         if not known:
-            self.tree_changed.emit()
+            self.move_added.emit(self.game.head)   # the move list appends it; nothing else is rewritten
         self._autosave()
         self._after_position_change()
 
     def _after_position_change(self) -> None:
         """Everything that follows a change of the game: result, clocks, the engine's turn."""
+        self.shown_changed.emit()
         result = self.game.result
         if result is not None:
             self._end(result)
@@ -326,7 +281,8 @@ class GameController(QObject):
         self.clocks_changed.emit()
         self.game_over.emit(result)
 
-    def _finish(self, reason: Termination, winner: Color | None) -> None:
+    def finish(self, reason: Termination, winner: Color | None) -> None:
+        """End the game: ``winner`` wins by ``reason`` (None: a draw)."""
         if self.game.is_over:
             return
         result = GameResult(reason, winner)
@@ -336,7 +292,7 @@ class GameController(QObject):
     def _on_tick(self) -> None:
         flagged = self.clock.flagged()
         if flagged is not None and not self.game.is_over:
-            self._finish(Termination.TIME_FORFEIT, flagged.other)
+            self.finish(Termination.TIME_FORFEIT, flagged.other)
         self.clocks_changed.emit()
 
     # ----------------------------------------------------------------- player commands
@@ -397,43 +353,13 @@ class GameController(QObject):
         self._restart_clock()
         self.clocks_changed.emit()
 
-    def resign(self) -> None:
-        if self.can_resign():
-            turn = self.game.position.turn
-            loser = self.setup.human if self.seats and not self.engine_plays(self.setup.human) else turn
-            self._finish(Termination.RESIGNATION, loser.other)
-
-    @property
-    def engine_draw_offer(self) -> bool:
-        """The engine offered a draw with its last move and the player has not moved since."""
-        return self.draws.engine_offer
-
-    def offer_draw(self) -> None:
-        """The engine answers with its next move, by its own evaluation of that search and its level
-        (``xiangqi.play.draw_answer``); UCCI engines are told of the offer (``go draw``) as well."""
-        if not self.can_offer_draw():
-            return
-        self.draws.offer()
-        self.message.emit(self.tr("Draw offered: the engine answers with its next move"))
-
-    def accept_draw(self) -> None:
-        if self.draws.engine_offer and not self.game.is_over:
-            self._finish(Termination.AGREED_DRAW, None)
-
-    def request_hint(self, spec: EngineSpec | None = None) -> bool:
-        """A suggestion for the player: from ``spec`` (the strongest engine, ``hints.hint_engine``) on a seat
-        of its own, searched to a real depth; without one, from the opponent's engine."""
-        if not self.human_to_move() or self.hints.searching:
+    def ask_opponent_for_hint(self) -> bool:
+        """The opponent's engine searches a hint briefly (``actions.request_hint`` without a hint engine);
+        False when it cannot now."""
+        seat = next(iter(self.seats.values()), None)
+        if seat is None or not seat.is_ready or seat.searching:
             return False
-        position = self.game.position
-        if spec is not None:
-            self.hints.ask(spec, position, forbidden_repetition_moves(position))
-        else:
-            seat = self._hint_seat()
-            if seat is None or not seat.is_ready or seat.searching:
-                return False
-            self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
-        self.message.emit(self.tr("The engine is looking for a hint…"))
+        self._search(seat, Purpose.HINT, SearchLimits(movetime_ms=HINT_MS))
         return True
 
     def _on_hint_found(self, move: Move | None, position: Position) -> None:
@@ -444,23 +370,14 @@ class GameController(QObject):
         spec = self.hints.seat.spec if self.hints.seat is not None else None
         self.message.emit(failure_text(trouble.failure, engine_display_name(spec)))
 
-    def _hint_seat(self) -> EngineSeat | None:
-        return next(iter(self.seats.values()), None)
-
     def stop(self) -> None:
         """Make the engine answer now (its move, or the hint)."""
         for seat in self.seats.values():
             seat.stop()
         self.hints.stop()
 
-    def view(self, ply: int | None) -> None:
-        """Show the position after ``ply`` moves of the game (None: back to the game's position)."""
-        if ply is None:
-            self.game.view(self.game.head)
-        elif 0 <= ply <= self.game.ply:
-            self.game.view(self.game.node_at_ply(ply))
-        else:
-            return
+    def _on_view_moved(self) -> None:
+        self.shown_changed.emit()
         self.changed.emit()
         self._maybe_engine_move()   # back at the game: an engine whose turn it is goes on
 
@@ -605,11 +522,11 @@ class GameController(QObject):
         level = self.setup.strength.level if is_builtin(self.setup.engine) else None   # others: full strength
         if self.draws.answer(decided.draw_offer, self.game.ply, level):
             self.message.emit(self.tr("The engine accepts the draw"))
-            self._finish(Termination.AGREED_DRAW, None)
+            self.finish(Termination.AGREED_DRAW, None)
             return
         if best.resign:
             self.message.emit(self.tr("The engine resigns"))
-            self._finish(Termination.RESIGNATION, engine_color.other)
+            self.finish(Termination.RESIGNATION, engine_color.other)
             return
         move = best.move
         if move is None or not self.game.position.is_legal(move):
@@ -685,15 +602,3 @@ def can_ponder(seat: EngineSeat) -> bool:
     info = seat.engine_info
     return info is not None and (info.dialect.rules.key == "ucci" or seat.offers("Ponder"))
 
-
-def fresh_headers(setup: GameSetup) -> dict[str, str]:
-    """Tags for a game played in the app: today's date, the engine's name on its side and the player's
-    (setting game.player_name) on theirs."""
-    headers = {"Game": "Chinese Chess", "Event": "", "Date": datetime.date.today().strftime("%Y.%m.%d"),
-               "Red": "", "Black": ""}
-    for color, tag in ((Color.RED, "Red"), (Color.BLACK, "Black")):
-        if setup.engine_plays(color):
-            headers[tag] = engine_display_name(setup.engine)
-        elif color is setup.human:
-            headers[tag] = setup.player
-    return headers

@@ -100,7 +100,7 @@ class BookUi(QObject):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self._build_menu()
         self.panel.move_chosen.connect(self.play)
-        self.controller.changed.connect(self.follow_position)
+        self.controller.shown_changed.connect(self.follow_position)
         self.controller.game_replaced.connect(self.follow_position)
         self.follow_position()
         window.installEventFilter(self)
@@ -231,7 +231,7 @@ class BookUi(QObject):
         if controller.human_to_move():
             controller.try_move(move)
         elif not controller.game.playing:
-            controller.play_line([move])
+            controller.study.play_line([move])
         else:
             text = self.tr("A book move is played at the game's own position, on your turn")
             self.window.statusBar().showMessage(text, STATUS_MS)

@@ -256,7 +256,7 @@ class MatchUi(QWidget):
         self._show_status()
         if self._shown is None or self.watching():
             self._shown = game
-            self.controller.open_record(game, node)
+            self.controller.study.open_record(game, node)
 
     def watching(self) -> bool:
         """The board shows the match (not a game or record the user turned to meanwhile: the match goes on
@@ -276,8 +276,8 @@ class MatchUi(QWidget):
         if not self.panel.pause_button.isChecked():
             self._show_status()
         if self.watching():
-            self.controller.record_changed()
-            self.controller.show_node(node)
+            self.controller.study.record_changed()
+            self.controller.study.show_node(node)
 
     def _on_engine_info(self, index: int, info: SeatInfo) -> None:
         self.panel.panels[index].show_analysis(info)
@@ -292,8 +292,8 @@ class MatchUi(QWidget):
         self.panel.add_game(finished, red, black)
         self.panel.show_tally(self.tally, self.runner.settings.names, self.runner.settings.games)
         if self.watching():
-            self.controller.record_changed()   # the result and the reason, as the last comment
-            self.controller.mark_written()     # and it is in the match's PGN: nothing to save
+            self.controller.study.record_changed()   # the result and the reason, as the last comment
+            self.controller.study.mark_written()     # and it is in the match's PGN: nothing to save
 
     def open_game(self, row: int) -> None:
         """A finished game of the results table on the board, from its start (the match goes on)."""
@@ -302,8 +302,8 @@ class MatchUi(QWidget):
             self.window_.confirm_discard(lambda: self._show_finished(game))
 
     def _show_finished(self, game: Game) -> None:
-        self.controller.open_record(game)
-        self.controller.mark_written()
+        self.controller.study.open_record(game)
+        self.controller.study.mark_written()
         self.window_.statusBar().showMessage(self.tr("Game {0} of the match (in {1})").format(
             game.headers.get("Round", ""), self._last_pgn or self.tr("no file")), STATUS_MS)
 

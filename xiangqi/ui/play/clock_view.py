@@ -35,7 +35,7 @@ class ClockView(QWidget):
             layout.addWidget(label, 1)
         self._fit_fonts()
         controller.clocks_changed.connect(self.refresh)
-        controller.changed.connect(self.refresh)   # browsing a record: the side to move follows the cursor
+        controller.shown_changed.connect(self.refresh)   # browsing a record: the side to move follows the cursor
         self.refresh()
 
     def _fit_fonts(self) -> None:

@@ -61,7 +61,7 @@ class MoveList(QWidget):
         self.table = self._make_table()
         self.view_label = QLabel(self)
         self.back_button = QPushButton(self.tr("Back to game"), self)
-        self.back_button.clicked.connect(lambda: controller.view(None))
+        self.back_button.clicked.connect(lambda: controller.study.view(None))
         self.from_here_button = QPushButton(self.tr("Play from here"), self)
         self.from_here_button.clicked.connect(self.play_from_here)
         # The browse bar is always there (its buttons enabled while an earlier move is shown), and its text
@@ -80,7 +80,7 @@ class MoveList(QWidget):
         layout.addWidget(self.view_label)
         layout.addLayout(bar)
         self._following = False     # the selection is being set to the shown ply (not the user's choice)
-        controller.changed.connect(self._on_game_changed)
+        controller.shown_changed.connect(self._on_game_changed)
         self.refresh()
 
     def _make_table(self) -> QTableView:
@@ -204,7 +204,7 @@ class MoveList(QWidget):
     def _on_cell_chosen(self, index: QModelIndex) -> None:
         ply = self.model.ply_at(index)
         if ply is not None and ply != self._shown_ply():
-            self.controller.view(ply)
+            self.controller.study.view(ply)
 
     def _on_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         """The user moved to another cell (arrow keys, Page Up/Down, Home/End): show that move."""

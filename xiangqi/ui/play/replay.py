@@ -45,7 +45,7 @@ class Replay(QObject):
     def forward(self) -> bool:
         c = self.controller
         if self.shown_ply < c.game.ply:
-            c.view(self.shown_ply + 1)
+            c.study.view(self.shown_ply + 1)
             return True
         if not c.seats and c.game.can_redo():
             return c.redo()
@@ -54,14 +54,14 @@ class Replay(QObject):
     def back(self) -> bool:
         if self.shown_ply <= 0:
             return False
-        self.controller.view(self.shown_ply - 1)
+        self.controller.study.view(self.shown_ply - 1)
         return True
 
     def to_start(self) -> None:
-        self.controller.view(0)
+        self.controller.study.view(0)
 
     def to_end(self) -> None:
-        self.controller.view(self.controller.game.ply)
+        self.controller.study.view(self.controller.game.ply)
 
     def set_seconds_per_move(self, seconds: float) -> None:
         seconds = min(max(seconds, MIN_SECONDS), MAX_SECONDS)

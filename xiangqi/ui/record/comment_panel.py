@@ -58,6 +58,7 @@ class CommentPanel(QWidget):
         self.delete_button.clicked.connect(self.delete_selected)
         self._build_layout()
         link.tree_changed.connect(self.rebuild)
+        link.move_added.connect(self.rebuild)      # a move played may start a variation of the record
         link.record_replaced.connect(self.rebuild)
         link.node_changed.connect(self.show_node)
         link.state_changed.connect(self._show_players)

@@ -38,7 +38,8 @@ def is_attached(node: GameNode, record: Record) -> bool:
 
 
 class RecordLink(QObject):
-    tree_changed = Signal()      # moves, variations or their order changed (in the same record)
+    tree_changed = Signal()      # variations, their order or marks changed (in the same record)
+    move_added = Signal(object)  # GameNode: a move new to the record played at the end of the game's line
     record_replaced = Signal()   # another record is shown (the move list redraws on the controller's own)
     node_changed = Signal()      # another move is shown (or the same move after a tree change)
     state_changed = Signal()     # source file or the modified flag changed
@@ -50,10 +51,11 @@ class RecordLink(QObject):
         self.modified = False
         self._shown: GameNode | None = None
         self._loading = False
-        controller.changed.connect(self._announce_node)
-        controller.tree_changed.connect(self._on_tree_changed)
+        controller.shown_changed.connect(self._announce_node)
+        controller.study.tree_changed.connect(self._on_tree_changed)
+        controller.move_added.connect(self._on_move_added)
         controller.game_replaced.connect(self._on_game_replaced)
-        controller.record_written.connect(lambda: self.set_modified(False))
+        controller.study.record_written.connect(lambda: self.set_modified(False))
 
     # ----------------------------------------------------------------- what is shown
     @property
@@ -82,6 +84,13 @@ class RecordLink(QObject):
         self.tree_changed.emit()
         self._announce_node(force=True)
 
+    def _on_move_added(self, node: GameNode) -> None:
+        """A move played: the record is modified, the move list appends it on the controller's ``changed``."""
+        if not self._loading:
+            self.set_modified(True)
+        self.move_added.emit(node)
+        self._announce_node(force=True)
+
     def _on_game_replaced(self) -> None:
         """A game the app started itself (new game, resumed game) has no file yet."""
         if not self._loading:
@@ -107,14 +116,14 @@ class RecordLink(QObject):
         self._loading = True
         try:
             self.source = source
-            self.controller.open_record(record, node)
+            self.controller.study.open_record(record, node)
         finally:
             self._loading = False
         self.set_modified(False)
 
     def go_to(self, node: GameNode) -> None:
         """Show the position after ``node``: on the game's line by viewing, else by studying its line."""
-        self.controller.show_node(node)
+        self.controller.study.show_node(node)
 
     # ----------------------------------------------------------------- editing the record
     def set_comment(self, node: GameNode, text: str) -> None:
@@ -134,7 +143,7 @@ class RecordLink(QObject):
         parent = Record.delete_variation(node)
         self.set_modified(True)
         target = current if is_attached(current, self.record) else parent
-        self.controller.show_node(target)
+        self.controller.study.show_node(target)
         self.tree_changed.emit()
         self._announce_node(force=True)
 

@@ -81,5 +81,5 @@ class RecordShapes:
         comment = with_shapes(node.comment, shapes)
         if comment != node.comment:
             node.comment = comment
-            self.controller.record_changed()   # the record is modified; the comment panel shows the words
+            self.controller.study.record_changed()   # the record is modified; the comment panel shows the words
             self.board.update()

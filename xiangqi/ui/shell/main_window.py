@@ -167,11 +167,12 @@ class MainWindow(WindowHost):
         self.new_action = self._action(self.tr("&New game…"), self.ask_new_game, QKeySequence.StandardKey.New)
         self.undo_action = self._action(self.tr("&Undo"), c.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(self.tr("&Redo"), c.redo, QKeySequence.StandardKey.Redo, "Ctrl+Y")
-        self.hint_action = self._action(self.tr("&Hint"), lambda: c.request_hint(hint_engine(self.engines)), "H")
+        self.hint_action = self._action(self.tr("&Hint"), lambda: c.actions.request_hint(hint_engine(self.engines)),
+                                        "H")
         self.stop_action = self._action(self.tr("&Move now"), c.stop, "Space", "S")
         self.resign_action = self._action(self.tr("Re&sign"), self._confirm_resign)
-        self.draw_action = self._action(self.tr("Offer a &draw"), c.offer_draw)
-        self.accept_draw_action = self._action(self.tr("&Accept the draw"), c.accept_draw)
+        self.draw_action = self._action(self.tr("Offer a &draw"), c.actions.offer_draw)
+        self.accept_draw_action = self._action(self.tr("&Accept the draw"), c.actions.accept_draw)
         self.flip_action = self._action(self.tr("&Flip board"), self.board.flip, "F")
         self.restart_engine_action = self._action(self.tr("&Restart engine"), c.restart_engine)
         self.choose_engine_action = self._action(self.tr("&Change opponent…"), self.open_engine_chooser)
@@ -231,10 +232,10 @@ class MainWindow(WindowHost):
         # Only what means something now: a loaded record or a match has nothing to take back or resign.
         self.undo_action.setEnabled(c.can_take_back())
         self.redo_action.setEnabled(c.can_put_back())
-        self.hint_action.setEnabled(c.can_ask_hint())
-        self.resign_action.setEnabled(c.can_resign())
-        self.draw_action.setEnabled(c.can_offer_draw())
-        self.accept_draw_action.setEnabled(c.can_offer_draw() and c.engine_draw_offer)
+        self.hint_action.setEnabled(c.actions.can_ask_hint())
+        self.resign_action.setEnabled(c.actions.can_resign())
+        self.draw_action.setEnabled(c.actions.can_offer_draw())
+        self.accept_draw_action.setEnabled(c.actions.can_offer_draw() and c.actions.engine_draw_offer)
         self.stop_action.setEnabled(game.playing and not game.is_over and c.engine_searching())
         self.restart_engine_action.setEnabled(bool(c.seats) or (game.playing and c.setup.engine is not None))
         self.choose_engine_action.setEnabled(game.playing and not game.is_over)
@@ -318,7 +319,7 @@ class MainWindow(WindowHost):
 
     def _on_engine_draw_offer(self) -> None:
         self.ask(self.tr("Draw offer"), self.tr("The engine offers a draw. Do you accept?"),
-                 self.controller.accept_draw)
+                 self.controller.actions.accept_draw)
         self._refresh()
 
     # ----------------------------------------------------------------- dialogs
@@ -446,7 +447,7 @@ class MainWindow(WindowHost):
         self.engines = list(engines)
 
     def _confirm_resign(self) -> None:
-        self.ask(self.tr("Resign"), self.tr("Do you really resign this game?"), self.controller.resign)
+        self.ask(self.tr("Resign"), self.tr("Do you really resign this game?"), self.controller.actions.resign)
 
     def _confirm_play_from_here(self) -> None:
         if self.controller.game.playing or self.last_setup.engine is None:
@@ -467,7 +468,7 @@ class MainWindow(WindowHost):
         self.open_dialog(box)
 
     def _play_from_here_against(self, setup: GameSetup) -> None:
-        self.confirm_discard(lambda: self._begin_game(setup, lambda: self.controller.play_from_here(setup)))
+        self.confirm_discard(lambda: self._begin_game(setup, lambda: self.controller.study.play_from_here(setup)))
 
     def _begin_game(self, setup: GameSetup, begin: Callable[[], object]) -> None:
         self.engine_panel.clear()

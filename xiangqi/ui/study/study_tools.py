@@ -5,7 +5,7 @@ Game › Review (复盘)….
   the editor, the game in progress): every change of the shown position restarts the analyser's
   ``go infinite``; its lines are in the window's engine area (under the move list); closing them (or unticking
   the action) retires the engine. A clicked line is played
-  onto the board as a variation (``GameController.play_line``).
+  onto the board as a variation (``RecordStudy.play_line``).
 - The graph shows the main line's ``[%eval]`` values: a reviewed record's and, in a game being played, the
   engine's own score after each of its moves, written into that move's comment as ``[%eval]`` (so the
   autosave, a resumed game and the saved file keep them); a click shows that ply; the ply shown is marked.
@@ -127,7 +127,7 @@ class StudyTools(QObject):
     def _connect(self) -> None:
         c = self.controller
         c.changed.connect(self._on_changed)
-        c.tree_changed.connect(self.refresh_graph)
+        c.study.tree_changed.connect(self.refresh_graph)
         c.game_replaced.connect(self._on_game_replaced)
         c.analysis.connect(self._on_engine_info)
         c.move_played.connect(self._on_move_played)
@@ -213,9 +213,9 @@ class StudyTools(QObject):
                             self.tr("Playing this line on the board may end the game against the engine: a "
                                     "side line is studied without it. The moves played stay in the record. "
                                     "Play it?"),
-                            lambda: self.controller.play_line(line))
+                            lambda: self.controller.study.play_line(line))
             return
-        self.controller.play_line(line)
+        self.controller.study.play_line(line)
 
     # ----------------------------------------------------------------- the graph
     def _on_game_replaced(self) -> None:
@@ -255,7 +255,7 @@ class StudyTools(QObject):
         record = self.controller.game.record
         line: list[GameNode] = [record.root, *record.mainline()]
         if 0 <= ply < len(line):
-            self.controller.show_node(line[ply])
+            self.controller.study.show_node(line[ply])
 
     # ----------------------------------------------------------------- review
     def can_review(self) -> bool:
@@ -328,7 +328,7 @@ class StudyTools(QObject):
 
     def _record_reviewed(self, dialog: ReviewDialog) -> None:
         if dialog.game is self.controller.game.record:   # not when the user turned to another game
-            self.controller.record_changed()
+            self.controller.study.record_changed()
             self.refresh_graph()
         for hook in self.after_review:
             extra = hook(dialog.game)

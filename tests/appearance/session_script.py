@@ -53,7 +53,7 @@ def steps(window: MainWindow) -> list[Callable[[], object]]:
         lambda: escape(top_dialog(window)),
         window.new_action.trigger,
         lambda: answer_open_dialogs(window),
-        lambda: window.controller.play_line([Move(parse_square("h2"), parse_square("e2")),
+        lambda: window.controller.study.play_line([Move(parse_square("h2"), parse_square("e2")),
                                              Move(parse_square("h9"), parse_square("g7"))]),
         window.undo_action.trigger,
         window.menuBar().actions()[-1].menu().actions()[0].trigger,   # 帮助 › 象棋规则

@@ -117,7 +117,7 @@ def open_by(qtbot, action: QAction) -> list[QDialog]:
 
 
 def play_two_moves(window) -> None:
-    window.controller.play_line([Move(parse_square("h2"), parse_square("e2")),
+    window.controller.study.play_line([Move(parse_square("h2"), parse_square("e2")),
                                  Move(parse_square("h9"), parse_square("g7"))])
 
 

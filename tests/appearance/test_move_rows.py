@@ -70,17 +70,17 @@ def rows_seen(table: QTableView) -> int:
 def enter_mode(qtbot, window, mode: str, tmp_path) -> object:
     """The window in ``mode`` with a long record in its move list; returns what must be stopped."""
     if mode == "review":
-        window.controller.open_record(long_record(evaluations=True))
+        window.controller.study.open_record(long_record(evaluations=True))
         study = window.findChild(StudyTools)
         study.refresh_graph()
         qtbot.waitUntil(lambda: study.graph.isVisible())
         return None
-    window.controller.open_record(long_record())
+    window.controller.study.open_record(long_record())
     if mode == "play":   # the opponent's thinking shown (off by default): the most the column holds
         window.appearance_ui.store.set("appearance", "opponent_thinking", True)
         end = window.controller.game.record.mainline()[-1]
-        window.controller.show_node(end)
-        window.controller.play_from_here(GameSetup(engine=fake_engine(), human=Color.RED
+        window.controller.study.show_node(end)
+        window.controller.study.play_from_here(GameSetup(engine=fake_engine(), human=Color.RED
                                                    if window.controller.board_position().turn is Color.RED
                                                    else Color.BLACK))
         qtbot.waitUntil(lambda: window.engine_panel.isVisible(), timeout=10_000)

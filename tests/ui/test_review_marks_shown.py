@@ -46,7 +46,7 @@ def test_marks_are_coloured_and_the_better_move_is_written_beside_them(qtbot: Qt
     game = reviewed_game()
     nodes = game.mainline()
     assert nodes[1].nags == [Mark.BLUNDER.value] and nodes[4].nags == [Mark.INACCURACY.value]
-    window.controller.open_record(game)
+    window.controller.study.open_record(game)
     model = window.move_list.model
     blunder, inaccuracy, plain = (model.index_for_ply(ply) for ply in (2, 5, 3))
     assert model.data(blunder).endswith("??") and model.data(inaccuracy).endswith("?!")
@@ -60,18 +60,18 @@ def test_marks_are_coloured_and_the_better_move_is_written_beside_them(qtbot: Qt
     assert model.data(inaccuracy, Qt.ItemDataRole.ToolTipRole).splitlines()[0] == "马八进七 was better"
     # The comments panel under the marked move: the mark and the better move, in the mark's colour; the
     # move list's line under the moves says it too.
-    window.controller.show_node(nodes[1])
+    window.controller.study.show_node(nodes[1])
     assert window.move_list.view_label.text().endswith(f"· ?? {black_better} was better")
     panel = ui.panel
     assert panel.review_label.isVisible() and panel.review_label.text() == f"?? {black_better} was better"
     assert MARK_COLOURS[Mark.BLUNDER].name() in panel.review_label.styleSheet()
-    window.controller.show_node(nodes[2])
+    window.controller.study.show_node(nodes[2])
     assert not panel.review_label.isVisible()
 
 
 def test_the_review_summary_closes_when_another_game_is_opened(qtbot: QtBot, tmp_path: Path) -> None:
     window, study, _log = build(qtbot, tmp_path)
-    window.controller.open_record(record())
+    window.controller.study.open_record(record())
     with qtbot.waitSignal(window.dialog_opened) as opened:
         study.review_action.trigger()
     dialog = opened.args[0]
@@ -80,6 +80,6 @@ def test_the_review_summary_closes_when_another_game_is_opened(qtbot: QtBot, tmp
     with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
         qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(dialog.isVisible, timeout=5000)   # the summary
-    window.controller.open_record(Game())             # the user opens another game
+    window.controller.study.open_record(Game())             # the user opens another game
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

@@ -661,6 +661,10 @@
             <translation>{0} 之后的注释：</translation>
         </message>
         <message>
+            <source>{0} was better</source>
+            <translation>{0}较好</translation>
+        </message>
+        <message>
             <source>{0} (Red) vs {1} (Black)</source>
             <translation>{0}（红）对 {1}（黑）</translation>
         </message>
@@ -2124,6 +2128,10 @@
     </context>
     <context>
         <name>MoveList</name>
+        <message>
+            <source>{0} was better</source>
+            <translation>{0}较好</translation>
+        </message>
         <message>
             <source>Red</source>
             <translation>红方</translation>
@@ -3677,12 +3685,32 @@ Its game is saved after every move; a second window on the same profile would ov
     <context>
         <name>ReviewDialog</name>
         <message>
+            <source>Quick</source>
+            <translation>快速</translation>
+        </message>
+        <message>
+            <source>Normal</source>
+            <translation>标准</translation>
+        </message>
+        <message>
+            <source>Deep</source>
+            <translation>深入</translation>
+        </message>
+        <message>
             <source>Review the game</source>
             <translation>复盘</translation>
         </message>
         <message>
             <source>Start</source>
             <translation>开始</translation>
+        </message>
+        <message>
+            <source>Time per position</source>
+            <translation>每步限时</translation>
+        </message>
+        <message>
+            <source>Quick, normal and deep search a fixed number of positions: the same review gives the same marks on a busy machine. A time per position searches less when the machine is busy.</source>
+            <translation>快速、标准、深入按固定的搜索节点数分析：同一局复盘在繁忙的电脑上标注也相同。按每步限时，电脑繁忙时搜索得更浅。</translation>
         </message>
         <message>
             <source> ms</source>
@@ -3695,6 +3723,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Engine:</source>
             <translation>引擎：</translation>
+        </message>
+        <message>
+            <source>Strength:</source>
+            <translation>强度：</translation>
         </message>
         <message>
             <source>Time per position:</source>
@@ -4090,6 +4122,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Review needs a record with moves and no game going on against an engine</source>
             <translation>复盘需要一份有着法的棋谱，且没有正在与引擎进行的对局</translation>
+        </message>
+        <message>
+            <source>The review of the game opened before is done</source>
+            <translation>之前打开的对局已复盘完毕</translation>
         </message>
     </context>
     <context>

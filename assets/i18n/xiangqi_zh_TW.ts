@@ -661,6 +661,10 @@
             <translation>{0} 之後的註解：</translation>
         </message>
         <message>
+            <source>{0} was better</source>
+            <translation>{0}較好</translation>
+        </message>
+        <message>
             <source>{0} (Red) vs {1} (Black)</source>
             <translation>{0}（紅）對 {1}（黑）</translation>
         </message>
@@ -2124,6 +2128,10 @@
     </context>
     <context>
         <name>MoveList</name>
+        <message>
+            <source>{0} was better</source>
+            <translation>{0}較好</translation>
+        </message>
         <message>
             <source>Red</source>
             <translation>紅方</translation>
@@ -3677,12 +3685,32 @@ Its game is saved after every move; a second window on the same profile would ov
     <context>
         <name>ReviewDialog</name>
         <message>
+            <source>Quick</source>
+            <translation>快速</translation>
+        </message>
+        <message>
+            <source>Normal</source>
+            <translation>標準</translation>
+        </message>
+        <message>
+            <source>Deep</source>
+            <translation>深入</translation>
+        </message>
+        <message>
             <source>Review the game</source>
             <translation>復盤</translation>
         </message>
         <message>
             <source>Start</source>
             <translation>開始</translation>
+        </message>
+        <message>
+            <source>Time per position</source>
+            <translation>每步限時</translation>
+        </message>
+        <message>
+            <source>Quick, normal and deep search a fixed number of positions: the same review gives the same marks on a busy machine. A time per position searches less when the machine is busy.</source>
+            <translation>快速、標準、深入按固定的搜尋節點數分析：同一局復盤在繁忙的電腦上標註也相同。按每步限時，電腦繁忙時搜尋得更淺。</translation>
         </message>
         <message>
             <source> ms</source>
@@ -3695,6 +3723,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Engine:</source>
             <translation>引擎：</translation>
+        </message>
+        <message>
+            <source>Strength:</source>
+            <translation>強度：</translation>
         </message>
         <message>
             <source>Time per position:</source>
@@ -4090,6 +4122,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Review needs a record with moves and no game going on against an engine</source>
             <translation>復盤需要一份有著法的棋譜，且沒有正在與引擎進行的對局</translation>
+        </message>
+        <message>
+            <source>The review of the game opened before is done</source>
+            <translation>之前打開的對局已復盤完畢</translation>
         </message>
     </context>
     <context>

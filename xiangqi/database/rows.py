@@ -1,0 +1,93 @@
+"""A game record turned into the rows the database stores (no SQLite here: worker processes run this).
+
+``game_row(game, index)`` keeps the main line (variations and comments are not stored in this slice), the
+tags the searches use in their own columns and every other tag as JSON, the moves in two bytes a ply and
+the position keys of ``codec``. ``file_rows(path)`` reads a record file of any kind the app reads, a game at
+a time, within the readers' named bounds (``record.limits``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from xiangqi.core import Position
+from xiangqi.database.codec import duplicate_key, encode_moves, key_prefix, replay_keys
+from xiangqi.record import Game
+from xiangqi.record.detect import RecordKind
+from xiangqi.record.encoding import wide_encoding
+from xiangqi.record.files import SNIFF_BYTES, file_kind, read_records, refuse_prose
+from xiangqi.record.pgn_bytes import stream_games
+
+# Tags kept in columns of their own; the others go to the JSON column (Game is the default "Chinese Chess").
+COLUMN_TAGS = frozenset({"Red", "Black", "Event", "Site", "Date", "ECCO", "Game", "FEN", "Result", "Format"})
+_DATE = re.compile(r"\s*(\d{4})(?:[.\-/ 年]?(\d{2}|\?\?|\d(?!\d)))?(?:[.\-/ 月]?(\d{2}|\?\?|\d(?!\d)))?")
+
+
+def date_key(text: str) -> int:
+    """A date as YYYYMMDD for ranges, unknown parts 0: "2004.05.03", "20040503", "2004-5-3", "2004.??.??"
+    (20040000), "2004" (20040000); 0 when no year can be read."""
+    match = _DATE.match(text)
+    if match is None:
+        return 0
+    year, month, day = (int(part) if part and part.isdigit() else 0 for part in match.groups())
+    if not 1 <= month <= 12:
+        month, day = 0, 0
+    return year * 10_000 + month * 100 + (day if 1 <= day <= 31 else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game as stored; ``keys`` are its positions' index prefixes (``codec.key_prefix``), each once."""
+
+    red: str
+    black: str
+    event: str
+    site: str
+    date: str
+    result: str
+    ecco: str
+    plies: int
+    start_fen: str | None
+    moves: bytes
+    tags: str
+    index: int            # the game's number in its file, from 1
+    duplicate_key: int
+    keys: frozenset[int]
+    problems: int         # the reader's problems with the game (it is stored as far as it could be read)
+
+
+def game_row(game: Game, index: int) -> GameRow:
+    headers = game.headers
+    moves = game.mainline_moves()
+    start = Position.STARTING_FEN if not game.is_setup else game.start_fen
+    encoded = encode_moves(moves)
+    red, black, date = headers.get("Red", ""), headers.get("Black", ""), headers.get("Date", "")
+    others = {name: value for name, value in headers.items() if name not in COLUMN_TAGS}
+    keys = frozenset(key_prefix(key) for key in replay_keys(game.start_position(), moves))
+    return GameRow(red, black, headers.get("Event", ""), headers.get("Site", ""), date, game.result,
+                   headers.get("ECCO", ""), len(moves), None if start == Position.STARTING_FEN else start,
+                   encoded, json.dumps(others, ensure_ascii=False) if others else "", index,
+                   duplicate_key(start, encoded, red, black, date), keys, len(game.errors))
+
+
+def file_games(path: str) -> Iterator[Game]:
+    """The games of one record file, one at a time, as the ``pgn`` command reads them: PGN text in a
+    narrow encoding a block at a time, every other kind through ``record.files.read_records``. Errors
+    (OSError, NotARecordError, RecordError) are raised while iterating."""
+    kind, _size = file_kind(path)
+    if kind is RecordKind.PGN:
+        with open(path, "rb") as stream:
+            head = stream.read(SNIFF_BYTES)
+        if wide_encoding(head) is None:
+            yield from refuse_prose(stream_games(path), path)
+            return
+    yield from read_records(path)
+
+
+def file_rows(path: str | os.PathLike[str]) -> Iterator[GameRow]:
+    for index, game in enumerate(file_games(os.fspath(path)), start=1):
+        yield game_row(game, index)

@@ -23,6 +23,7 @@ from xiangqi.record import RESULTS, Game
 DEFAULT_LIMIT = 1000
 MAX_LIMIT = 10_000_000          # rows a search may return
 MAX_QUERY_CHARS = 200           # of a name, an event or a code searched
+MAX_FEN_CHARS = 120             # of a FEN searched (a full board with counters takes under 90)
 RESULT_WORDS = {"red": "1-0", "black": "0-1", "draw": "1/2-1/2", "w": "1-0", "b": "0-1", "d": "1/2-1/2"}
 _DATE = re.compile(r"(\d{4})(?:[.\-/](\d{1,2})(?:[.\-/](\d{1,2}))?)?")
 
@@ -126,10 +127,12 @@ _COLUMNS = ("g.id, r.name, b.name, g.result, g.date, e.name, g.ecco, g.start_fen
 
 
 def searched_position(fen: str) -> Position:
+    if len(fen) > MAX_FEN_CHARS:
+        raise QueryError(f"FEN of {len(fen):,} characters (the limit is {MAX_FEN_CHARS}): {fen[:40]!r}…")
     try:
         return Position.from_fen(fen)
     except ValueError as error:
-        raise QueryError(f"FEN {fen[:100]!r}: {error}") from error
+        raise QueryError(f"FEN {fen!r}: {str(error)[:MAX_FEN_CHARS]}") from error
 
 
 def search(database: GameDatabase, query: Query) -> Iterator[Hit]:

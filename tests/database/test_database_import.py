@@ -100,3 +100,29 @@ def test_a_read_only_database_refuses_an_import_and_opens_for_search(tmp_path: P
                 import_files(database, [tmp_path / "a.pgn"])
     finally:
         path.chmod(0o644)
+
+
+def test_an_empty_file_left_by_a_killed_first_import_becomes_the_database(tmp_path: Path) -> None:
+    path = tmp_path / "games.xqdb"
+    path.write_bytes(b"")
+    with GameDatabase(path, create=True) as database:
+        assert import_files(database, [write_games(tmp_path / "a.pgn")]).games == len(GAMES)
+
+
+@needs_shared
+def test_jobs_store_the_same_games_in_the_same_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from xiangqi.database import importer
+
+    monkeypatch.setattr(importer, "PARALLEL_BLOCK_GAMES", 2)   # the PGN file below is split into 3 blocks
+    files = [SHARED / "ccbridge" / "test.cbr", write_games(tmp_path / "a.pgn"), tmp_path / "missing.pgn",
+             SHARED / "cchess" / "test.xqf"]
+
+    def stored(jobs: int) -> tuple[list[tuple[object, ...]], list[str]]:
+        with GameDatabase(tmp_path / f"jobs{jobs}.xqdb", create=True) as database:
+            report = import_files(database, files, jobs=jobs)
+            rows = database.connection.execute("SELECT id, moves, source_index, duplicate_key FROM games").fetchall()
+            keys = database.connection.execute("SELECT count(*) FROM positions").fetchone()[0]
+        return [*rows, keys], report.failed
+
+    assert stored(2) == stored(1)
+    assert len(stored(2)[1]) == 1 and "missing.pgn" in stored(2)[1][0]

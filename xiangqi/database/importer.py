@@ -8,14 +8,16 @@ cut short by a kill is read again and its games already stored are recognised (s
 and not counted as duplicates. A duplicate (same start, moves, players and date, ``codec.duplicate_key``)
 from another place is stored once and counted on the stored game (``copies``).
 
-``--jobs N`` reads the files on N worker processes (the whole file at a time; the writing stays in this
-process, one writer for SQLite).
+``--jobs N`` reads the files on N worker processes: PGN text a block of ``PARALLEL_BLOCK_GAMES`` games at a
+time (so one big file keeps every worker busy), any other kind a whole file at a time; the writing stays in
+this process (SQLite has one writer), in the order of the files.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -23,12 +25,14 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from xiangqi.database.codec import GAME_BITS, MAX_GAMES
-from xiangqi.database.rows import GameRow, date_key, file_rows
+from xiangqi.database.rows import GameRow, date_key, file_rows, game_row, is_streamed_pgn, parse_pgn_games
+from xiangqi.database.rows import pgn_game_bytes
 from xiangqi.database.store import IMPORT_CACHE_KIB, DatabaseError, GameDatabase
 from xiangqi.file_names import shown_name
 
 COMMIT_GAMES = 2000          # games per transaction: what a kill can lose at most (besides nothing committed)
 RECORD_SUFFIXES = frozenset({".pgn", ".xqf", ".cbl", ".cbr", ".cbf", ".html", ".htm", ".txt"})  # in folders
+PARALLEL_BLOCK_GAMES = 500  # PGN games a worker parses at a time (--jobs): a big file is shared among them
 MAX_FILE_ERROR_CHARS = 300   # of a reader's message quoted for a file that failed
 
 Progress = Callable[[str], None]   # one line of progress
@@ -135,6 +139,18 @@ def _read_whole(path: Path) -> tuple[list[GameRow], str | None]:
     return rows, None
 
 
+def _read_pgn_block(path: Path, first: int, games: list[tuple[bytes, int]]) -> tuple[list[GameRow], str | None]:
+    """The rows of a block of games of a streamed PGN file (``first``: the index of its first game in the
+    file), and the error that stopped the reading: a worker's job."""
+    rows: list[GameRow] = []
+    try:
+        for index, game in enumerate(parse_pgn_games(str(path), first, games), start=first + 1):
+            rows.append(game_row(game, index))
+    except (OSError, ValueError) as error:
+        return rows, _reason(path, error)
+    return rows, None
+
+
 def _reason(path: Path, error: Exception) -> str:
     text = str(error)
     shown = shown_name(path)
@@ -147,18 +163,28 @@ class _FileImport:
     def __init__(self, writer: _Writer, path: Path, source: int) -> None:
         self.writer, self.path, self.source = writer, path, source
         self.count = 0
+        self.failure: str | None = None
 
     def run(self, rows: Iterable[GameRow]) -> str | None:
         """Write ``rows``; the reason the reading stopped (None: the whole file was read and marked)."""
+        self.write(rows)
+        return self.finish()
+
+    def write(self, rows: Iterable[GameRow]) -> None:
+        """Write ``rows`` (a reading error they raise is kept in ``failure``: the file is then not marked)."""
         iterator = iter(rows)
         try:
             while self._block(iterator):
                 pass
         except (OSError, ValueError) as error:
-            return _reason(self.path, error)
-        with self.writer.database.transaction() as connection:
-            connection.execute("UPDATE sources SET games = ? WHERE id = ?", (self.count, self.source))
-        return None
+            self.failure = _reason(self.path, error)
+
+    def finish(self) -> str | None:
+        """Mark the file imported whole unless its reading failed; the failure."""
+        if self.failure is None:
+            with self.writer.database.transaction() as connection:
+                connection.execute("UPDATE sources SET games = ? WHERE id = ?", (self.count, self.source))
+        return self.failure
 
     def _block(self, rows: Iterator[GameRow]) -> bool:
         """Write and commit up to COMMIT_GAMES games; False at the end of the file. A reading error raised
@@ -228,16 +254,62 @@ def _finish(writer: _Writer, path: Path, failure: str | None) -> None:
         writer.progress(f"{failure} (the games before it are kept)")
 
 
+WorkerResult = tuple[list[GameRow], str | None]
+
+
+def _tasks(pool: ProcessPoolExecutor, todo: list[tuple[Path, int]]
+           ) -> Iterator[tuple[Path, int, Future[WorkerResult] | None]]:
+    """The work of every file, submitted lazily in file order: a streamed PGN file a block of
+    ``PARALLEL_BLOCK_GAMES`` games at a time (its bytes split here, parsed by a worker), any other file
+    whole; each file's last item has no future (the file is then finished)."""
+    for path, source in todo:
+        try:
+            streamed = is_streamed_pgn(str(path))
+        except (OSError, ValueError):
+            streamed = False        # read whole by a worker, which reports why it cannot be read
+        if not streamed:
+            yield path, source, pool.submit(_read_whole, path)
+        else:
+            first, block = 0, []
+            for item in pgn_game_bytes(str(path)):
+                block.append(item)
+                if len(block) == PARALLEL_BLOCK_GAMES:
+                    yield path, source, pool.submit(_read_pgn_block, path, first, block)
+                    first, block = first + len(block), []
+            if block:
+                yield path, source, pool.submit(_read_pgn_block, path, first, block)
+        yield path, source, None
+
+
 def _import_parallel(writer: _Writer, files: list[Path], jobs: int) -> None:
-    """Files read on ``jobs`` worker processes, written here in the order given."""
+    """Files read on ``jobs`` worker processes (a streamed PGN file shared among them a block of games at
+    a time), written here in the files' order; at most ``2 * jobs`` blocks wait at a time."""
     sources = [(path, _begin_file(writer, path)) for path in files]
     todo = [(path, source) for path, source in sources if source is not None]
     if not todo:
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=get_context("spawn")) as pool:
-        futures: list[Future[tuple[list[GameRow], str | None]]] = [
-            pool.submit(_read_whole, path) for path, _ in todo]
-        for (path, source), future in zip(todo, futures, strict=True):
-            rows, error = future.result()
-            failure = _FileImport(writer, path, source).run(rows)
-            _finish(writer, path, error or failure)
+    imports: dict[int, _FileImport] = {}
+    pending: deque[tuple[Path, int, Future[WorkerResult] | None]] = deque()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        for task in _tasks(pool, todo):
+            pending.append(task)
+            while len(pending) > 2 * jobs:
+                _consume(writer, imports, *pending.popleft())
+        while pending:
+            _consume(writer, imports, *pending.popleft())
+
+
+def _consume(writer: _Writer, imports: dict[int, _FileImport], path: Path, source: int,
+             future: Future[WorkerResult] | None) -> None:
+    file_import = imports.setdefault(source, _FileImport(writer, path, source))
+    if future is None:
+        _finish(writer, path, file_import.finish())
+        del imports[source]
+        return
+    try:
+        rows, error = future.result()
+    except OSError as failed:        # the file could not be read while its blocks were split
+        rows, error = [], _reason(path, failed)
+    if file_import.failure is None:
+        file_import.write(rows)
+        file_import.failure = file_import.failure or error

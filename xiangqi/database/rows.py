@@ -18,9 +18,11 @@ from xiangqi.core import Position
 from xiangqi.database.codec import duplicate_key, encode_moves, key_prefix, replay_keys
 from xiangqi.record import Game
 from xiangqi.record.detect import RecordKind
-from xiangqi.record.encoding import wide_encoding
+from xiangqi.record.encoding import decode_record, encoding_label, wide_encoding
+from xiangqi.record.errors import PgnError
 from xiangqi.record.files import SNIFF_BYTES, file_kind, read_records, refuse_prose
-from xiangqi.record.pgn_bytes import stream_games
+from xiangqi.record.pgn_bytes import iter_game_bytes, stream_games
+from xiangqi.record.pgn_reader import MoveMemo, parse_game
 
 # Tags kept in columns of their own; the others go to the JSON column (Game is the default "Chinese Chess").
 COLUMN_TAGS = frozenset({"Red", "Black", "Event", "Site", "Date", "ECCO", "Game", "FEN", "Result", "Format"})
@@ -74,17 +76,46 @@ def game_row(game: Game, index: int) -> GameRow:
                    duplicate_key(start, encoded, red, black, date), keys, len(game.errors))
 
 
+def is_streamed_pgn(path: str) -> bool:
+    """True for PGN text in a one-byte-compatible encoding: read a game's bytes at a time, and so split
+    among worker processes a block of games at a time. OSError / NotARecordError as ``file_kind``."""
+    kind, _size = file_kind(path)
+    if kind is not RecordKind.PGN:
+        return False
+    with open(path, "rb") as stream:
+        return wide_encoding(stream.read(SNIFF_BYTES)) is None
+
+
+def pgn_game_bytes(path: str) -> Iterator[tuple[bytes, int]]:
+    """Each game's bytes and first line of a streamed PGN file (``is_streamed_pgn``), a block at a time."""
+    with open(path, "rb") as stream:
+        yield from iter_game_bytes(stream)
+
+
+def parse_pgn_games(path: str, first: int, games: list[tuple[bytes, int]]) -> Iterator[Game]:
+    """The games of a block of a streamed PGN file (as ``pgn_bytes.stream_games`` parses them); ``first``
+    is the index in the file of the first one (the first block is checked for prose, as the readers do)."""
+    memo: MoveMemo = {}
+
+    def parsed() -> Iterator[Game]:
+        for index, (data, line) in enumerate(games, start=first):
+            decoded = decode_record(data)
+            game = parse_game(decoded.text, path=path, index=index, first_line=line, memo=memo)
+            if decoded.lossy:
+                game.errors.insert(0, PgnError(f"some bytes are not valid {encoding_label(decoded.encoding)} "
+                                               "and were replaced", path=path, line=line, game=index))
+            yield game
+
+    return refuse_prose(parsed(), path) if first == 0 else parsed()
+
+
 def file_games(path: str) -> Iterator[Game]:
     """The games of one record file, one at a time, as the ``pgn`` command reads them: PGN text in a
     narrow encoding a block at a time, every other kind through ``record.files.read_records``. Errors
     (OSError, NotARecordError, RecordError) are raised while iterating."""
-    kind, _size = file_kind(path)
-    if kind is RecordKind.PGN:
-        with open(path, "rb") as stream:
-            head = stream.read(SNIFF_BYTES)
-        if wide_encoding(head) is None:
-            yield from refuse_prose(stream_games(path), path)
-            return
+    if is_streamed_pgn(path):
+        yield from refuse_prose(stream_games(path), path)
+        return
     yield from read_records(path)
 
 

@@ -101,6 +101,8 @@ class GameDatabase:
                  check: bool = False) -> None:
         self.path = Path(path)
         exists = self.path.exists()
+        if exists and create and self.path.is_file() and self.path.stat().st_size == 0:
+            exists = False   # an import killed before SQLite wrote the first page: nothing to lose
         if not exists and not create:
             raise DatabaseError(f"{shown_name(self.path)}: no such database (create one with db import)")
         if exists:

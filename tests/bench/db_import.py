@@ -1,7 +1,7 @@
 """Benchmark: import the CCPD master games into a game database, against the ``pgn`` command's plain parse
 of the same files in the same run; exact-position search on the database; its size.
 
-    .venv/bin/python tests/bench/db_import.py [--jobs 1 2] [--positions 7] [FILE ...]
+    .venv/bin/python tests/bench/db_import.py [--jobs 2 1] [--positions 7] [FILE ...]
 
 Default files: ../shared/data/ccpd/games/*.pgn (31,870 games, Big5). Figures:
 
@@ -82,7 +82,8 @@ def search_figures(database: GameDatabase, fens: list[str]) -> None:
             best_cpu = min(best_cpu, time.thread_time() - cpu)
         walls.append(best_wall * 1000)
         cpus.append(best_cpu * 1000)
-        print(f"  {fen}: {len(hits):,} games, {best_wall * 1000:.1f} ms wall, {best_cpu * 1000:.1f} ms CPU")
+        print(f"  {fen}: {len(hits):,} games, {best_wall * 1000:.1f} ms wall, {best_cpu * 1000:.1f} ms CPU",
+              flush=True)
     print(f"search: median {statistics.median(walls):.1f} ms wall, {statistics.median(cpus):.1f} ms CPU "
           f"over {len(fens)} positions (max {max(walls):.1f} ms wall)")
 
@@ -107,33 +108,31 @@ def size_figures(path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", type=Path)
-    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--jobs", type=int, nargs="+", default=[2, 1])
     parser.add_argument("--positions", type=int, default=7)
     args = parser.parse_args()
     files = [str(path) for path in (args.files or sorted(CCPD.glob("*.pgn")))]
     with open(os.devnull, "w") as null:
         parse_cpu, _ = measured("parse (pgn command)", lambda: summarise(files, null, null))
     with tempfile.TemporaryDirectory(prefix="db-bench-") as folder:
-        first = None
-        for jobs in args.jobs:
+        for run, jobs in enumerate(args.jobs):
             path = Path(folder) / f"jobs{jobs}.xqdb"
             reports: list[ImportReport] = []
             with GameDatabase(path, create=True) as database:
-                def run(database: GameDatabase = database, jobs: int = jobs,
+                def job(database: GameDatabase = database, jobs: int = jobs,
                         reports: list[ImportReport] = reports) -> None:
                     reports.append(import_files(database, files, jobs=jobs))
 
-                cpu, wall = measured(f"import --jobs {jobs}", run)
+                cpu, wall = measured(f"import --jobs {jobs}", job)
             report = reports[0]
             games = report.games + report.duplicates
             print(f"  {report.games:,} stored, {report.duplicates:,} duplicates, {len(report.failed)} "
                   f"files failed: {games / cpu:.0f} games/s of CPU, {games / wall:.0f} games/s of wall; "
-                  f"import/parse CPU {cpu / parse_cpu:.2f}")
-            first = first or path
-        assert first is not None
-        with GameDatabase(first, read_only=True) as database:
-            search_figures(database, sample_fens(database, args.positions))
-        size_figures(first)
+                  f"import/parse CPU {cpu / parse_cpu:.2f}", flush=True)
+            if run == 0:     # search and size on the first database
+                with GameDatabase(path, read_only=True) as database:
+                    search_figures(database, sample_fens(database, args.positions))
+                size_figures(path)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from xiangqi.core import Move, Position
 from xiangqi.database.codec import (
-    GAME_BITS, MAX_GAMES, MovesDecodeError, decode_moves, encode_moves, first_ply, key_prefix, replay_keys,
+    GAME_BITS, MAX_GAMES, MovesDecodeError, decode_moves, encode_moves, first_ply, first_ply_in, key_prefix,
+    replay_keys,
 )
 from xiangqi.database.rows import date_key
 from xiangqi.database.search import QueryError, date_bound
@@ -39,6 +40,11 @@ def test_replayed_keys_are_the_positions_zobrist_keys() -> None:
     assert list(replay_keys(Position(), moves)) == expected
     assert first_ply(replay_keys(Position(), moves), expected[3]) == 3
     assert first_ply(replay_keys(Position(), moves), 12345) is None
+    data = encode_moves(moves)
+    assert [first_ply_in(Position(), data, key) for key in expected] == list(range(len(expected)))
+    assert first_ply_in(Position(), data, 12345) is None
+    with pytest.raises(MovesDecodeError):
+        first_ply_in(Position(), data + b"\xff\xff", 12345)
 
 
 def test_an_index_key_holds_the_game_id_below_the_hash_and_fits_six_bytes() -> None:

@@ -132,7 +132,10 @@ def damaged_moves(folder: Path, scale: int) -> None:
     out = folder / "out.pgn"
     assert db_main(["export", str(path), "-o", str(out)]) == 1
     assert not out.exists(), "a partial export was written"
-    assert db_main(["search", str(path), "--fen", Position.STARTING_FEN]) == 1
+    position = Position()
+    for text in OPENING[:2]:
+        position.push(Move.from_iccs(text))
+    assert db_main(["search", str(path), "--fen", position.fen()]) == 1   # game 2 is replayed to find the ply
 
 
 @hostile("database.long_query", target="database.search",

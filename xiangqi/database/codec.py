@@ -84,6 +84,30 @@ def first_ply(keys: Iterator[int], zobrist: int) -> int | None:
     return None
 
 
+def first_ply_in(start: Position, data: bytes, zobrist: int) -> int | None:
+    """The first ply at which stored moves ``data`` from ``start`` reach the position of 64-bit key
+    ``zobrist`` (0: the start), or None; the moves are read only as far as needed (a search replays
+    every candidate game). MovesDecodeError for a damaged row met on the way."""
+    key = start.zobrist
+    if key == zobrist:
+        return 0
+    if len(data) % 2:
+        raise MovesDecodeError(f"stored moves of odd length {len(data)}")
+    cells = list(start.cells())
+    for index in range(0, len(data), 2):
+        src, dst = divmod(data[index] << 8 | data[index + 1], SQUARES)
+        if src >= SQUARES or src == dst:
+            raise MovesDecodeError(f"stored move {src * SQUARES + dst} at byte {index} is no move")
+        moved, captured = cells[src], cells[dst]
+        key ^= BLACK_TO_MOVE ^ PIECE_KEYS[moved][src] ^ PIECE_KEYS[moved][dst]
+        if captured:
+            key ^= PIECE_KEYS[captured][dst]
+        cells[dst], cells[src] = moved, 0
+        if key == zobrist:
+            return index // 2 + 1
+    return None
+
+
 def duplicate_key(start_fen: str, moves: bytes, red: str, black: str, date: str) -> int:
     """Equal for games with the same start, moves, players and date; a signed 63-bit INTEGER."""
     digest = hashlib.blake2b(digest_size=8)

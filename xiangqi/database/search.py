@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xiangqi.core import Position
-from xiangqi.database.codec import GAME_BITS, MAX_GAMES, decode_moves, first_ply, key_prefix, replay_keys
+from xiangqi.database.codec import GAME_BITS, MAX_GAMES, decode_moves, first_ply_in, key_prefix
 from xiangqi.database.store import GameDatabase
 from xiangqi.record import RESULTS, Game
 
@@ -159,7 +159,7 @@ def _position_search(database: GameDatabase, zobrist: int, clauses: list[str], p
     sql = f"SELECT {_COLUMNS.format(source=source)} WHERE {where} ORDER BY p.key"
     found = 0
     for row in database.connection.execute(sql, [low, low | MAX_GAMES, *params]):
-        ply = first_ply(replay_keys(_start(row[7]), decode_moves(row[8])), zobrist)
+        ply = first_ply_in(_start(row[7]), row[8], zobrist)
         if ply is None:
             continue
         yield _hit(row, ply)

@@ -1,7 +1,7 @@
 """Benchmark: import the CCPD master games into a game database, against the ``pgn`` command's plain parse
 of the same files in the same run; exact-position search on the database; its size.
 
-    .venv/bin/python tests/bench/db_import.py [--jobs 2 1] [--positions 7] [FILE ...]
+    .venv/bin/python tests/bench/db_import.py [--jobs 2 1] [--positions 7] [--keep DB] [FILE ...]
 
 Default files: ../shared/data/ccpd/games/*.pgn (31,870 games, Big5). Figures:
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -110,6 +111,7 @@ def main() -> None:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--jobs", type=int, nargs="+", default=[2, 1])
     parser.add_argument("--positions", type=int, default=7)
+    parser.add_argument("--keep", type=Path, help="copy the first database here (for trying the db command)")
     args = parser.parse_args()
     files = [str(path) for path in (args.files or sorted(CCPD.glob("*.pgn")))]
     with open(os.devnull, "w") as null:
@@ -133,6 +135,8 @@ def main() -> None:
                 with GameDatabase(path, read_only=True) as database:
                     search_figures(database, sample_fens(database, args.positions))
                 size_figures(path)
+                if args.keep:
+                    shutil.copyfile(path, args.keep)
 
 
 if __name__ == "__main__":

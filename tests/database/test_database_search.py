@@ -34,6 +34,8 @@ def test_each_filter_alone(database: GameDatabase) -> None:
     assert ids(database, player="许银川") == [1, 2, 3]
     assert ids(database, red="胡荣华") == [3, 5] and ids(database, black="胡荣华") == [4]
     assert ids(database, player="smith") == [4]                    # Latin letters: any case
+    assert ids(database, player="許銀川") == [1, 2, 3]              # traditional or simplified characters
+    assert ids(database, event="五羊盃") == [3, 5]
     assert ids(database, event="五羊") == [3, 5]
     assert ids(database, ecco="C93") == [1, 3] and ids(database, ecco="c9") == [1, 3]
     assert ids(database, result="0-1") == [2, 5] and ids(database, result="draw") == [3]

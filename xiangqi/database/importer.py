@@ -25,7 +25,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from xiangqi.database.codec import GAME_BITS, MAX_GAMES
-from xiangqi.database.rows import GameRow, date_key, file_rows, game_row, is_streamed_pgn, parse_pgn_games
+from xiangqi.database.rows import GameRow, date_key, file_rows, fold, game_row, is_streamed_pgn, parse_pgn_games
 from xiangqi.database.rows import pgn_game_bytes
 from xiangqi.database.store import IMPORT_CACHE_KIB, DatabaseError, GameDatabase
 from xiangqi.file_names import shown_name
@@ -85,7 +85,7 @@ class _Writer:
     def name_id(self, table: str, name: str) -> int:
         found = self.names.get((table, name))
         if found is None:
-            cursor = self.connection.execute(f"INSERT INTO {table}(name) VALUES (?)", (name,))
+            cursor = self.connection.execute(f"INSERT INTO {table}(name, folded) VALUES (?, ?)", (name, fold(name)))
             found = self.names[table, name] = int(cursor.lastrowid or 0)
         return found
 

@@ -8,10 +8,11 @@ a time, within the readers' named bounds (``record.limits``).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from xiangqi.core import Position
@@ -27,6 +28,19 @@ from xiangqi.record.pgn_reader import MoveMemo, parse_game
 # Tags kept in columns of their own; the others go to the JSON column (Game is the default "Chinese Chess").
 COLUMN_TAGS = frozenset({"Red", "Black", "Event", "Site", "Date", "ECCO", "Game", "FEN", "Result", "Format"})
 _DATE = re.compile(r"\s*(\d{4})(?:[.\-/ 年]?(\d{2}|\?\?|\d(?!\d)))?(?:[.\-/ 月]?(\d{2}|\?\?|\d(?!\d)))?")
+
+
+@functools.cache
+def _simplified() -> Callable[[str], str]:
+    import opencc  # loaded on first use (20 ms)
+
+    convert: Callable[[str], str] = opencc.OpenCC("t2s").convert
+    return convert
+
+
+def fold(text: str) -> str:
+    """A name as searched: simplified characters, case folded ("許銀川" and "许银川" are one player)."""
+    return (_simplified()(text) if not text.isascii() else text).casefold()
 
 
 def date_key(text: str) -> int:

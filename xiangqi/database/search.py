@@ -2,8 +2,8 @@
 (either colour, or as red / black), event, ECCO code, result, date range, game length, combined; the
 results in game-id order (the order of import), at most ``limit``.
 
-Names are matched as parts (``许银川`` finds "廣東 許銀川" only if spelled as stored: no conversion
-between simplified and traditional characters in this slice), case-insensitively for Latin letters.
+Names and events are matched as parts, in simplified characters and case folded (``rows.fold``): ``许银川``
+finds "廣東 許銀川", ``smith`` finds "Smith".
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from xiangqi.core import Position
 from xiangqi.database.codec import GAME_BITS, MAX_GAMES, decode_moves, first_ply_in, key_prefix
+from xiangqi.database.rows import fold
 from xiangqi.database.store import GameDatabase
 from xiangqi.record import RESULTS, Game
 
@@ -87,7 +88,7 @@ def _result(text: str) -> str:
     return result
 
 
-_NAMED = "(SELECT id FROM {table} WHERE name LIKE ? ESCAPE '\\')"
+_NAMED = "(SELECT id FROM {table} WHERE folded LIKE ? ESCAPE '\\')"
 
 
 def _filters(query: Query) -> tuple[list[str], list[object]]:
@@ -97,14 +98,14 @@ def _filters(query: Query) -> tuple[list[str], list[object]]:
     players = _NAMED.format(table="players")
     if query.player is not None:
         clauses.append(f"(g.red IN {players} OR g.black IN {players})")
-        params += [_like(query.player)] * 2
+        params += [_like(fold(query.player))] * 2
     for column, value in (("red", query.red), ("black", query.black)):
         if value is not None:
             clauses.append(f"g.{column} IN {players}")
-            params.append(_like(value))
+            params.append(_like(fold(value)))
     if query.event is not None:
         clauses.append(f"g.event IN {_NAMED.format(table='events')}")
-        params.append(_like(query.event))
+        params.append(_like(fold(query.event)))
     if query.ecco is not None:
         clauses.append("g.ecco LIKE ? ESCAPE '\\'")
         params.append(_like(query.ecco.strip().upper())[1:])

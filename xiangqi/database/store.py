@@ -29,8 +29,8 @@ MAX_INTEGRITY_MESSAGES = 10        # SQLite's quick check stops after this many 
 IMPORT_CACHE_KIB = 65_536          # page cache while importing (64 MiB): the position index is written at random
 
 SCHEMA = """
-CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, folded TEXT NOT NULL);  -- rows.fold
+CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, folded TEXT NOT NULL);
 CREATE TABLE sources (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER, mtime_ns INTEGER,
                       games INTEGER);  -- games: NULL until the file was imported whole
 CREATE TABLE games (

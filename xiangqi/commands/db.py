@@ -115,8 +115,13 @@ def _parser() -> argparse.ArgumentParser:
     importing.add_argument("files", nargs="+", metavar="FILE|FOLDER", help="record files of any kind, or folders")
     importing.add_argument("--jobs", type=int, default=1, help="worker processes reading the files (a file is "
                            "read whole by one worker; the database is written by one process)")
-    _search_options(commands.add_parser("search", help="print one line per game found"))
-    exporting = commands.add_parser("export", help="write the games found as PGN")
+    _search_options(commands.add_parser(
+        "search", help="print one line per game found", description="One line a game, in import order: ID<TAB>"
+        "PLY<TAB>RED<TAB>BLACK<TAB>RESULT<TAB>DATE<TAB>EVENT<TAB>ECCO (PLY empty without --fen). Names and events "
+        "match in part, in simplified or traditional characters."))
+    exporting = commands.add_parser("export", help="write the games found as PGN", description="The games found "
+                                    "(all unless --limit) as PGN, UTF-8, Chinese notation, main line and tags; "
+                                    "the file is replaced only when complete.")
     _search_options(exporting)
     exporting.add_argument("-o", "--output", required=True, metavar="OUT.pgn", help="the PGN file to write")
     return parser

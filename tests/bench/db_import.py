@@ -1,7 +1,7 @@
 """Benchmark: import the CCPD master games into a game database, against the ``pgn`` command's plain parse
 of the same files in the same run; exact-position search on the database; its size.
 
-    .venv/bin/python tests/bench/db_import.py [--jobs 2 1] [--positions 7] [--keep DB] [FILE ...]
+    .venv/bin/python tests/bench/db_import.py [--jobs 2 1] [--positions 7] [--keep DB] [--database DB] [FILE ...]
 
 Default files: ../shared/data/ccpd/games/*.pgn (29,870 games, Big5; 23,270 without the duplicates). Figures:
 
@@ -112,7 +112,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, nargs="+", default=[2, 1])
     parser.add_argument("--positions", type=int, default=7)
     parser.add_argument("--keep", type=Path, help="copy the first database here (for trying the db command)")
+    parser.add_argument("--database", type=Path, help="only the search and size figures, of this database")
     args = parser.parse_args()
+    if args.database:
+        with GameDatabase(args.database, read_only=True) as database:
+            search_figures(database, sample_fens(database, args.positions))
+        size_figures(args.database)
+        return
     files = [str(path) for path in (args.files or sorted(CCPD.glob("*.pgn")))]
     with open(os.devnull, "w") as null:
         parse_cpu, _ = measured("parse (pgn command)", lambda: summarise(files, null, null))

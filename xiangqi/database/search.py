@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -174,8 +173,9 @@ def _start(fen: str | None) -> Position:
     return Position() if fen is None else Position.from_fen(fen)
 
 
-def _hit(row: sqlite3.Row | tuple[object, ...], ply: int | None) -> Hit:
-    return Hit(int(str(row[0])), ply, str(row[1]), str(row[2]), str(row[3]), str(row[4]), str(row[5]), str(row[6]))
+def _hit(row: tuple[int, str, str, str, str, str, str, str | None, bytes], ply: int | None) -> Hit:
+    """A result row (the columns of ``_COLUMNS``, as the schema types them) as a Hit."""
+    return Hit(row[0], ply, row[1], row[2], row[3], row[4], row[5], row[6])
 
 
 def stored_game(database: GameDatabase, game_id: int) -> Game:

@@ -27,6 +27,7 @@ usage:
     python -m xiangqi image FILE [--ply K | --gif] -o OUT.png|.svg|.gif   a picture of a position or a game
     python -m xiangqi puzzles build|ccpd|verify|list ...   puzzles found and verified by an engine
     python -m xiangqi ecco FILE...         the ECCO opening code and name of every game
+    python -m xiangqi db import|search|export DB ...   a game database: import records, search by position
     python -m xiangqi --version
     python -m xiangqi --install-desktop    menu entry, icons and .pgn/.xqf/.cbl file types (XDG, per user)
     python -m xiangqi --uninstall-desktop
@@ -45,6 +46,7 @@ COMMANDS: dict[str, str] = {
     "image": "xiangqi.commands.image",
     "puzzles": "xiangqi.commands.puzzles",
     "ecco": "xiangqi.commands.ecco",
+    "db": "xiangqi.commands.db",
 }
 
 

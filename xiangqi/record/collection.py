@@ -9,10 +9,8 @@ A collection is read-only: Save never writes PGN text over a CBL or a web page (
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import overload
 
 from xiangqi.core.notation import Notation
 from xiangqi.record.ccbridge import BODY_OFFSET, CcbridgeError, cbl_record_spans, check_library, read_cbr, read_cbf
@@ -22,6 +20,7 @@ from xiangqi.record.dhtmlxq import Block, block_tags, block_to_game, iter_block_
 from xiangqi.record.encoding import decode_record
 from xiangqi.record.errors import RecordError
 from xiangqi.record.game import Game
+from xiangqi.record.pgn_bytes import GameEntries
 from xiangqi.record.pgn_file import GameEntry, PgnFile, Progress
 from xiangqi.record.pgn_writer import game_to_pgn
 from xiangqi.record.xqf import read_xqf
@@ -31,14 +30,14 @@ Names = tuple[str, ...]
 Values = tuple[str, ...]
 
 
-class CompactEntries(Sequence[GameEntry]):
+class CompactEntries(GameEntries):
     """The index as numbers in an array and one tuple of tag values per game (the tag names shared by
     every game that has the same ones; a game whose tags are those of the game before shares its
     values too), a ``GameEntry`` made when one is asked for. A tags dict per game would cost ~400 bytes:
     a 64 MiB page of tiny games holds a million of them."""
 
     def __init__(self) -> None:
-        self._offsets = array("q")     # start, end, line of each game
+        super().__init__()
         self._names: list[Names] = []
         self._values: list[Values] = []
         self._shared: dict[Names, Names] = {}
@@ -55,21 +54,8 @@ class CompactEntries(Sequence[GameEntry]):
     def __len__(self) -> int:
         return len(self._values)
 
-    @overload
-    def __getitem__(self, index: int) -> GameEntry: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[GameEntry]: ...
-
-    def __getitem__(self, index: int | slice) -> GameEntry | list[GameEntry]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        start, end, line = self._offsets[3 * index : 3 * index + 3]
-        return GameEntry(index, start, end, line, dict(zip(self._names[index], self._values[index], strict=True)))
+    def _tags_of(self, index: int) -> dict[str, str]:
+        return dict(zip(self._names[index], self._values[index], strict=True))
 
 
 GameReader = Callable[[GameEntry], Game]

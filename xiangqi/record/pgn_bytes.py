@@ -119,7 +119,10 @@ class GameEntries(Sequence[GameEntry]):
         if not 0 <= index < len(self):
             raise IndexError(index)
         start, end, line = self._offsets[3 * index : 3 * index + 3]
-        return GameEntry(index, start, end, line, self._tags[index])
+        return GameEntry(index, start, end, line, self._tags_of(index))
+
+    def _tags_of(self, index: int) -> dict[str, str]:
+        return self._tags[index]
 
 
 class Indexer:

@@ -61,6 +61,7 @@ REJECT_ROLES = (QDialogButtonBox.ButtonRole.RejectRole, QDialogButtonBox.ButtonR
 def close(qtbot, dialog: QDialog, way: str) -> None:
     """Close ``dialog`` as a user would: its OK (or Yes) button, its Cancel (or No/Close) button, or Esc.
     A dialog that stays open (a file dialog with nothing chosen) is then cancelled."""
+    nested = answer_nested_questions(dialog)
     if way == "escape":
         qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Escape)
     else:
@@ -71,9 +72,25 @@ def close(qtbot, dialog: QDialog, way: str) -> None:
             dialog.accept()
         else:
             dialog.reject()
+    nested.stop()
     if dialog.isVisible():
         dialog.reject()
     settle()
+
+
+def answer_nested_questions(dialog: QDialog) -> QTimer:
+    """A question the dialog itself asks while closing (Qt's file dialog: "… already exists. Do you want to
+    replace it?" once the suggested name was saved before) runs its own modal loop: answered No, as a user
+    who did not mean to replace the file would."""
+    def answer() -> None:
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, QDialog) and modal is not dialog:
+            modal.reject()
+
+    timer = QTimer(interval=100)
+    timer.timeout.connect(answer)
+    timer.start()
+    return timer
 
 
 def settle() -> None:

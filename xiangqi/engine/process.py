@@ -21,6 +21,7 @@ from dataclasses import replace
 from functools import partial
 from typing import cast
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QEventLoop, QMetaMethod, QObject, QProcess, QTimer, Signal
 
 from xiangqi.core import Move, Position
@@ -228,14 +229,20 @@ class EngineClient(QObject):
         else:
             process.deleteLater()
 
+    def _live(self, process: QProcess) -> bool:
+        """``process`` is this client's current one and still exists: Qt destroys a running QProcess with its
+        parent (a window closed, a test ended) and sends finished() from the destructor, to a slot that must
+        then not touch it."""
+        return process is self._process and shiboken6.isValid(process)
+
     def _on_started(self, process: QProcess) -> None:
-        if process is self._process and self._session is not None:
+        if self._live(process) and self._session is not None:
             self._running = True
             self._apply(self._session.boot())
 
     def _on_stdout(self, process: QProcess) -> None:
         session = self._session
-        if process is not self._process or session is None:
+        if not self._live(process) or session is None:
             return
         # PySide6's stub widens QByteArray.data() to bytes | bytearray | memoryview; it returns bytes.
         lines = self._lines.feed(cast(bytes, process.readAllStandardOutput().data()))
@@ -251,12 +258,12 @@ class EngineClient(QObject):
                 self._engine_said = line[:300]
 
     def _on_stderr(self, process: QProcess) -> None:
-        if process is self._process:
+        if self._live(process):
             self._stderr += bytes(process.readAllStandardError().data())
             del self._stderr[:-STDERR_TAIL_BYTES]
 
     def _on_error(self, process: QProcess, error: QProcess.ProcessError) -> None:
-        if process is not self._process or self._session is None:
+        if not self._live(process) or self._session is None:
             return
         if error != _FAILED_TO_START:
             return  # crashes and exits arrive through finished()
@@ -269,7 +276,7 @@ class EngineClient(QObject):
 
     def _on_finished(self, process: QProcess, exit_code: int, status: QProcess.ExitStatus) -> None:
         session = self._session
-        if process is not self._process or session is None:
+        if not self._live(process) or session is None:
             return
         self._running = False
         self._on_stdout(process)

@@ -4262,8 +4262,8 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>以箭頭顯示分析變著(&amp;W)</translation>
         </message>
         <message>
-            <source>Show the &amp;opponent's thinking</source>
-            <translation>顯示對手的思考(&amp;O)</translation>
+            <source>Show the opponent's thin&amp;king</source>
+            <translation>顯示對手的思考(&amp;K)</translation>
         </message>
         <message>
             <source>Ani&amp;mate moves</source>

@@ -62,6 +62,9 @@ REQUIRED_TARGETS: dict[str, str] = {
     "settings.engine_entries": "engines", # [[engines]] tables read and written back
     "engine.families": "engines",         # engines/families.toml
     "desktop.menu_entry": "startup",      # the Exec line --install-desktop writes
+    "database.store": "database",         # the game database file: opened, checked, written
+    "database.importer": "database",
+    "database.search": "database",
 }
 
 

@@ -40,7 +40,7 @@ def test_a_cbl_library_opens_on_its_game_list_and_is_never_overwritten(record_wi
     dialog = ui.game_list
     assert isinstance(dialog, GameListDialog) and dialog in window.dialogs
     assert dialog.visible_row_count() == 35
-    assert dialog.model.cells[0][1:3] == ("徐天红", "徐天利") and dialog.model.cells[0][5] == "1/2-1/2"
+    assert dialog.model.cells[0][1:3] == ("徐天红", "徐天利") and dialog.model.cells[0][6] == "1/2-1/2"
     dialog.filter_edit.setText("吕钦 刘殿中")
     assert dialog.visible_row_count() == 1
     dialog.choose_row(0)

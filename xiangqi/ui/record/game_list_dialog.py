@@ -33,7 +33,7 @@ _SPACES = re.compile(r"\s*")
 SHOWN_CELL_CHARS = 120     # of a tag in the list (real names and events are far shorter)
 MAX_COLUMN_PX = 320        # a column's width at most (a long event is cut)
 MIN_SHARED_PX = 60         # a name's or the event's width at least when they share a narrow list
-WHOLE_COLUMNS = (0, 4, 5)  # number, date, result: shown whole
+WHOLE_COLUMNS = (0, 4, 5, 6)  # number, date, ECCO, result: shown whole
 SHARED_COLUMNS = (1, 2, 3)   # red, black, event: share what is left
 COLUMNS = (QT_TRANSLATE_NOOP("GameTableModel", "#"), QT_TRANSLATE_NOOP("GameTableModel", "Red"),
            QT_TRANSLATE_NOOP("GameTableModel", "Black"), QT_TRANSLATE_NOOP("GameTableModel", "Event"),
@@ -332,7 +332,7 @@ class GameListDialog(QDialog):
     def _fit_columns(self, sample: int = 200) -> None:
         """Widths from the first rows' text (Qt's resizeColumnToContents asks the model for 1000 rows
         and styles each: most of a second on a big file, with the window frozen), within the table's
-        width: the number, date and result whole, the names and the event sharing the rest (cut with …),
+        width: the number, date, ECCO code and result whole, the names and the event sharing the rest (cut with …),
         so no column needs the list scrolled sideways."""
         metrics = self.table.fontMetrics()
         header = self.table.horizontalHeader()

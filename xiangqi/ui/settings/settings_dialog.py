@@ -165,7 +165,7 @@ class ViewMenus(QObject):
                            (Keys.APPEARANCE_SHOW_LAST_MOVE, self.tr("Mark the &last move")),
                            (Keys.APPEARANCE_SHOW_BEST_MOVE_ARROW, self.tr("Show the engine's best-move &arrow")),
                            (Keys.APPEARANCE_ANALYSIS_ARROWS, self.tr("Show the analysis lines as arro&ws")),
-                           (Keys.APPEARANCE_OPPONENT_THINKING, self.tr("Show the &opponent's thinking")),
+                           (Keys.APPEARANCE_OPPONENT_THINKING, self.tr("Show the opponent's thin&king")),
                            (Keys.APPEARANCE_ANIMATE_MOVES, self.tr("Ani&mate moves"))):
             self._toggle(text, flag)
         store.subscribe(self.sync)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -87,3 +88,19 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     known: dict[str, float] = cache.get(DURATIONS_KEY, {})
     known.update({nodeid: round(seconds, 2) for nodeid, seconds in _durations.items()})
     cache.set(DURATIONS_KEY, known)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switched the program's language (a window built in 简体 or 繁體) leaves English behind it,
+    so that the next test in the same process reads the texts it expects whatever ran before it (xdist
+    orders tests differently from run to run). Costs nothing in a test that never loaded Qt's translations."""
+    yield
+    i18n = sys.modules.get("xiangqi.ui.common.i18n")
+    if i18n is None or i18n.current_language() == "en":
+        return
+    from PySide6.QtCore import QCoreApplication
+
+    app = QCoreApplication.instance()
+    if app is not None:
+        i18n.install_translator(app, "en")

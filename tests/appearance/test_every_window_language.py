@@ -49,7 +49,6 @@ def skipped(window, action: QAction) -> bool:  # noqa: ANN001
             or action in (window.undo_action, window.redo_action, window.hint_action))
 
 
-@pytest.mark.qt_no_exception_capture   # a dialog that opens only once (issue 29 §1) is another test's
 @pytest.mark.parametrize("language", ["zh_CN", "zh_TW", "en"])
 def test_every_window_speaks_its_language(app_window, qtbot, language: str) -> None:
     window = app_window(1280, 880, language=language)

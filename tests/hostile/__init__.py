@@ -19,9 +19,8 @@ shared inputs and registers nothing). Register with the decorator::
         ...
 
 Coverage: ``REQUIRED_TARGETS`` names every reader and writer that must have at least one case, with the module
-of this package that registers it. ``test_hostile_registry`` fails for a target without a case; it skips
-(saying so) only while the target's module file does not exist yet (an area whose branch is not merged), so
-the check becomes real once the module is there. A new reader or writer adds its target here.
+of this package that registers it. ``test_hostile_registry`` fails for a target without a case and for a
+missing module. A new reader or writer adds its target here.
 """
 
 from __future__ import annotations

@@ -74,8 +74,16 @@
             <translation>已暂停</translation>
         </message>
         <message>
+            <source>no threat to show: the side to move is in check</source>
+            <translation>无威胁可显示：走棋方正被将军</translation>
+        </message>
+        <message>
             <source>no legal moves</source>
             <translation>无合法着法</translation>
+        </message>
+        <message>
+            <source>every move is excluded</source>
+            <translation>所有着法都已排除</translation>
         </message>
         <message>
             <source>stopped: the engine failed</source>
@@ -84,6 +92,10 @@
         <message>
             <source>analysing…</source>
             <translation>分析中…</translation>
+        </message>
+        <message>
+            <source>the threat: the other side to move…</source>
+            <translation>威胁：假设对方走棋…</translation>
         </message>
         <message>
             <source>not running</source>
@@ -105,6 +117,14 @@
             <translation>暂停</translation>
         </message>
         <message>
+            <source>Threat</source>
+            <translation>威胁</translation>
+        </message>
+        <message>
+            <source>Show what the other side threatens: the position analysed with the other side to move (X)</source>
+            <translation>显示对方的威胁：让对方走棋来分析此局面（X）</translation>
+        </message>
+        <message>
             <source>Stop analysing</source>
             <translation>停止分析</translation>
         </message>
@@ -121,8 +141,20 @@
             <translation>着法</translation>
         </message>
         <message>
-            <source>Click a line to play it on the board as a variation</source>
-            <translation>点击一行，把它作为变着走到棋盘上</translation>
+            <source>Click a line to play it on the board as a variation; point at a move to see its position; right-click to leave a move out</source>
+            <translation>单击一条着法线路可在棋盘上作为变着走出；指向某步棋可预览其局面；右键单击可排除某步棋</translation>
+        </message>
+        <message>
+            <source>Left out: {moves}</source>
+            <translation>已排除：{moves}</translation>
+        </message>
+        <message>
+            <source>Leave {move} out of the analysis</source>
+            <translation>分析时排除 {move}</translation>
+        </message>
+        <message>
+            <source>Search every move again</source>
+            <translation>重新分析全部着法</translation>
         </message>
         <message>
             <source>Resume</source>
@@ -4108,8 +4140,20 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>用你选择的引擎分析当前局面</translation>
         </message>
         <message>
+            <source>Show &amp;threat</source>
+            <translation>显示威胁(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Analyse what the other side would play if it were its turn</source>
+            <translation>分析假如轮到对方走棋时对方的最佳着法</translation>
+        </message>
+        <message>
             <source>Re&amp;view the game…</source>
             <translation>复盘(&amp;V)…</translation>
+        </message>
+        <message>
+            <source>A threat is the other side's line from this position: it cannot be played here</source>
+            <translation>威胁是对方在此局面的着法线路，不能在这里走出</translation>
         </message>
         <message>
             <source>Play the line</source>

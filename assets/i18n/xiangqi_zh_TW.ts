@@ -74,8 +74,16 @@
             <translation>已暫停</translation>
         </message>
         <message>
+            <source>no threat to show: the side to move is in check</source>
+            <translation>無威脅可顯示：走棋方正被將軍</translation>
+        </message>
+        <message>
             <source>no legal moves</source>
             <translation>無合法著法</translation>
+        </message>
+        <message>
+            <source>every move is excluded</source>
+            <translation>所有著法都已排除</translation>
         </message>
         <message>
             <source>stopped: the engine failed</source>
@@ -84,6 +92,10 @@
         <message>
             <source>analysing…</source>
             <translation>分析中…</translation>
+        </message>
+        <message>
+            <source>the threat: the other side to move…</source>
+            <translation>威脅：假設對方走棋…</translation>
         </message>
         <message>
             <source>not running</source>
@@ -105,6 +117,14 @@
             <translation>暫停</translation>
         </message>
         <message>
+            <source>Threat</source>
+            <translation>威脅</translation>
+        </message>
+        <message>
+            <source>Show what the other side threatens: the position analysed with the other side to move (X)</source>
+            <translation>顯示對方的威脅：讓對方走棋來分析此局面（X）</translation>
+        </message>
+        <message>
             <source>Stop analysing</source>
             <translation>停止分析</translation>
         </message>
@@ -121,8 +141,20 @@
             <translation>著法</translation>
         </message>
         <message>
-            <source>Click a line to play it on the board as a variation</source>
-            <translation>點擊一行，把它作為變著走到棋盤上</translation>
+            <source>Click a line to play it on the board as a variation; point at a move to see its position; right-click to leave a move out</source>
+            <translation>按一下一條著法線路可在棋盤上作為變著走出；指向某步棋可預覽其局面；按右鍵可排除某步棋</translation>
+        </message>
+        <message>
+            <source>Left out: {moves}</source>
+            <translation>已排除：{moves}</translation>
+        </message>
+        <message>
+            <source>Leave {move} out of the analysis</source>
+            <translation>分析時排除 {move}</translation>
+        </message>
+        <message>
+            <source>Search every move again</source>
+            <translation>重新分析全部著法</translation>
         </message>
         <message>
             <source>Resume</source>
@@ -4108,8 +4140,20 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>用你選擇的引擎分析目前局面</translation>
         </message>
         <message>
+            <source>Show &amp;threat</source>
+            <translation>顯示威脅(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Analyse what the other side would play if it were its turn</source>
+            <translation>分析假如輪到對方走棋時對方的最佳著法</translation>
+        </message>
+        <message>
             <source>Re&amp;view the game…</source>
             <translation>復盤(&amp;V)…</translation>
+        </message>
+        <message>
+            <source>A threat is the other side's line from this position: it cannot be played here</source>
+            <translation>威脅是對方在此局面的著法線路，不能在這裡走出</translation>
         </message>
         <message>
             <source>Play the line</source>

@@ -73,6 +73,7 @@ class MaterialEngine:
         self.log = args.log.open("a", encoding="utf-8") if args.log else None
         self.position = Position()
         self.lines = 1
+        self.banned: set[Move] = set()         # UCCI banmoves: left out of the next search
         self.backlog: list[str | None] = []   # commands that came while thinking, handled after the answer
 
     def say(self, *lines: str) -> None:
@@ -115,8 +116,11 @@ class MaterialEngine:
                 self.lines = max(1, min(5, int(words[1])))
         elif word == "position":
             self.set_position(rest.split())
+        elif word == "banmoves":   # UCCI: the next search leaves these moves out
+            self.banned = {Move.from_iccs(iccs) for iccs in rest.split()}
         elif word == "go":
             self.go(rest.split())
+            self.banned = set()
 
     def set_position(self, words: list[str]) -> None:
         cut = words.index("moves") if "moves" in words else len(words)
@@ -127,7 +131,7 @@ class MaterialEngine:
         self.position = position
 
     def go(self, words: list[str]) -> None:
-        ranked = ranked_moves(self.position)
+        ranked = [entry for entry in ranked_moves(self.position) if entry[1] not in self.banned]
         self.report(ranked)
         waiting = "infinite" in words or "ponder" in words
         deadline = None if waiting else time.monotonic() + self.args.delay_ms / 1000

@@ -27,6 +27,7 @@ from xiangqi.ui.board.board_geometry import BoardGeometry
 BRUSH_COLORS = {Brush.GREEN: "#15781b", Brush.RED: "#882020", Brush.BLUE: "#003088", Brush.YELLOW: "#e68f00"}
 SHAPE_ALPHA = 170
 ANALYSIS_COLOR = "#003088"
+THREAT_COLOR = "#882020"     # the other side's threat (显示威胁): lichess draws it red
 ANALYSIS_ALPHA = (45, 125)   # faintest .. best: paler than a drawn blue arrow (lichess's "paleBlue")
 ARROW_WIDTH = 0.16        # of a cell, as the hint arrow
 CIRCLE_WIDTH = 1 / 14     # of a cell
@@ -52,10 +53,11 @@ def brush_color(brush: Brush, alpha: int = SHAPE_ALPHA) -> QColor:
 @dataclass(frozen=True)
 class GradedArrow:
     """An analysis line's first move; ``weight`` 1 for the best line, down to ``MIN_WEIGHT`` for a much
-    worse one (thinner and fainter)."""
+    worse one (thinner and fainter); ``color`` red for a threat, blue for the side to move's lines."""
 
     move: Move
     weight: float
+    color: str = ANALYSIS_COLOR
 
 
 def score_value(score: Score | None) -> float | None:
@@ -67,7 +69,7 @@ def score_value(score: Score | None) -> float | None:
     return float(score.cp) if score.cp is not None else None
 
 
-def graded_arrows(lines: Sequence[tuple[Move, Score | None]]) -> tuple[GradedArrow, ...]:
+def graded_arrows(lines: Sequence[tuple[Move, Score | None]], color: str = ANALYSIS_COLOR) -> tuple[GradedArrow, ...]:
     """The first moves of the analysis lines (best first) graded by how far each is behind the best line;
     a line with no comparable score gets the faintest arrow. One arrow per move (the best grade)."""
     values = [score_value(score) for _move, score in lines]
@@ -80,7 +82,7 @@ def graded_arrows(lines: Sequence[tuple[Move, Score | None]]) -> tuple[GradedArr
         else:
             weight = max(MIN_WEIGHT, 1.0 - (best - value) / (GRADE_PAWNS * 100))
         arrows[move] = max(weight, arrows.get(move, 0.0))
-    return tuple(GradedArrow(move, weight) for move, weight in arrows.items())
+    return tuple(GradedArrow(move, weight, color) for move, weight in arrows.items())
 
 
 # ----------------------------------------------------------------------------------- painting
@@ -111,7 +113,7 @@ def paint_graded(painter: QPainter, geo: BoardGeometry, arrows: Sequence[GradedA
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
     for arrow in sorted(arrows, key=lambda a: a.weight):
-        color = QColor(ANALYSIS_COLOR)
+        color = QColor(arrow.color)
         color.setAlpha(round(ANALYSIS_ALPHA[0] + (ANALYSIS_ALPHA[1] - ANALYSIS_ALPHA[0]) * arrow.weight))
         painter.setBrush(color)
         width = geo.cell * ARROW_WIDTH * (0.45 + 0.55 * arrow.weight)

@@ -5,7 +5,8 @@ analysis panel and a match's engine panels."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QTextLayout, QTextLine, QTextOption
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem, QTreeWidget
 
 TEXT_MARGIN = 3            # px the item view keeps on each side of a text
@@ -61,6 +62,39 @@ class WrappedLineDelegate(QStyledItemDelegate):
         wrap = sum(self.wrapped_height(option, index) for index in rows) <= self.tree.viewport().height()
         changed, self.wrap = wrap != self.wrap, wrap
         return changed
+
+
+def move_at(tree: QTreeWidget, column: int, cell: QRect, moves: list[str], point: QPoint) -> int | None:
+    """Which of ``moves`` (a line's moves as drawn in ``cell`` of ``column``) lies under ``point``: the text is
+    laid out as the delegate draws it (wrapped between moves, or one line) and the character under the point
+    counted back to its move. None off the text."""
+    delegate = tree.itemDelegateForColumn(column)
+    wrap = not isinstance(delegate, WrappedLineDelegate) or delegate.wrap
+    text = unbreakable_moves(" ".join(moves))
+    layout = QTextLayout(text, tree.font())
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap if wrap else QTextOption.WrapMode.NoWrap)
+    layout.setTextOption(option)
+    width = cell.width() - 2 * TEXT_MARGIN
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(width)
+        lines.append(line)
+    layout.endLayout()
+    height = sum(line.height() for line in lines)
+    x = point.x() - cell.left() - TEXT_MARGIN
+    y = point.y() - cell.top() - (cell.height() - height) / 2   # the text is centred in its cell
+    top = 0.0
+    for line in lines:
+        if top <= y < top + line.height():
+            if not 0 <= x <= line.naturalTextWidth():
+                return None
+            cursor = line.xToCursor(x, QTextLine.CursorPosition.CursorOnCharacter)
+            index = text.count(" ", 0, max(0, min(cursor, len(text) - 1)))
+            return index if index < len(moves) else None
+        top += line.height()
+    return None
 
 
 class SpareColumn(QObject):

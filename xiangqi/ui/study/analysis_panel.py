@@ -7,22 +7,26 @@ Info lines arrive far faster than anyone reads; they are kept as they come and d
 ``REFRESH_MS``.
 
 The panel only shows and asks: ``engine_chosen``, ``lines_wanted``, ``pause_toggled``, ``close_requested`` and
-``line_chosen`` (the moves of a clicked line, from the analysed position) are for whoever runs the
+``line_chosen`` (the moves of a clicked line, from the analysed position), ``threat_toggled``,
+``move_excluded`` / ``exclusions_cleared`` (a line's context menu) and ``line_hovered`` (the moves up to the
+one under the mouse: the caller shows that position without analysing it) are for whoever runs the
 analysis (``xiangqi.ui.study.study_analysis``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, QTimer, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QSizePolicy,
-                               QSpinBox, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QMenu,
+                               QSizePolicy, QSpinBox, QToolButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+                               QWidget)
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import Info
 from xiangqi.ui.engines.engine_panel import NPS_COLUMN
-from xiangqi.ui.engines.wrapped_lines import wrap_lines
+from xiangqi.ui.engines.wrapped_lines import move_at, wrap_lines
 from xiangqi.ui.engines.score_text import nps_text, pawns_text, score_header, score_header_tip
 from xiangqi.game.notation_text import line_text
 from xiangqi.ui.common.i18n import traditional_moves
@@ -42,6 +46,10 @@ class AnalysisPanel(QWidget):
     line_chosen = Signal(object)    # tuple[Move, ...]: a clicked line, from the analysed position
     close_requested = Signal()      # the user closes the analysis (its engine retires)
     lines_shown = Signal(object)    # tuple[tuple[Move, Score | None], ...]: each line's first move, best first
+    threat_toggled = Signal(bool)   # show the other side's threat (True) or the position as it is
+    move_excluded = Signal(object)  # Move: leave it out of the search
+    exclusions_cleared = Signal()   # search every move again
+    line_hovered = Signal(object)   # tuple[Move, ...]: a line up to the move under the mouse; () when none
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +57,8 @@ class AnalysisPanel(QWidget):
         self.position: Position | None = None
         self._infos: dict[int, Info] = {}     # latest info per line (0-based), drawn on the timer
         self._lines: dict[int, tuple[Move, ...]] = {}   # the moves of each line drawn
+        self._texts: dict[int, list[str]] = {}          # each line's moves as drawn, in the notation
+        self._hovered: tuple[Move, ...] = ()
         self._refresh = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._refresh.timeout.connect(self._draw)
         self._build()
@@ -67,6 +77,12 @@ class AnalysisPanel(QWidget):
         self.pause_button.setCheckable(True)
         self.pause_button.setText(self.tr("Pause"))
         self.pause_button.toggled.connect(self._on_pause_toggled)
+        self.threat_button = QToolButton(self)
+        self.threat_button.setCheckable(True)
+        self.threat_button.setText(self.tr("Threat"))
+        self.threat_button.setToolTip(self.tr("Show what the other side threatens: the position analysed with "
+                                              "the other side to move (X)"))
+        self.threat_button.toggled.connect(self.threat_toggled)
         self.close_button = QToolButton(self)
         self.close_button.setText("×")
         self.close_button.setAutoRaise(True)
@@ -74,14 +90,24 @@ class AnalysisPanel(QWidget):
         self.close_button.clicked.connect(lambda _checked=False: self.close_requested.emit())
         self.state_label = QLabel(self)
         self.state_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.excluded_label = QLabel(self)   # the moves left out, with a link that brings them back
+        self.excluded_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.excluded_label.setWordWrap(True)
+        self.excluded_label.linkActivated.connect(lambda _link: self.exclusions_cleared.emit())
+        self.excluded_label.hide()
         self.tree = QTreeWidget(self)
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels([self.tr("Depth"), score_header(), self.tr("N/s"), self.tr("Line")])
         self.tree.headerItem().setToolTip(1, score_header_tip())
         wrap_lines(self.tree, LINE_COLUMN, NPS_COLUMN)   # each line over as many text lines as it needs
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.tree.setToolTip(self.tr("Click a line to play it on the board as a variation"))
+        self.tree.setToolTip(self.tr("Click a line to play it on the board as a variation; point at a move to "
+                                     "see its position; right-click to leave a move out"))
         self.tree.itemClicked.connect(self._on_item_clicked)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._on_context_menu)
+        self.tree.setMouseTracking(True)
+        self.tree.viewport().installEventFilter(self)
         header = self.tree.header()
         header.setStretchLastSection(True)
         for column in range(LINE_COLUMN):
@@ -89,12 +115,14 @@ class AnalysisPanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.engine_box, 1)
         top.addWidget(self.lines_box)
+        top.addWidget(self.threat_button)
         top.addWidget(self.pause_button)
         top.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(top)
         layout.addWidget(self.state_label)
+        layout.addWidget(self.excluded_label)
         layout.addWidget(self.tree)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
@@ -131,13 +159,36 @@ class AnalysisPanel(QWidget):
         self._lines.clear()
         self._draw()
 
+    def set_threat(self, shown: bool) -> None:
+        """The threat button as the analysis has it (no signal)."""
+        self.threat_button.blockSignals(True)
+        self.threat_button.setChecked(shown)
+        self.threat_button.blockSignals(False)
+
+    def set_excluded(self, moves: Sequence[Move]) -> None:
+        """The moves left out of the search of the position analysed, in the panel's notation."""
+        if not moves or self.position is None:
+            self.excluded_label.hide()
+            return
+        names = "  ".join(self._move_text(move) for move in moves)
+        self.excluded_label.setText(self.tr("Left out: {moves}").format(moves=names)
+                                    + f' · <a href="all">{self.tr("search every move")}</a>')
+        self.excluded_label.show()
+
+    def _move_text(self, move: Move) -> str:
+        assert self.position is not None
+        return line_text(self.position, [move], self.notation, traditional=traditional_moves())[0]
+
     # ----------------------------------------------------------------- lines
     def set_position(self, position: Position | None) -> None:
         """A new position is analysed: the old lines go."""
         self.position = position.copy() if position is not None else None
         self._infos.clear()
         self._lines.clear()
+        self._texts.clear()
         self.tree.clear()
+        self.excluded_label.hide()
+        self._hover(())
         self.lines_shown.emit(())
 
     def show_info(self, info: Info) -> None:
@@ -156,6 +207,10 @@ class AnalysisPanel(QWidget):
         items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
         return [[item.text(c) for c in range(LINE_COLUMN + 1)] for item in items if item is not None]
 
+    def line_moves(self, index: int) -> tuple[Move, ...]:
+        """The moves of line ``index`` (0: the best) as drawn, () when there is none."""
+        return self._lines.get(index, ())
+
     def _draw(self) -> None:
         position = self.position
         if position is None:
@@ -170,6 +225,7 @@ class AnalysisPanel(QWidget):
             if self._lines.get(index) != info.pv:
                 self._lines[index] = info.pv
                 texts = line_text(position, info.pv[:PV_SHOWN], self.notation, traditional=traditional_moves())
+                self._texts[index] = texts
                 item.setText(LINE_COLUMN, " ".join(texts))
                 item.setToolTip(LINE_COLUMN, " ".join(texts))   # whole, when the line is cut with …
             item.setText(0, str(info.depth or ""))
@@ -186,6 +242,7 @@ class AnalysisPanel(QWidget):
         for index in [i for i in self._infos if i >= count]:
             del self._infos[index]
             self._lines.pop(index, None)
+            self._texts.pop(index, None)
         while self.tree.topLevelItemCount() > count:
             self.tree.takeTopLevelItem(self.tree.topLevelItemCount() - 1)
         self.lines_wanted.emit(count)
@@ -193,3 +250,53 @@ class AnalysisPanel(QWidget):
     def _on_pause_toggled(self, paused: bool) -> None:
         self.pause_button.setText(self.tr("Resume") if paused else self.tr("Pause"))
         self.pause_toggled.emit(paused)
+
+    # ----------------------------------------------------------------- pointing at a line
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """The mouse over a move of a line: that line up to the move goes out (``line_hovered``)."""
+        if watched is self.tree.viewport():
+            if isinstance(event, QMouseEvent) and event.type() == QEvent.Type.MouseMove:
+                self._hover(self._line_at(event.position().toPoint()))
+            elif event.type() in (QEvent.Type.Leave, QEvent.Type.Hide):
+                self._hover(())
+        return False
+
+    def _line_at(self, point: QPoint) -> tuple[Move, ...]:
+        """The moves of the line under ``point`` up to the move under it (() off the moves)."""
+        item = self.tree.itemAt(point)
+        index = self.tree.indexOfTopLevelItem(item) if item is not None else -1
+        moves, texts = self._lines.get(index), self._texts.get(index)
+        if item is None or not moves or not texts:
+            return ()
+        cell = self.tree.visualItemRect(item)
+        header = self.tree.header()
+        cell.setLeft(header.sectionViewportPosition(LINE_COLUMN))
+        cell.setWidth(header.sectionSize(LINE_COLUMN))
+        shown = move_at(self.tree, LINE_COLUMN, cell, texts, point)
+        return moves[:shown + 1] if shown is not None else ()
+
+    def _hover(self, moves: tuple[Move, ...]) -> None:
+        if moves != self._hovered:
+            self._hovered = moves
+            self.line_hovered.emit(moves)
+
+    def _on_context_menu(self, point: QPoint) -> None:
+        menu = self.context_menu(point)
+        if menu.isEmpty():
+            menu.deleteLater()
+            return
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.tree.viewport().mapToGlobal(point))
+
+    def context_menu(self, point: QPoint) -> QMenu:
+        """A line's menu: leave its first move out of the search; search every move again."""
+        item = self.tree.itemAt(point)
+        moves = self._lines.get(self.tree.indexOfTopLevelItem(item)) if item is not None else None
+        menu = QMenu(self)
+        if moves:
+            first = moves[0]
+            menu.addAction(self.tr("Leave {move} out of the analysis").format(move=self._move_text(first)),
+                           lambda: self.move_excluded.emit(first))
+        if not self.excluded_label.isHidden():
+            menu.addAction(self.tr("Search every move again"), self.exclusions_cleared.emit)
+        return menu

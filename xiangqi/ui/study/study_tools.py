@@ -32,10 +32,11 @@ from xiangqi.record import Game, GameNode
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.play.controller import MovePlayed
 from xiangqi.review.series import record_evaluations, record_marks
-from xiangqi.ui.board.shapes import graded_arrows
+from xiangqi.ui.board.shapes import ANALYSIS_COLOR, THREAT_COLOR, graded_arrows
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
 from xiangqi.play.engine_list import engine_display_name, role_engine_index
 from xiangqi.ui.study.eval_graph import EvalGraph
+from xiangqi.ui.study.line_preview import LinePreview
 from xiangqi.ui.study.review_dialog import ReviewDialog, ReviewProgress
 from xiangqi.ui.study.study_analysis import Analyser, connect_panel
 from xiangqi.ui.window_host import WindowHost
@@ -77,6 +78,7 @@ class StudyTools(QObject):
         self.panel.close_requested.connect(lambda: self.set_analysing(False))
         self.panel.hide()   # shown in the engine area while analysing
         window.engine_area.add_section(self.panel, 3)
+        self.preview = LinePreview(window.board, window)
         self.graph = EvalGraph(window)
         self.graph.hide()
         self._place_graph()
@@ -107,15 +109,21 @@ class StudyTools(QObject):
         self.analyse_action.setToolTip(self.tr("Analyse the position shown with an engine of your choice"))
         self.analyse_action.toggled.connect(self.set_analysing)
         window.addAction(self.analyse_action)
+        self.threat_action = QAction(self.tr("Show &threat"), window)
+        self.threat_action.setCheckable(True)
+        self.threat_action.setShortcut("X")
+        self.threat_action.setToolTip(self.tr("Analyse what the other side would play if it were its turn"))
+        self.threat_action.toggled.connect(self.set_threat)
+        window.addAction(self.threat_action)
         self.review_action = QAction(self.tr("Re&view the game…"), window)
         self.review_action.triggered.connect(lambda _checked=False: self.open_review())
         window.addAction(self.review_action)
         self.review_action.setEnabled(self.can_review())
         engine_actions = window.engine_menu.actions()
         if engine_actions:
-            window.engine_menu.insertAction(engine_actions[0], self.analyse_action)
+            window.engine_menu.insertActions(engine_actions[0], [self.analyse_action, self.threat_action])
         else:
-            window.engine_menu.addAction(self.analyse_action)
+            window.engine_menu.addActions([self.analyse_action, self.threat_action])
         game_menu = window.game_menu
         if window.quit_action in game_menu.actions():   # just above Quit
             game_menu.insertAction(window.quit_action, self.review_action)
@@ -135,12 +143,35 @@ class StudyTools(QObject):
         self.panel.engine_chosen.connect(self._on_engine_chosen)
         self.panel.line_chosen.connect(self.play_line)
         self.panel.lines_shown.connect(self._show_arrows)
+        self.panel.threat_toggled.connect(self.threat_action.setChecked)
+        self.panel.line_hovered.connect(self._preview_line)
 
     # ----------------------------------------------------------------- analysis
     def _show_arrows(self, lines: tuple[tuple[Move, Score | None], ...]) -> None:
         """The analysis lines' first moves as arrows on the board, graded by score (none once it stops)."""
-        self.window.board.shapes.set_analysis(graded_arrows(lines))
+        threat = self.analyser is not None and self.analyser.threat
+        self.window.board.shapes.set_analysis(graded_arrows(lines, THREAT_COLOR if threat else ANALYSIS_COLOR))
         self.window.board.update()
+
+    def set_threat(self, on: bool) -> None:
+        """Engine › Show threat (X): analyse the other side's threat; starts the analysis when it is off."""
+        if self.threat_action.isChecked() != on:
+            self.threat_action.setChecked(on)   # comes back here through toggled
+            return
+        if on and self.analyser is None:
+            self.set_analysing(True)
+        if self.analyser is not None:
+            self.analyser.set_threat(on)
+        self.panel.set_threat(on)
+
+    def _preview_line(self, moves: tuple[Move, ...]) -> None:
+        """The position a pointed-at move of a line leads to, beside the mouse (hidden for none)."""
+        analyser = self.analyser
+        start = analyser.searched if analyser is not None else None
+        if start is None or not moves or not self.panel.isVisible():
+            self.preview.hide()
+            return
+        self.preview.show_line(start, moves, self.panel.notation)
 
     def engines(self) -> list[EngineSpec]:
         return analysis_engines(self.window.engines)
@@ -159,6 +190,7 @@ class StudyTools(QObject):
             self.offered = []
             self.panel.set_position(None)
             self.panel.hide()
+            self.threat_action.setChecked(False)
 
     def _start_analyser(self) -> None:
         specs = self.engines()
@@ -166,6 +198,7 @@ class StudyTools(QObject):
         spec = self.chosen if self.chosen in specs else specs[chosen]
         self.panel.set_notation(self.window.move_list.notation)
         self.analyser = Analyser(spec, self._factory, self)
+        self.analyser.threat = self.threat_action.isChecked()
         self._offer_engines()
         connect_panel(self.analyser, self.panel)
         self.analyser.set_lines(self.panel.lines_box.value())
@@ -206,6 +239,10 @@ class StudyTools(QObject):
             return
         if analyser.position.fen() != self.controller.board_position().fen():
             return   # the board moved on since the line was drawn
+        if analyser.threat:
+            self.window.statusBar().showMessage(
+                self.tr("A threat is the other side's line from this position: it cannot be played here"), 8000)
+            return
         line = list(moves)
         if self.controller.seats and not self.controller.game.is_over:
             # a side line is studied by two players: the engine would stop playing this game

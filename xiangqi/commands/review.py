@@ -1,7 +1,7 @@
 """``python -m xiangqi review``: an engine reviews games and marks the mistakes (复盘).
 
     python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--nodes N | --movetime MS | --depth D]
-                             [--jobs N] [--notation chinese|wxf|iccs] -o OUT.pgn
+                             [--jobs N | --cluster ADDRESS] [--notation chinese|wxf|iccs] -o OUT.pgn
 
 Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of
 the main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's
@@ -16,7 +16,9 @@ accuracy of the evaluations written, printed and kept as RedAccuracy/BlackAccura
 tag names the engine and its nodes, time or depth. By default each position gets the engine family's
 node budget (``review_nodes`` in engines/families.toml; Fairy-Stockfish 150,000): the same marks on a
 busy machine as on an idle one, run after run; ``--movetime`` is the time-bound alternative. ``--jobs N``
-runs N engine processes at once. A progress bar goes to stderr. FILE is
+runs N engine processes at once; ``--cluster ADDRESS`` runs one game a task on the workers of a Dask
+scheduler instead, each worker starting the engine by the name given (see README, "Several machines").
+A progress bar goes to stderr. FILE is
 never written. A game that cannot be read is reported and skipped; an engine that dies, sends an
 illegal move or stays silent is reported at once by name and restarted, and a game it fails twice is
 reported and written unreviewed.
@@ -31,6 +33,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xiangqi.commands.on_cluster import add_cluster_argument, review_on_cluster
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec, family_of, load_families
@@ -62,6 +65,7 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="engine processes at once (default 1)")
     parser.add_argument("--notation", choices=[n.value for n in Notation], default=Notation.CHINESE.value)
     parser.add_argument("-o", "--output", type=Path, required=True, help="the reviewed games (PGN)")
+    add_cluster_argument(parser)
     return parser.parse_args(argv)
 
 
@@ -90,12 +94,10 @@ def main(argv: list[str]) -> int:
     try:
         if args.jobs < 1:
             raise EngineNameError(f"--jobs {args.jobs}: must be 1 or more")
-        spec = engine_spec(args.engine)
-        limits = (SearchLimits(depth=args.depth) if args.depth is not None
-                  else SearchLimits(nodes=args.nodes) if args.nodes is not None
-                  else SearchLimits(movetime_ms=args.movetime) if args.movetime is not None
-                  else review_limits(family_of(spec, load_families())))
-        if limits.problems():
+        # on a cluster the engine is found on each worker, by its name there
+        spec = engine_spec(args.engine) if not args.cluster else None
+        limits = _limits(args, spec)
+        if limits is not None and limits.problems():
             raise EngineNameError(f"bad limit: {limits.problems()[0]}")
         games = _read_games(args, problems)
     except (ValueError, OSError, RecordError) as exc:
@@ -104,10 +106,25 @@ def main(argv: list[str]) -> int:
     if args.output.resolve() == args.file.resolve():
         print("error: -o must not be the input file (the input is never written)", file=sys.stderr)
         return 2
+    if spec is None or limits is None:
+        for problem in problems:
+            print(f"warning: {problem}", file=sys.stderr)
+        return review_on_cluster(args, games, bool(problems))
     works = _works(games, problems)
     for problem in problems:
         print(f"warning: {problem}", file=sys.stderr)
     return _review(args, spec, limits, games, works, bool(problems))
+
+
+def _limits(args: argparse.Namespace, spec: EngineSpec | None) -> SearchLimits | None:
+    """The search per position asked for, else the engine family's default (None: decided on each worker)."""
+    if args.depth is not None:
+        return SearchLimits(depth=args.depth)
+    if args.nodes is not None:
+        return SearchLimits(nodes=args.nodes)
+    if args.movetime is not None:
+        return SearchLimits(movetime_ms=args.movetime)
+    return review_limits(family_of(spec, load_families())) if spec is not None else None
 
 
 def _works(games: list[tuple[int, Game]], problems: list[str]) -> list[GameWork]:

@@ -3,7 +3,7 @@
     .venv/bin/python tests/bench/opening_read_stall.py [--rounds 3]
 
 A 10 ms QTimer heartbeat on the GUI thread (offscreen); its longest gap is measured (1) over the idle
-event loop for 3 s, (2) while ``opening_drill.ReadJob`` reads the bundled repertoire (953 CCPD lines), and
+event loop for 3 s, (2) while ``opening_drill.repertoire_job`` reads the bundled repertoire (953 CCPD lines), and
 (3) while a plain thread only iterates the same file's games through the record readers (what any file
 read of the app costs the GUI thread: the interpreter lock, and the full garbage collections its parsing
 triggers). Best and worst of --rounds interleaved rounds. Target: the drill's stall within 1.5 times the
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from xiangqi.record.files import read_records  # noqa: E402
 from xiangqi.training.opening_drill import bundled_repertoire  # noqa: E402
-from xiangqi.ui.training.opening_drill import ReadJob  # noqa: E402
+from xiangqi.ui.training.opening_drill import repertoire_job  # noqa: E402
 
 
 class PlainRead(QObject):
@@ -69,7 +69,7 @@ def main() -> int:
     idle, drill, plain = [], [], []
     for _ in range(options.rounds):
         idle.append(longest_gap(app, lambda: QTimer.singleShot(3000, app.quit)))
-        job = ReadJob(str(bundled_repertoire()), "bench")
+        job = repertoire_job(str(bundled_repertoire()), "bench")
         job.finished.connect(lambda _tree: app.quit())
         drill.append(longest_gap(app, job.start))
         reader = PlainRead()

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from xiangqi.core.errors import Cancelled
 from xiangqi.atomic import remove_stale_temps
 from xiangqi.book.sources import games_in
 from xiangqi.book.store import INSERT, UPSERT, create_book
@@ -51,7 +52,7 @@ class BookWriteError(OSError):
         super().__init__(f"{cause} (SQLite)")
 
 
-class BuildCancelled(Exception):
+class BuildCancelled(Cancelled):
     """The progress callback asked to stop; the target file was left as it was."""
 
 

@@ -13,6 +13,12 @@ class XiangqiError(Exception):
     """Base of the errors raised by ``xiangqi.core``."""
 
 
+class Cancelled(Exception):  # noqa: N818 (a state, not a fault: "cancelled" is what the user did)
+    """Work stopped because the user cancelled it: the one name for it. Every reader, builder and importer
+    that can be cancelled raises it (a subclass may say which work); a background job ends "cancelled" on
+    it (``xiangqi.ui.common.background_job``)."""
+
+
 class PositionFault(Enum):
     """Why a board cannot be a position of a real game (what ``FenError.problem`` says, for a reader that
     words it in another language than the message)."""

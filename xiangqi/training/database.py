@@ -30,6 +30,7 @@ from enum import Enum
 from pathlib import Path
 from urllib.parse import quote
 
+from xiangqi.core.errors import Cancelled
 from xiangqi.atomic import atomic_write
 from xiangqi.record.files import RefusedFileError, check_openable
 
@@ -434,7 +435,7 @@ KeepGoing = Callable[[ImportStage, int, int], bool]   # (stage, done, total) -> 
 ColumnCheck = Callable[[Value], "str | None"]          # what is wrong with a value, or None
 
 
-class ImportCancelled(TrainingError):
+class ImportCancelled(TrainingError, Cancelled):
     """The user cancelled an import: nothing was imported."""
 
 

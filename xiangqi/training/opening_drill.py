@@ -31,6 +31,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Protocol
 
+from xiangqi.core.errors import Cancelled
 from xiangqi.book import OpeningBook
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.errors import FenError, XiangqiError
@@ -59,7 +60,7 @@ class OpeningError(XiangqiError, ValueError):
     """A repertoire source that cannot be used at all (the message names the file)."""
 
 
-class ReadCancelled(Exception):
+class ReadCancelled(Cancelled):
     """The progress callback asked to stop reading."""
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from xiangqi.core.errors import Cancelled
 from xiangqi.atomic import atomic_write
 from xiangqi.core import FenError, Move, Position
 from xiangqi.core.errors import XiangqiError
@@ -47,7 +48,7 @@ PROGRESS_LINES = 500              # the reader reports its progress (and may sto
 SetProgress = Callable[[int, int], bool]   # (characters read, all) -> False to stop
 
 
-class PuzzleSetCancelled(Exception):
+class PuzzleSetCancelled(Cancelled):
     """The reading of a puzzle set was stopped (its progress callback said so)."""
 
 

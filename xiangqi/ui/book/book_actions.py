@@ -15,11 +15,10 @@ settings store with ``use_settings``.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDialog
 
@@ -28,8 +27,9 @@ from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, Ope
 from xiangqi.config import Keys, SettingsStore
 from xiangqi.core import Move
 from xiangqi.ui.book.explorer_panel import ExplorerPanel
-from xiangqi.ui.book.record_folder import NoRecordsError, record_files
+from xiangqi.ui.book.record_folder import record_files
 from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.common.dialog_ref import DialogRef
 
@@ -39,48 +39,20 @@ STATUS_MS = 6000
 CLOSE_WAIT_S = 2.0   # a cancelled build stops within one game; this only bounds a stuck file read
 
 
-class BuildJob(QObject):
-    """``build_book`` on a Python worker thread; the signals arrive on the GUI thread (queued)."""
+def build_job(files: Sequence[str], target: str) -> BackgroundJob:
+    """``build_book`` on a worker thread: progress (files done, files, games so far as the detail),
+    ``finished`` with the BuildReport, ``failed`` with the NoRecordsError or OSError."""
 
-    progressed = Signal(int, int, int)   # files done, files, games so far
-    finished = Signal(object)            # BuildReport
-    failed = Signal(str)                 # why (an OSError's words)
-    cancelled = Signal()
+    def work(keep_going: KeepGoing) -> BuildReport:
+        found = record_files(files, lambda: job.cancel_requested)   # a folder: the records under it
+        if job.cancel_requested:
+            raise BuildCancelled()
+        # Big collections of several files are read by a worker process per CPU, as by the command.
+        return build_book(target, found, lambda done, total, games: keep_going(done, total, games),
+                          jobs=auto_jobs(found))
 
-    def __init__(self, files: Sequence[str], target: str, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.files, self.target = list(files), target
-        self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="book-build", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def wait(self, seconds: float | None = None) -> None:
-        self._thread.join(seconds)
-
-    def _progress(self, done: int, total: int, games: int) -> bool:
-        self.progressed.emit(done, total, games)
-        return not self._cancel.is_set()
-
-    def _run(self) -> None:
-        try:
-            files = record_files(self.files, self._cancel.is_set)   # a folder: the records under it
-            if self._cancel.is_set():
-                raise BuildCancelled()
-            # Big collections of several files are read by a worker process per CPU, as by the command.
-            report = build_book(self.target, files, self._progress, jobs=auto_jobs(files))
-        except BuildCancelled:
-            self.cancelled.emit()
-        except NoRecordsError as exc:
-            self.failed.emit(str(exc))
-        except OSError as exc:
-            self.failed.emit(f"{self.target}: {exc.strerror or exc}")
-        else:
-            self.finished.emit(report)
+    job = BackgroundJob(work, "book-build")
+    return job
 
 
 class BookUi(QObject):
@@ -90,7 +62,8 @@ class BookUi(QObject):
         self.controller = window.controller
         self._settings = settings     # None: until the app hands it over (``use_settings``), or none (tests)
         self.book: OpeningBook | None = None
-        self.job: BuildJob | None = None
+        self.job: BackgroundJob | None = None
+        self._target = ""   # the book file the job builds
         self._progress: DialogRef[QProgressDialog] = DialogRef()   # forgotten once closed (Esc: deleted)
         self._engine_plies = 0   # used when there is no settings store (tests, a bare window)
         self.panel = ExplorerPanel()
@@ -282,12 +255,12 @@ class BookUi(QObject):
         """The build's progress dialog while it is open."""
         return self._progress.get()
 
-    def start_build(self, files: Sequence[str], target: str) -> BuildJob | None:
+    def start_build(self, files: Sequence[str], target: str) -> BackgroundJob | None:
         if self.job is not None or not files:
             return None
         if self.book is not None and Path(target).resolve() == self.book.path.resolve():
             self.close_book()   # the open book is about to be replaced
-        self.job = BuildJob(files, target, self)
+        self.job = build_job(files, target)   # no parent: it may outlive the window on its thread
         progress = QProgressDialog(self.tr("Reading the games…"), self.tr("Cancel"), 0, len(files), self.window)
         progress.setWindowTitle(self.tr("Building the opening book"))
         progress.setMinimumDuration(0)
@@ -295,15 +268,16 @@ class BookUi(QObject):
         progress.setAutoReset(False)
         progress.canceled.connect(self.job.cancel)
         self._progress.hold(progress)
-        self.job.progressed.connect(self._progressed)
-        self.job.finished.connect(lambda report: self._built(target, report))
-        self.job.failed.connect(lambda why: self._ended(self.tr("The book could not be written"), why))
-        self.job.cancelled.connect(lambda: self._ended(None, ""))
+        self._target = target
+        self.job.progress.connect(self._progressed)     # bound methods: the connections end with this object
+        self.job.finished.connect(self._built)
+        self.job.failed.connect(self._build_failed)
+        self.job.cancelled.connect(self._build_cancelled)
         self.window.open_dialog(progress)
         self.job.start()
         return self.job
 
-    def _progressed(self, done: int, total: int, games: int) -> None:
+    def _progressed(self, done: int, total: int, games: object) -> None:
         progress = self._progress.get()
         if progress is None:
             return
@@ -325,7 +299,15 @@ class BookUi(QObject):
         else:
             self.window.show_message(title, why)
 
-    def _built(self, target: str, report: BuildReport) -> None:
+    def _build_failed(self, error: Exception) -> None:
+        why = f"{self._target}: {error.strerror or error}" if isinstance(error, OSError) else str(error)
+        self._ended(self.tr("The book could not be written"), why)
+
+    def _build_cancelled(self) -> None:
+        self._ended(None, "")
+
+    def _built(self, report: BuildReport) -> None:
+        target = self._target
         self._finish_job()
         if not self.open_book(target):
             return

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import gc
 import re
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from collections.abc import Sequence
 import weakref
 from pathlib import Path
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHe
 from xiangqi.core.notation import Notation
 from xiangqi.game.model import prepare_main_line_end
 from xiangqi.record import Game, GameEntry, PgnFile
+from xiangqi.core.errors import Cancelled
+from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 from xiangqi.ui.record.quick_switches import quick_switches
 
@@ -41,53 +43,32 @@ COLUMNS = (QT_TRANSLATE_NOOP("GameTableModel", "#"), QT_TRANSLATE_NOOP("GameTabl
            QT_TRANSLATE_NOOP("GameTableModel", "Result"))
 
 
-class IndexJob(QObject):
-    """Decodes and indexes a PGN file on a worker thread; results come back as queued signals."""
+@dataclass(frozen=True)
+class IndexedFile:
+    """A PGN file indexed on a worker thread, with its only game read there too when it holds one."""
 
-    progress = Signal(int, int)      # characters indexed, total
-    finished = Signal(object)        # PgnFile
-    failed = Signal(str)             # the OSError in words
+    pgn: PgnFile
+    only_game: Game | None
 
-    def __init__(self, path: Path, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.path = path
-        self._cancelled = threading.Event()
-        self.only_game: Game | None = None   # the file's only game, read on the thread
-        self._thread = threading.Thread(target=self._run, name=f"index {path.name}", daemon=True)
 
-    def start(self) -> None:
-        self._thread.start()
+def indexing_job(path: Path) -> BackgroundJob:
+    """Decodes and indexes a PGN file on a worker thread: ``finished`` with an IndexedFile."""
 
-    def cancel(self) -> None:
-        self._cancelled.set()
+    def work(keep_going: KeepGoing) -> IndexedFile:
+        with collector_paused():
+            pgn = PgnFile.open(path, keep_going)
+            only_game = None
+            if job.cancel_requested:
+                raise Cancelled(str(path))
+            prepare_rows(pgn)    # the table's cells too, here rather than on the GUI thread
+            if len(pgn) == 1 and not job.cancel_requested:
+                only_game = pgn.game(0)            # shown at once: read here, not on the GUI thread
+                prepare_main_line_end(only_game)   # and played to its end here
+                source_notation(pgn, 0)            # and its notation told here (it reads the game's text)
+        return IndexedFile(pgn, only_game)
 
-    def started(self) -> bool:
-        return self._thread.ident is not None
-
-    def wait(self, timeout: float | None = None) -> None:
-        """For tests and shutdown only (never from a slot); returns at once if the thread never started."""
-        if self.started():
-            self._thread.join(timeout)
-
-    def _report(self, done: int, total: int) -> bool:
-        self.progress.emit(done, total)
-        return not self._cancelled.is_set()
-
-    def _run(self) -> None:
-        try:
-            with collector_paused(), quick_switches():
-                pgn = PgnFile.open(self.path, self._report)
-                if not self._cancelled.is_set():
-                    prepare_rows(pgn)    # the table's cells too, here rather than on the GUI thread
-                if len(pgn) == 1 and not self._cancelled.is_set():
-                    self.only_game = pgn.game(0)   # shown at once: read here, not on the GUI thread
-                    prepare_main_line_end(self.only_game)   # and played to its end here
-                    source_notation(pgn, 0)        # and its notation told here (it reads the game's text)
-        except OSError as exc:
-            self.failed.emit(f"{self.path}: {exc.strerror or exc}")
-            return
-        if not self._cancelled.is_set():
-            self.finished.emit(pgn)
+    job = BackgroundJob(work, f"index {path.name}", context=quick_switches)
+    return job
 
 
 class StartWhenPainted(QObject):

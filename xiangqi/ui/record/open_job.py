@@ -10,20 +10,21 @@ at once: they take a few milliseconds, and the caller gets the game on the board
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QStatusBar
 
+from xiangqi.core.errors import Cancelled
+from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 from xiangqi.ui.common.status_progress import StatusProgress
 
 from xiangqi.game.model import prepare_main_line_end
 from xiangqi.record import Game, GameNode, PgnFile, RecordError
 from xiangqi.record.collection import open_collection
-from xiangqi.record.detect import NotARecordError, RecordKind
+from xiangqi.record.detect import RecordKind
 from xiangqi.record.files import check_whole_size, file_kind
 from xiangqi.ui.record.game_list_dialog import prepare_rows
 from xiangqi.ui.record.quick_switches import quick_switches
@@ -39,10 +40,6 @@ SHOW_AFTER_MS = 200
 INDEX_IN_LIST_BYTES = 512 * 1024   # bigger PGN files are indexed by the game list, which shows the progress
 
 
-class OpenCancelled(Exception):
-    """The user cancelled the open (raised inside the reading, caught by the job)."""
-
-
 @dataclass(frozen=True)
 class OpenedFile:
     """A record file read: its games (a PGN index or a collection of another kind) and, when it holds just
@@ -56,7 +53,7 @@ class OpenedFile:
 
 def read_record_file(path: Path, kind: RecordKind, size: int, keep_going: KeepGoing | None = None) -> OpenedFile:
     """Read ``path`` (of ``kind``, ``size`` bytes: see ``file_kind``) as the app shows it. NotARecordError
-    (RefusedFileError included), RecordError, OSError, or OpenCancelled once ``keep_going`` said stop."""
+    (RefusedFileError included), RecordError, OSError, or Cancelled once ``keep_going`` said stop."""
     if kind is RecordKind.PGN:
         games = PgnFile.open(path, keep_going)
     else:
@@ -64,7 +61,7 @@ def read_record_file(path: Path, kind: RecordKind, size: int, keep_going: KeepGo
         games = open_collection(path.read_bytes(), str(path), keep_going)
     prepare_rows(games)     # the game list's cells, here and not on the GUI thread (8,000 games: 0.1 s)
     if keep_going is not None and not keep_going(size, size):
-        raise OpenCancelled(str(path))
+        raise Cancelled(str(path))
     first = games.game(0) if len(games) == 1 else None
     cut = first is not None and cut_to_show(first, APP_MAX_MOVES, path)
     if first is not None:
@@ -137,67 +134,28 @@ def cut_to_show(game: Game, limit: int, path: Path) -> bool:
     return True
 
 
-class KeepGoing:
-    """The progress callback the readers take: reports progress, answers False once cancelled."""
+@dataclass(frozen=True)
+class IndexInList:
+    """A big PGN file: the game list indexes it, showing its progress (not read here)."""
 
-    def __init__(self, job: OpenJob) -> None:
-        self.job = job
-
-    def __call__(self, done: int, total: int) -> bool:
-        self.job.progress.emit(done, total)
-        return not self.job.cancelled.is_set()
+    path: Path
 
 
-class OpenJob(QObject):
-    """Reads one record file on a worker thread; the outcome comes back as a queued signal."""
+def reading_job(path: Path) -> BackgroundJob:
+    """Reads one record file on a worker thread: ``finished`` with an OpenedFile, or an IndexInList for a big
+    PGN file; ``failed`` with the NotARecordError, RecordError or OSError. No parent: it may outlive the
+    window on its thread."""
 
-    progress = Signal(int, int)       # characters or bytes read, total
-    finished = Signal(object)         # OpenedFile
-    index_in_list = Signal()          # a big PGN file: the game list indexes it, showing its progress
-    failed = Signal(object)           # the NotARecordError, RecordError or OSError
-    cancelled_by_user = Signal()
-
-    def __init__(self, path: Path, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.path = path
-        self.cancelled = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"open {path.name}", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self.cancelled.set()
-
-    def wait(self, timeout: float | None = None) -> None:
-        """For tests and shutdown only (never from a slot)."""
-        if self._thread.ident is not None:
-            self._thread.join(timeout)
-
-    def _run(self) -> None:
-        with quick_switches():      # the window keeps the interpreter while this thread reads
-            self._read()
-
-    def _read(self) -> None:
+    def work(keep_going: KeepGoing) -> OpenedFile | IndexInList:
+        kind, size = file_kind(path)
+        if kind is RecordKind.PGN and size > INDEX_IN_LIST_BYTES:
+            return IndexInList(path)
         try:
-            kind, size = file_kind(self.path)
-            if kind is RecordKind.PGN and size > INDEX_IN_LIST_BYTES:
-                self.index_in_list.emit()
-                return
-            opened = read_record_file(self.path, kind, size, KeepGoing(self))
-        except OpenCancelled:
-            self.cancelled_by_user.emit()
-            return
-        except (NotARecordError, RecordError, OSError) as exc:
-            self.failed.emit(exc)
-            return
+            return read_record_file(path, kind, size, keep_going)
         except RecursionError:
-            self.failed.emit(RecordError("nested too deeply to read", path=str(self.path)))
-            return
-        if self.cancelled.is_set():
-            self.cancelled_by_user.emit()
-        else:
-            self.finished.emit(opened)
+            raise RecordError("nested too deeply to read", path=str(path)) from None
+
+    return BackgroundJob(work, f"open {path.name}", context=quick_switches)   # the window keeps the interpreter
 
 
 @dataclass(frozen=True)
@@ -216,19 +174,18 @@ class OpenProgress(StatusProgress):
     finishes after the window closed delivers nothing (the job itself is not a child: it may outlive the
     window on its thread, and a deleted sender would crash that thread)."""
 
-    def __init__(self, status_bar: QStatusBar, job: OpenJob, outcomes: OpenOutcomes) -> None:
+    def __init__(self, status_bar: QStatusBar, path: Path, job: BackgroundJob, outcomes: OpenOutcomes) -> None:
         super().__init__(status_bar)
         self.job = job
         self.outcomes = outcomes
         self.done = False                  # an outcome was delivered (or the open given up): nothing more
-        self.label.setText(self.tr("Opening {0}…").format(job.path.name))
+        self.label.setText(self.tr("Opening {0}…").format(path.name))
         self.set_progress(0, 0)            # busy until the reader says how far it is
         self.cancel_clicked.connect(job.cancel)
-        job.progress.connect(self.set_progress)
-        job.finished.connect(self._opened)
+        job.progress.connect(self.set_progress)   # (done, total): the detail is dropped
+        job.finished.connect(self._finished)
         job.failed.connect(self._failed)
-        job.cancelled_by_user.connect(self._cancelled)
-        job.index_in_list.connect(self._index_in_list)
+        job.cancelled.connect(self._cancelled)
         status_bar.addWidget(self, 1)
         self.hide()
         QTimer.singleShot(SHOW_AFTER_MS, self, self._show_if_running)
@@ -244,10 +201,13 @@ class OpenProgress(StatusProgress):
         self.hide()
         self.deleteLater()
 
-    def _opened(self, opened: OpenedFile) -> None:
+    def _finished(self, result: OpenedFile | IndexInList) -> None:
         if not self.done:
             self.close_down()
-            self.outcomes.opened(opened)
+            if isinstance(result, IndexInList):
+                self.outcomes.index_in_list()
+            else:
+                self.outcomes.opened(result)
 
     def _failed(self, exc: Exception) -> None:
         if not self.done:
@@ -258,8 +218,3 @@ class OpenProgress(StatusProgress):
         if not self.done:
             self.close_down()
             self.outcomes.cancelled()
-
-    def _index_in_list(self) -> None:
-        if not self.done:
-            self.close_down()
-            self.outcomes.index_in_list()

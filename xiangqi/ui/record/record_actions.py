@@ -30,9 +30,11 @@ from xiangqi.ui.record.clipboard import ClipboardActions
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
 from xiangqi.ui.record.comment_panel import CommentPanel
 from xiangqi.record.files import RefusedFileError, check_openable, file_kind
-from xiangqi.ui.record.game_list_dialog import GameListDialog, IndexJob, StartWhenPainted, source_notation
+from xiangqi.ui.common.background_job import BackgroundJob
+from xiangqi.ui.record.game_list_dialog import (GameListDialog, IndexedFile, StartWhenPainted, indexing_job,
+                                                source_notation)
 from xiangqi.ui.record import open_job
-from xiangqi.ui.record.open_job import OpenedFile, OpenJob, OpenOutcomes, OpenProgress, read_record_file
+from xiangqi.ui.record.open_job import OpenedFile, OpenOutcomes, OpenProgress, read_record_file, reading_job
 from xiangqi.ui.play.position_editor import PositionEditor
 from xiangqi.ui.common.plain_text import plain_labels
 from xiangqi.ui.record.record_formats import SUFFIXES as FORMAT_SUFFIXES
@@ -121,7 +123,8 @@ class RecordUi(QObject):
         self.recent = RecentFiles(settings or QSettings("xiangqi", "xiangqi"))
         self.replay = Replay(self.controller, self)
         self.clipboard = ClipboardActions(self.link, self._load_pasted, self.show_error, self)
-        self.index_job: IndexJob | None = None
+        self.index_job: BackgroundJob | None = None
+        self._indexing: tuple[Path, GameListDialog] | None = None   # the file the index job reads, its list
         self.open_progress: OpenProgress | None = None
         self._game_list: DialogRef[GameListDialog] = DialogRef()   # forgotten once closed
         self.save_notation = Notation.CHINESE
@@ -330,14 +333,14 @@ class RecordUi(QObject):
     def _open_in_background(self, path: Path) -> None:
         if self.open_progress is not None:
             self.open_progress.close_down()      # the file opened last wins
-        job = OpenJob(path)                     # no parent: it may outlive the window on its thread
+        job = reading_job(path)                 # no parent: it may outlive the window on its thread
 
         def over(then: Callable[[], object]) -> None:
             self.open_progress = None
             then()
 
         cancelled = self.tr("Opening {0} was cancelled.").format(path.name)
-        self.open_progress = OpenProgress(self.window.statusBar(), job, OpenOutcomes(
+        self.open_progress = OpenProgress(self.window.statusBar(), path, job, OpenOutcomes(
             opened=lambda result: over(lambda: self.show_opened(result)),
             failed=lambda exc: over(lambda: self.open_failed(path, exc)),
             cancelled=lambda: over(lambda: self.window.statusBar().showMessage(cancelled, 5000)),
@@ -353,17 +356,32 @@ class RecordUi(QObject):
         if self.index_job is not None:
             self.index_job.cancel()
         dialog = self.show_game_list(path)
-        job = IndexJob(path, self)
+        job = self.index_job = indexing_job(path)   # no parent: it may outlive the window on its thread
+        self._indexing = (path, dialog)
+        # bound methods of Qt objects only: their connections end with them (the window may close first)
         job.progress.connect(dialog.show_progress)
-        job.finished.connect(lambda pgn: self._index_ready(path, pgn, dialog, game=job.only_game))
-        def failed(text: str) -> None:
-            dialog.reject()
-            self.show_error(self.tr("Cannot open the file"), text)
-
-        job.failed.connect(failed)
+        job.finished.connect(self._indexed)
+        job.failed.connect(self._index_failed)
+        job.cancelled.connect(self._index_cancelled)
         dialog.rejected.connect(job.cancel)
-        self.index_job = job
         StartWhenPainted(dialog, job.start)     # not before: see there why
+
+    def _indexed(self, indexed: IndexedFile) -> None:
+        if self.sender() is self.index_job and self._indexing is not None:
+            path, dialog = self._indexing
+            self._index_ready(path, indexed.pgn, dialog, game=indexed.only_game)
+
+    def _index_failed(self, error: Exception) -> None:
+        if self.sender() is self.index_job and self._indexing is not None:
+            self.index_job = None
+            path, dialog = self._indexing
+            dialog.reject()
+            words = f"{path}: {error.strerror or error}" if isinstance(error, OSError) else str(error)
+            self.show_error(self.tr("Cannot open the file"), words)
+
+    def _index_cancelled(self) -> None:
+        if self.sender() is self.index_job:
+            self.index_job = None
 
     @property
     def game_list(self) -> GameListDialog | None:

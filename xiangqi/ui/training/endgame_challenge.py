@@ -11,25 +11,24 @@ and offers another try. Another game started before the end counts as an unfinis
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
                                QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMessageBox,
                                QProgressBar, QPushButton, QTableView, QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, FenError, Position
+from xiangqi.core.errors import Cancelled
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.result import GameResult
 from xiangqi.game.setup import GameSetup, Strength, is_builtin
 from xiangqi.play.engine_list import engine_display_name, role_engine_index
-from xiangqi.record import RecordError
 from xiangqi.record.collection import open_games
-from xiangqi.record.detect import NotARecordError
 from xiangqi.training.database import TrainingDatabase, TrainingError
+from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 from xiangqi.training.endgame import (
     Attempt,
     Challenge,
@@ -60,41 +59,17 @@ def open_endgame_challenge(host: WindowHost, db: TrainingDatabase) -> None:
     host.open_dialog(ChallengeChooser(host, EndgameRecords(db)))
 
 
-class ReadJob(QObject):
-    """Reads a record file's positions on a worker thread; the outcome comes back as a queued signal."""
+def challenges_job(path: Path) -> BackgroundJob:
+    """Reads a record file's positions on a worker thread: ``finished`` with (the Path, its ChallengeList)."""
 
-    finished = Signal(object, object)   # the file's Path, its ChallengeList
-    failed = Signal(str)
-    progress = Signal(int, int)
+    def work(keep_going: KeepGoing) -> tuple[Path, ChallengeList]:
+        games = open_games(path, keep_going)     # NotARecordError, RecordError, OSError: ``failed``
+        if job.cancel_requested:
+            raise Cancelled(str(path))
+        return path, challenges_of(games, path.name)
 
-    def __init__(self, path: Path, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.path = path
-        self.cancelled = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"challenges {path.name}", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def wait(self, timeout: float | None = None) -> None:
-        """For tests only (never from a slot)."""
-        self._thread.join(timeout)
-
-    def _keep_going(self, done: int, total: int) -> bool:
-        self.progress.emit(done, total)
-        return not self.cancelled.is_set()
-
-    def _run(self) -> None:
-        try:
-            games = open_games(self.path, self._keep_going)
-            if self.cancelled.is_set():
-                return
-            found = challenges_of(games, self.path.name)
-        except (NotARecordError, RecordError, OSError) as error:
-            self.failed.emit(f"{self.path}: {error}")
-            return
-        if not self.cancelled.is_set():
-            self.finished.emit(self.path, found)
+    job = BackgroundJob(work, f"challenges {path.name}")
+    return job
 
 
 class ChallengeChooser(QDialog):
@@ -106,7 +81,8 @@ class ChallengeChooser(QDialog):
         self.challenges: list[Challenge] = []      # as listed: added here, tried before, the file's
         self.added: list[Challenge] = []
         self.from_file: list[Challenge] = []
-        self.job: ReadJob | None = None
+        self.job: BackgroundJob | None = None
+        self.job_path = Path()   # the file the job reads
         self.setWindowTitle(self.tr("Endgame challenge"))
         self._make_models()
         layout = QVBoxLayout(self)
@@ -281,8 +257,9 @@ class ChallengeChooser(QDialog):
 
     def read_file(self, path: Path) -> None:
         if self.job is not None:
-            self.job.cancelled.set()
-        job = self.job = ReadJob(path)      # not a child: it may outlive the dialog on its thread
+            self.job.cancel()
+        job = self.job = challenges_job(path)   # not a child: it may outlive the dialog on its thread
+        self.job_path = path
         job.finished.connect(self._file_read)      # bound methods: the connections end with the dialog
         job.failed.connect(self._file_failed)
         job.progress.connect(self._show_progress)
@@ -295,9 +272,10 @@ class ChallengeChooser(QDialog):
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
 
-    def _file_read(self, path: Path, found: ChallengeList) -> None:
-        if self.job is None or self.job.path != path:
+    def _file_read(self, read: tuple[Path, ChallengeList]) -> None:
+        if self.sender() is not self.job:
             return   # a file read before another was chosen
+        path, found = read
         self.progress.hide()
         self.job = None
         try:
@@ -311,10 +289,12 @@ class ChallengeChooser(QDialog):
             text += " · " + self.tr("{0} records skipped: {1}").format(len(found.problems), found.problems[0])
         self.status.setText(text)
 
-    def _file_failed(self, message: str) -> None:
+    def _file_failed(self, error: Exception) -> None:
+        if self.sender() is not self.job:
+            return
         self.progress.hide()
         self.job = None
-        self.status.setText(self.tr("The file cannot be read: {0}").format(message))
+        self.status.setText(self.tr("The file cannot be read: {0}").format(f"{self.job_path}: {error}"))
 
     def add_board_position(self) -> None:
         headers = self.host.controller.game.record.headers
@@ -412,7 +392,7 @@ class ChallengeChooser(QDialog):
 
     def done(self, result: int) -> None:
         if self.job is not None:
-            self.job.cancelled.set()
+            self.job.cancel()
         super().done(result)
 
 

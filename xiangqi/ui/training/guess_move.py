@@ -11,7 +11,7 @@ trainee's average Win% loss and accuracy with the master's, move by move, and th
 
 from __future__ import annotations
 
-import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, QStringListModel, Qt, QTimer, Signal
@@ -30,7 +30,6 @@ from xiangqi.game.setup import is_builtin
 from xiangqi.play.engine_list import engine_display_name
 from xiangqi.record import Game, GameEntry, PgnFile, RecordError
 from xiangqi.record.collection import open_games
-from xiangqi.record.detect import NotARecordError
 from xiangqi.review.judging import Line, SearchLines, expected_lines, restricted_limits
 from xiangqi.training.database import TrainingDatabase, TrainingError
 from xiangqi.training.guess import (
@@ -43,6 +42,7 @@ from xiangqi.training.guess import (
     judge_guess,
     missing_moves,
 )
+from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.play.move_box import legal_move_texts
@@ -155,36 +155,26 @@ class GuessJudge(QObject):
         self.unavailable.emit(why)
 
 
-class FileJob(QObject):
-    """Reads a record file's index (and its game when it holds one) on a worker thread."""
+@dataclass(frozen=True)
+class FileRead:
+    """A record file read for 猜谱: its index, its only game (when it holds one) and the picker's rows."""
 
-    finished = Signal(object, object, object, object)   # Path, PgnFile, Game | None (the only game), rows
-    failed = Signal(str)
-    progress = Signal(int, int)                          # characters read, total
+    path: Path
+    games: PgnFile
+    only: Game | None
+    rows: list[str]
 
-    def __init__(self, path: Path) -> None:
-        super().__init__()
-        self.path = path
-        self.cancelled = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"guess {path.name}", daemon=True)
 
-    def start(self) -> None:
-        self._thread.start()
+def file_job(path: Path) -> BackgroundJob:
+    """Reads a record file's index (and its game when it holds one) on a worker thread: ``finished`` with a
+    FileRead; ``failed`` with the NotARecordError, RecordError or OSError."""
 
-    def _keep_going(self, done: int, total: int) -> bool:
-        self.progress.emit(done, total)
-        return not self.cancelled.is_set()
+    def work(keep_going: KeepGoing) -> FileRead:
+        games = open_games(path, keep_going)
+        rows = [game_row(entry) for entry in games] if len(games) > 1 else []
+        return FileRead(path, games, games.game(0) if len(games) == 1 else None, rows)
 
-    def _run(self) -> None:
-        try:
-            games = open_games(self.path, self._keep_going)
-            rows = [game_row(entry) for entry in games] if len(games) > 1 else []
-            only = games.game(0) if len(games) == 1 else None
-        except (NotARecordError, RecordError, OSError) as error:
-            self.failed.emit(f"{self.path}: {error}")
-            return
-        if not self.cancelled.is_set():
-            self.finished.emit(self.path, games, only, rows)
+    return BackgroundJob(work, f"guess {path.name}")
 
 
 def game_row(entry: GameEntry) -> str:
@@ -246,7 +236,8 @@ class GuessTheMove(QDialog):
         self.game: Game | None = None
         self.session: GuessSession | None = None
         self.judge: GuessJudge | None = None
-        self.job: FileJob | None = None
+        self.job: BackgroundJob | None = None
+        self.job_path = Path()   # the file the job reads
         self.game_list: GamePicker | None = None
         self.pending: Move | None = None         # the guess on the board, waiting for the engine
         self.setWindowTitle(self.tr("Guess the move"))
@@ -357,8 +348,9 @@ class GuessTheMove(QDialog):
 
     def read_file(self, path: Path) -> None:
         if self.job is not None:
-            self.job.cancelled.set()
-        job = self.job = FileJob(path)           # not a child: it may outlive the window on its thread
+            self.job.cancel()
+        job = self.job = file_job(path)          # not a child: it may outlive the window on its thread
+        self.job_path = path
         job.finished.connect(self._file_read)     # bound methods: the connections end with the window
         job.failed.connect(self._file_failed)
         job.progress.connect(self._show_progress)
@@ -371,10 +363,11 @@ class GuessTheMove(QDialog):
         self.read_progress.setRange(0, max(total, 1))
         self.read_progress.setValue(done)
 
-    def _file_read(self, path: Path, games: PgnFile, only: Game | None, rows: list[str]) -> None:
-        if self.job is None or self.job.path != path:
-            return
+    def _file_read(self, read: FileRead) -> None:
+        if self.sender() is not self.job:
+            return   # a file read before another was chosen
         self.job = None
+        path, games, only, rows = read.path, read.games, read.only, read.rows
         self.read_progress.hide()
         self.setup_status.clear()
         if only is not None:
@@ -394,10 +387,12 @@ class GuessTheMove(QDialog):
             return
         self.set_game(game, f"{path.name} #{index + 1}")
 
-    def _file_failed(self, message: str) -> None:
+    def _file_failed(self, error: Exception) -> None:
+        if self.sender() is not self.job:
+            return
         self.job = None
         self.read_progress.hide()
-        self.setup_status.setText(self.tr("The file cannot be read: {0}").format(message))
+        self.setup_status.setText(self.tr("The file cannot be read: {0}").format(f"{self.job_path}: {error}"))
 
     def set_game(self, game: Game, source: str) -> None:
         """The game to replay (shown on the board at its start)."""
@@ -660,7 +655,7 @@ class GuessTheMove(QDialog):
 
     def _closed(self) -> None:
         if self.job is not None:
-            self.job.cancelled.set()   # a file still being read is not wanted any more
+            self.job.cancel()   # a file still being read is not wanted any more
         self._close_engine()
 
     def _close_engine(self) -> None:

@@ -12,14 +12,13 @@ Cancel; the last repertoire read is kept for the next opening of the window.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGroupBox,
                                QHBoxLayout, QLabel, QMessageBox, QProgressBar, QPushButton, QToolButton,
@@ -30,9 +29,10 @@ from xiangqi.core import Color, Move, Position
 from xiangqi.game.notation_text import line_text
 from xiangqi.training.database import TrainingDatabase, TrainingError
 from xiangqi.training.opening_drill import (
-    AcceptMode, Answer, BookRepertoire, DrillSettings, OpeningDrill, OpeningError, Phase, ReadCancelled,
-    Repertoire, RepertoireTree, Verdict, bundled_repertoire, read_repertoire,
+    AcceptMode, Answer, BookRepertoire, DrillSettings, OpeningDrill, Phase, Repertoire, RepertoireTree, Verdict,
+    bundled_repertoire, read_repertoire,
 )
+from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.common.i18n import traditional_moves
 from xiangqi.ui.training.training_board import TrainingBoard
@@ -76,37 +76,15 @@ def _file_key(path: str) -> tuple[str, int, int]:
     return os.path.abspath(path), stat.st_size, stat.st_mtime_ns
 
 
-class ReadJob(QObject):
-    """Reads a repertoire from a record file on a worker thread; the outcome comes back as a queued signal."""
+def repertoire_job(path: str, title: str) -> BackgroundJob:
+    """Reads a repertoire from a record file on a worker thread: ``finished`` with its RepertoireTree,
+    ``failed`` with the OpeningError."""
 
-    progress = Signal(int, int)
-    finished = Signal(object)        # RepertoireTree
-    failed = Signal(str)
-    cancelled_by_user = Signal()
+    def work(keep_going: KeepGoing) -> RepertoireTree:
+        return read_repertoire([path], title, keep_going, lambda: job.cancel_requested)
 
-    def __init__(self, path: str, title: str) -> None:
-        super().__init__()
-        self.path = path
-        self.title = title
-        self.cancelled = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"repertoire {title}", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def wait(self, timeout: float | None = None) -> None:
-        """For tests only (never from a slot)."""
-        self._thread.join(timeout)
-
-    def _run(self) -> None:
-        try:
-            tree = read_repertoire([self.path], self.title, self.progress.emit, self.cancelled.is_set)
-        except ReadCancelled:
-            self.cancelled_by_user.emit()
-        except OpeningError as error:
-            self.failed.emit(str(error))
-        else:
-            self.finished.emit(tree)
+    job = BackgroundJob(work, f"repertoire {title}")
+    return job
 
 
 class CardWords(QObject):
@@ -134,7 +112,7 @@ class OpeningDrillWindow(QDialog):
         self.db = db
         self.book_source = book
         self.drill: OpeningDrill | None = None
-        self.job: ReadJob | None = None
+        self.job: BackgroundJob | None = None
         self.own_book: OpeningBook | None = None
         self.skipped: list[str] = []
         self.words = CardWords(self)
@@ -370,11 +348,11 @@ class OpeningDrillWindow(QDialog):
         if _last_tree is not None and _last_tree[0] == key:
             self.tree_read(_last_tree[1])
             return
-        job = self.job = ReadJob(path, Path(path).name)   # not a child: it may outlive the window on its thread
+        job = self.job = repertoire_job(path, Path(path).name)   # not a child: it may outlive the window
         job.progress.connect(self._show_progress)
         job.finished.connect(self.tree_read)
         job.failed.connect(self._read_failed)
-        job.cancelled_by_user.connect(self._read_cancelled)
+        job.cancelled.connect(self._read_cancelled)
         self.status.setText(self.tr("Reading {0}…").format(Path(path).name))
         self.progress.setRange(0, 0)
         self.progress.show()
@@ -385,7 +363,7 @@ class OpeningDrillWindow(QDialog):
 
     def cancel_reading(self) -> None:
         if self.job is not None:
-            self.job.cancelled.set()
+            self.job.cancel()
 
     def _reading_done(self) -> None:
         self.job = None
@@ -399,11 +377,11 @@ class OpeningDrillWindow(QDialog):
             self.progress.setRange(0, total // scale)
             self.progress.setValue(min(done, total) // scale)
 
-    def _read_failed(self, message: str) -> None:
+    def _read_failed(self, error: Exception) -> None:
         if self._stale():
             return
         self._reading_done()
-        self.status.setText(self.tr("The file cannot be read: {0}").format(message))
+        self.status.setText(self.tr("The file cannot be read: {0}").format(error))
 
     def _read_cancelled(self) -> None:
         if self._stale():
@@ -414,7 +392,7 @@ class OpeningDrillWindow(QDialog):
     def _stale(self) -> bool:
         """The signal comes from a read that was replaced by another."""
         sender = self.sender()
-        return isinstance(sender, ReadJob) and sender is not self.job
+        return isinstance(sender, BackgroundJob) and sender is not self.job
 
     def tree_read(self, tree: RepertoireTree) -> None:
         global _last_tree

@@ -29,7 +29,7 @@ from xiangqi.training.progress import (OTHER_THEME, RatingPoint, ThemeCount, ans
                                        rating_history, solved_per_theme)
 from xiangqi.training.puzzles import PuzzleError, Theme, read_puzzle_set
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog
-from xiangqi.ui.training.background import BackgroundTask, progress_dialog
+from xiangqi.ui.common.background_job import BackgroundJob, progress_dialog
 from xiangqi.ui.training.puzzle_trainer import starter_set_path
 from xiangqi.ui.window_host import WindowHost
 
@@ -103,7 +103,7 @@ class ProgressView(QDialog):
         self.undo_button = QPushButton(self.tr("&Undo import"), self)
         self.undo_button.setToolTip(self.tr("Put the training history back as it was before the last import"))
         self.undo_button.setEnabled(can_undo_import(db.path))
-        self.importing: BackgroundTask | None = None
+        self.importing: BackgroundJob | None = None
         self.progress: QProgressDialog | None = None
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -283,17 +283,17 @@ class ProgressView(QDialog):
                                       self.tr("{0} entries written to {1}.").format(rows, path),
                                       icon=QMessageBox.Icon.Information)
 
-    def import_from(self, path: Path) -> BackgroundTask:
+    def import_from(self, path: Path) -> BackgroundJob:
         """Import ``path`` on a worker thread (its own connection), with progress and Cancel."""
         db_path = self.db.path
 
         def work(keep_going: Callable[[int, int], bool]) -> ImportSummary:
             return import_history_file(db_path, path, lambda _stage, done, total: keep_going(done, total))
 
-        task = self.importing = BackgroundTask(work, f"import {path.name}")
+        task = self.importing = BackgroundJob(work, f"import {path.name}")
         task.finished.connect(self.imported)
         task.failed.connect(self.import_failed)
-        task.cancelled_by_user.connect(self.import_cancelled)
+        task.cancelled.connect(self.import_cancelled)
         self.import_button.setEnabled(False)
         self.progress = progress_dialog(self, self.tr("Importing {0}…").format(path.name), task)
         task.start()

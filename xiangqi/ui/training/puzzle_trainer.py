@@ -31,7 +31,7 @@ from xiangqi.training.puzzle_store import PuzzleHistory, choose_next
 from xiangqi.training.puzzles import Puzzle, PuzzleError, PuzzleSet, Theme, read_puzzle_set
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.common.i18n import traditional_moves
-from xiangqi.ui.training.background import BackgroundTask, progress_dialog
+from xiangqi.ui.common.background_job import BackgroundJob, progress_dialog
 from xiangqi.ui.training.puzzle_engine import Comparison, PuzzleEngine
 from xiangqi.ui.training.training_board import TrainingBoard
 from xiangqi.ui.window_host import WindowHost
@@ -389,7 +389,7 @@ class PuzzleTrainer(QDialog):
         self.rng = random.Random()
         self.puzzles: tuple[Puzzle, ...] = ()
         self.fixed_engine = engine is not None
-        self.reading: BackgroundTask | None = None      # a puzzle set being read on a worker thread
+        self.reading: BackgroundJob | None = None      # a puzzle set being read on a worker thread
         self.progress: QProgressDialog | None = None
         self.solver = PuzzleSolver(host.board, engine, host.move_list.notation, self)
         self.solver.said.connect(lambda text, assertive: host.announce(text, assertive=assertive))
@@ -423,7 +423,7 @@ class PuzzleTrainer(QDialog):
                 Theme.MIDDLEGAME: self.tr("Middlegame"), Theme.ONE_MOVE: self.tr("One move"),
                 Theme.LONG: self.tr("Long (3 moves or more)")}
 
-    def load(self, path: Path) -> BackgroundTask | None:
+    def load(self, path: Path) -> BackgroundJob | None:
         """Read the puzzle set at ``path``: a small one at once, a bigger one on a worker thread with a
         progress dialog and Cancel (the task, returned; None when read at once or refused)."""
         try:
@@ -437,7 +437,7 @@ class PuzzleTrainer(QDialog):
             except (OSError, PuzzleError) as error:
                 self._cannot_read(error)
             return None
-        task = self.reading = BackgroundTask(lambda keep_going: read_puzzle_set(path, keep_going),
+        task = self.reading = BackgroundJob(lambda keep_going: read_puzzle_set(path, keep_going),
                                              f"puzzles {path.name}")
         task.finished.connect(self.show_set)
         task.failed.connect(self._cannot_read)

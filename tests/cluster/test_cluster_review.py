@@ -1,4 +1,4 @@
-"""``review --cluster`` (issue 33 §3): games reviewed on two Dask workers come back in order, the same as a
+"""``review --cluster`` and ``match --cluster`` (issue 33 §3): games reviewed on two Dask workers come back in order, the same as a
 local review; a worker killed mid-run loses no game; Cancel kills the commands running on the workers."""
 
 from __future__ import annotations
@@ -54,8 +54,25 @@ def test_review_on_a_cluster(local_cluster: LocalCluster, tmp_path: Path) -> Non
     """One scheduler and two workers for the three checks (starting them is the cost): the same review as a
     local one, Cancel, then a worker killed mid-run."""
     same_as_local(local_cluster, tmp_path)
+    a_match_plays_its_pairs_on_the_workers(local_cluster, tmp_path)
     cancel_stops_the_commands_on_the_workers(local_cluster, tmp_path)
     a_worker_killed_mid_run_loses_no_game(local_cluster, tmp_path)
+
+
+def a_match_plays_its_pairs_on_the_workers(local_cluster: LocalCluster, tmp_path: Path) -> None:
+    """Five games: three tasks (two pairs and a last single game); every game in the PGN in order."""
+    fake = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
+    engines = [f"{sys.executable} {fake} --name {name}" for name in ("A", "B")]
+    pgn = tmp_path / "match.pgn"
+    done = subprocess.run([sys.executable, "-m", "xiangqi", "match", "--engine", engines[0], "--engine", engines[1],
+                           "--games", "5", "--movetime", "50", "--max-moves", "4", "--cluster",
+                           local_cluster.address, "--pgn", str(pgn)], cwd=REPO, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    games = load_games(pgn)
+    assert [g.headers["Round"] for g in games] == ["1", "2", "3", "4", "5"]
+    assert [g.headers["Red"].endswith("(A)") for g in games] == [True, False, True, False, True]   # colours swap
+    assert "Finished match:" in done.stdout.splitlines()[-1]
 
 
 def same_as_local(local_cluster: LocalCluster, tmp_path: Path) -> None:

@@ -3,14 +3,16 @@
     python -m xiangqi match --engine A --engine B [--games N] [--movetime MS | --tc BASE+INC]
                             [--openings FILE] [--concurrency N] [--option A:NAME=VALUE]...
                             [--notation chinese|wxf|iccs] [--adjudicate-score CP --adjudicate-moves N]
-                            [--max-moves N] --pgn OUT.pgn
+                            [--max-moves N] [--cluster ADDRESS] --pgn OUT.pgn
 
 A and B: ``builtin`` (full strength), ``builtin:N`` (level 1-5), an engine the registry finds
 (``fairy-stockfish``) or a command. Colours alternate; each opening is played once with each colour.
 Prints one line per finished game, then the score of A against B (W/D/L) and the Elo difference with its
 95 % interval. Every game is appended to OUT.pgn as soon as it ends (an atomic rewrite). The referee applies
 the program's rules (mate, stalemate, 长将/长捉 rulings, the 60-move limit), the clock, and the optional
-adjudications. An engine that crashes loses that game (the reason is in the PGN) and is restarted.
+adjudications. An engine that crashes loses that game (the reason is in the PGN) and is restarted. ``--cluster ADDRESS``
+plays each opening's pair of games as a task on the workers of a Dask scheduler (the engines found there
+by name); the games come back in order.
 An engine named in the settings (``[[engines]]`` in config.toml or $XIANGQI_CONFIG) can be named here.
 Exit status: 0 done, 1 an engine could not start (nothing is played; its own error line is shown), the PGN
 could not be written or an internal error stopped the match, 2 bad arguments or a missing engine,
@@ -25,6 +27,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xiangqi.commands.on_cluster import add_cluster_argument, match_on_cluster
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import OptionValue
 from xiangqi.engine.naming import EngineNameError, TimeControl, engine_spec, parse_engine_option, with_options
@@ -61,6 +64,7 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--max-moves", type=int, metavar="N", help="a draw after N moves (2N plies) of engine play")
     parser.add_argument("--event", default="Engine match")
     parser.add_argument("--pgn", type=Path, required=True, help="games are appended here")
+    add_cluster_argument(parser)
     return parser.parse_args(argv)
 
 
@@ -102,6 +106,15 @@ def _openings(path: Path | None) -> tuple[Opening, ...]:
 
 def main(argv: list[str]) -> int:
     args = _arguments(argv)
+    if args.cluster:   # the engines are found on each worker, by their names there
+        try:
+            if len(args.engine) != 2 or args.games < 1:
+                raise EngineNameError("give --engine exactly twice and --games 1 or more")
+            openings = _openings(args.openings)
+        except (ValueError, OSError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        return match_on_cluster(args, openings)
     try:
         settings = _settings(args)
     except (ValueError, OSError) as exc:

@@ -3,6 +3,8 @@ slices, every slice runs as the same command on a worker, and the results are pu
 input's order and written as the local run writes them (atomically).
 
 ``review``: a slice is one game; its reviewed PGN comes back and the games are written in order.
+``match``: a slice is one opening played with both colours (two games, as ``schedule`` pairs them); the
+games are appended to the PGN in order and the score printed after each, as the local match does.
 """
 
 from __future__ import annotations
@@ -10,13 +12,19 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from xiangqi.atomic import atomic_write
 from xiangqi.cluster import ClusterError, SliceResult, SliceTask, run_slices
 from xiangqi.cluster.slices import CANCELLED
+from xiangqi.core import Position
 from xiangqi.core.notation import Notation
-from xiangqi.record import Game
+from xiangqi.match.record import append_game
+from xiangqi.match.results import Tally
+from xiangqi.match.schedule import Opening, schedule
+from xiangqi.record import Game, load_games
 from xiangqi.record.pgn_writer import games_to_pgn
 
 GAME_LINE = re.compile(r"^game \d+:")
@@ -82,3 +90,77 @@ def _progress(total: int) -> Callable[[SliceResult], None]:
         print(f"[{done[0]}/{total} games]", file=sys.stderr, flush=True)
 
     return step
+
+
+# ----------------------------------------------------------------------------------------- match
+def match_on_cluster(args: argparse.Namespace, openings: Sequence[Opening]) -> int:
+    """``match --cluster``: one opening with both colours a task (a pair of games); the games appended to
+    ``args.pgn`` in order as their pair comes back, the score printed as the local match prints it."""
+    pairs = schedule(args.games, list(openings))
+    tasks = [_pair_task(args, index, pairs[2 * index].opening) for index in range((len(pairs) + 1) // 2)]
+    tally = Tally()
+    failed = 0
+    try:
+        for result in run_slices(args.cluster, tasks):
+            games = _pair_games(result)
+            if games is None:
+                failed += 1
+                continue
+            for offset, game in enumerate(games[:2]):
+                number = 2 * (result.key - 1) + offset + 1
+                game.headers["Round"] = str(number)
+                a_score = _score_of_red(game.result) if offset == 0 else 1 - _score_of_red(game.result)
+                tally = tally.add(a_score)
+                append_game(args.pgn, game, Notation(args.notation))
+                print(f"Game {number}/{args.games}: {game.headers.get('Red', '')} (red) vs "
+                      f"{game.headers.get('Black', '')} (black): {game.result}", flush=True)
+                print(f"  {tally.text(*args.engine)}", flush=True)
+    except ClusterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: the games in progress were not recorded", file=sys.stderr)
+        return 130
+    print(f"Finished match: {tally.text(*args.engine)}", flush=True)
+    return 1 if failed else 0
+
+
+def _pair_task(args: argparse.Namespace, index: int, opening: Opening) -> SliceTask:
+    games = min(2, args.games - 2 * index)
+    command = ["match", "--engine", args.engine[0], "--engine", args.engine[1], "--games", str(games),
+               "--openings", "{input}", "--pgn", "{output}"]
+    passed = (("--movetime", args.movetime), ("--tc", args.tc), ("--time-margin", args.time_margin),
+              ("--adjudicate-score", args.adjudicate_score), ("--adjudicate-moves", args.adjudicate_moves),
+              ("--max-moves", args.max_moves), ("--event", args.event), ("--notation", args.notation))
+    for flag, value in passed:
+        if value is not None:
+            command += [flag, str(value)]
+    for option in args.option:
+        command += ["--option", option]
+    return SliceTask(index + 1, tuple(command), "opening.pgn", _opening_pgn(opening), "games.pgn")
+
+
+def _opening_pgn(opening: Opening) -> bytes:
+    game = Game()
+    if opening.fen != Position.STARTING_FEN:
+        game.headers["FEN"] = opening.fen
+    node = game.root
+    for move in opening.moves:
+        node = node.add_child(move)
+    return games_to_pgn([game], Notation.ICCS).encode("utf-8")
+
+
+def _pair_games(result: SliceResult) -> list[Game] | None:
+    outcome = result.outcome
+    if outcome is None or outcome.returncode not in (0, 1) or not outcome.output:
+        why = result.failure if outcome is None else (outcome.stderr.strip().splitlines() or ["no games"])[-1]
+        print(f"warning: opening {result.key}: its games were not played: {why}", file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.pgn"
+        path.write_bytes(outcome.output)
+        return list(load_games(path))
+
+
+def _score_of_red(result: str) -> float:
+    return {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)

@@ -3,25 +3,24 @@
     python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--nodes N | --movetime MS | --depth D]
                              [--jobs N] [--notation chinese|wxf|iccs] [--language zh_CN|zh_TW|en] -o OUT.pgn
 
-Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of
-the main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's
-point of view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula
-``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``), the best line's and the played move's scores both
-taken from one search: the position searched again with the engine's move and the played one side by
-side (MultiPV 2, twice the nodes), or, for an engine without MultiPV, the position after the played move
-one ply less deep: ``?!`` at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the
-engine's own move is never marked. At each ``?`` and ``??`` the engine's better move (and the start of
-its line) is added as a variation, and the comment says why in one sentence (in ``--language``, default
-简体; moves in ``--notation``): the mate it allows or misses, named when the detectors know its 杀法
-("?? 让对方马后炮3步杀（马二进三）"), the material it loses or misses, or else the winning chances it loses. Per side: the counts, the average centipawn loss and lichess's game
-accuracy of the evaluations written, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator
-tag names the engine and its nodes, time or depth. By default each position gets the engine family's
-node budget (``review_nodes`` in engines/families.toml; Fairy-Stockfish 150,000): the same marks on a
-busy machine as on an idle one, run after run; ``--movetime`` is the time-bound alternative. ``--jobs N``
-runs N engine processes at once. A progress bar goes to stderr. FILE is
-never written. A game that cannot be read is reported and skipped; an engine that dies, sends an
-illegal move or stays silent is reported at once by name and restarted, and a game it fails twice is
-reported and written unreviewed.
+Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of the
+main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's point of
+view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula ``50 + 50 * (2 /
+(1 + exp(-0.00368208 * cp)) - 1)``), the best line's and the played move's scores both taken from one
+search: the position searched again with the engine's move and the played one side by side (MultiPV 2, twice
+the nodes), or, for an engine without MultiPV, the position after the played move one ply less deep: ``?!``
+at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the engine's own move is never marked. At each
+``?`` and ``??`` the engine's better move (and the start of its line) is added as a variation, and the
+comment says why in one sentence (in ``--language``, default 简体; moves in ``--notation``): the mate it
+allows or misses, named when the detectors know its 杀法 ("?? 让对方马后炮3步杀（马二进三）"), the material it loses or
+misses, or else the winning chances it loses. Per side: the counts, the average centipawn loss and lichess's
+game accuracy of the evaluations written, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator
+tag names the engine and its nodes, time or depth. By default each position gets the engine family's node
+budget (``review_nodes`` in engines/families.toml; Fairy-Stockfish 150,000): the same marks on a busy
+machine as on an idle one, run after run; ``--movetime`` is the time-bound alternative. ``--jobs N`` runs N
+engine processes at once. A progress bar goes to stderr. FILE is never written. A game that cannot be read
+is reported and skipped; an engine that dies, sends an illegal move or stays silent is reported at once by
+name and restarted, and a game it fails twice is reported and written unreviewed.
 Exit status: 0 every game reviewed, 1 some game skipped or unreviewed (or OUT cannot be written),
 2 bad arguments, 130 interrupted.
 """

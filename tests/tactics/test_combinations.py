@@ -24,6 +24,18 @@ CASES = [
     (rules.pin, "4k4/9/9/p3n4/9/9/9/R8/9/3K5 w", "a2e2 a6a5 e2e6", "a2d2 a6a5 d2d9"),
     # the cannon is given on g6 to bring the rook there; the horse takes it with discovered check
     (rules.sacrifice, "4k1r2/9/9/9/4N4/9/9/4R1C2/3K5/9 w", "g2g6 g9g6 e5g6", "g2g5 g9g8 e5g6"),
+    # the horse leaves e5 for c6: the rook e2 now attacks the rook e8, the horse the cannon a7
+    (rules.discovered_attack, "3k5/4r4/c8/9/4N4/9/9/4R4/9/5K3 w", "e5c6 e8e9 c6a7", "e5g6 e8e9 g6f8"),
+    # the rook to a5 attacks the horse a1, whose way out (b3) the horse d2 covers and whose leg the cannon
+    # b1 blocks; the rook takes it. Without the cannon the horse could run to c2 or c0.
+    (rules.trapped_piece, "4k4/9/9/9/8R/9/9/3N5/nC7/3K5 w", "i5a5 e9e8 a5a1", "i5i6 e9e8 i6i7"),
+    # the horse to c8 cuts the rook a8 from the cannon e8 it defends; the rook e2 takes the cannon
+    (rules.interference, "5k3/r3c4/9/1N7/9/9/9/4R4/9/3K5 w", "b6c8 f9f8 e2e8", "b6a4 f9f8 e2e8"),
+    # rooks traded on a7 (the horse b9 takes back): horse and cannon against a horse is an endgame
+    (rules.simplification, "1n2k4/9/r8/9/9/9/9/R1N4C1/4A4/4K4 w", "a2a7 b9a7", "a2a3 b9c7"),
+    # black checks with the rook on every move until the position comes a third time: black loses
+    (rules.perpetual_rule_win, "4k4/9/9/9/9/9/9/9/9/3K3r1 w", "d0d1 h0h1 d1d0 h1h0 d0d1 h0h1 d1d0 h1h0",
+     "d0d1 h0h1 d1d0 h1h0"),
 ]
 
 

@@ -73,8 +73,8 @@ NEAR_MISSES = [
     (mates.ma_hou_pao, "4k4/9/4P4/9/9/9/9/4C4/4A4/4K4 b"),
     # a horse screen with a cannon behind: 马后炮, not 重炮
     (mates.chong_pao, "3aka3/9/4N4/9/9/9/9/4C4/4A4/4K4 b"),
-    # f9 is covered by a rook as well as the cannon: the king is not smothered by its own pieces
-    (mates.men_gong, "1C1ak4/4a4/9/9/9/9/9/5R3/9/3K5 b"),
+    # one advisor only beside the king: the cannon's check is not a smothered palace
+    (mates.men_gong, "1C1ak4/9/9/9/9/9/9/5R3/9/3K5 b"),
     # the horse checks from f7, a palace corner, not from the 槽 (c8/g8)
     (mates.wo_cao_ma, "3ak4/4a4/5N3/9/9/9/9/9/9/4K4 b"),
     # the horse checks from the 槽 g8, not from a palace corner
@@ -126,8 +126,10 @@ def test_da_dao_wan_xin_needs_the_rook_taken_in_the_palace_centre() -> None:
 
 def test_song_fo_gui_dian_needs_the_king_driven_home() -> None:
     start, home = Position("9/4k4/9/9/9/9/9/9/4A4/4K4 w"), Position("4k4/9/9/9/9/9/9/9/4A4/4K4 b")
+    beside = Position("3k5/9/9/9/9/9/9/9/4A4/4K4 w")   # on the back rank already: only stepped home
     assert mates.song_fo_gui_dian(start, [], home)
     assert not mates.song_fo_gui_dian(home, [], home)
+    assert not mates.song_fo_gui_dian(beside, [], home)
 
 
 def test_motifs_add_the_phase_and_endgame_type() -> None:

@@ -9,8 +9,8 @@ the king moved there (``xiangqi.tactics.board.king_view``). Each rule names the 
 * 马后炮 ma_hou_pao: a cannon checks and its screen is the attacker's own horse, which covers at least one
   flight square (the horse in front, the cannon behind it on the line).
 * 重炮 chong_pao: a cannon checks and its screen is the attacker's other cannon.
-* 闷宫 men_gong: a cannon checks and every flight square is blocked by the defender's own pieces, except
-  squares covered only by the checking cannon along its line (the king is smothered by its advisors).
+* 闷宫 men_gong: a cannon checks alone, its screen is not the attacker's cannon or horse (重炮, 马后炮), and
+  at least two flight squares are blocked by the defender's own pieces (the king smothered by its advisors).
 * 铁门栓 tie_men_shuan: a rook or pawn checks from off the centre file while an attacker cannon on the
   centre file covers the king's flight squares on the centre file (the cannon bolts the palace door).
 * 天地炮 tian_di_pao: the attacker has a cannon on the centre file (天) and one on the defender's back rank
@@ -34,8 +34,8 @@ the king moved there (``xiangqi.tactics.board.king_view``). Each rule names the 
   the f file, and at least one of them checks or covers a flight square.
 * 海底捞月 hai_di_lao_yue: a rook checks along the file from behind the king (from the defender's back rank
   side), the king having left its back rank.
-* 送佛归殿 song_fo_gui_dian: the defending king stood off its home square e9 when the line began, moves in
-  the line and is mated on e9.
+* 送佛归殿 song_fo_gui_dian: the defending king stood raised (off its back rank) when the line began and is
+  driven back to its home square e9 and mated there.
 * 困毙 kun_bi: the defender is not in check and has no legal move.
 """
 
@@ -85,13 +85,10 @@ def men_gong(view: KingView) -> bool:
     cannons = _checkers_of(view, CANNON)
     if not cannons or len(view.checkers) > 1:
         return False
-    cannon = cannons[0]
-    screen = cannon_screen(view.cells, cannon, view.king)
+    screen = cannon_screen(view.cells, cannons[0], view.king)
     if _is_attacker(view, screen, CANNON) or _is_attacker(view, screen, HORSE):
         return False   # 重炮, 马后炮: the attacker's own screen, not the king's own pieces, does the work
-    blocked = [flight for flight in view.flights if flight.blocked]
-    others = [flight for flight in view.flights if not flight.blocked]
-    return len(blocked) >= 2 and all(flight.covered_by == (cannon,) for flight in others)
+    return sum(1 for flight in view.flights if flight.blocked) >= 2
 
 
 def tie_men_shuan(view: KingView) -> bool:
@@ -235,9 +232,9 @@ def da_dao_wan_xin(position: Position, line: Sequence[Move]) -> bool:
 
 
 def song_fo_gui_dian(position: Position, line: Sequence[Move], mated: Position) -> bool:
-    """The defender's king stood off its home square at the start and is mated on it after moving."""
+    """The defender's king stood raised (off its back rank) at the start and is mated on its home square."""
     defender = 1 - int(position.turn)
     home = relative_square(defender, CENTRE_FILE, 0)
     start = position.cells().index(KING * (1 - 2 * defender))
     end = mated.cells().index(KING * (1 - 2 * defender))
-    return start != home and end == home
+    return relative_rank(defender, start) > 0 and end == home

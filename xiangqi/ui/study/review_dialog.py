@@ -47,6 +47,7 @@ STRENGTHS = ((QT_TRANSLATE_NOOP("ReviewDialog", "Quick"), 1 / 3),
              (QT_TRANSLATE_NOOP("ReviewDialog", "Normal"), 1.0),
              (QT_TRANSLATE_NOOP("ReviewDialog", "Deep"), 3.0))
 NORMAL_STRENGTH = 1
+SHOWN_MISTAKES = 6   # explained ?/?? rows the summary shows before its list scrolls
 
 
 class ReviewSummaryView(QWidget):
@@ -74,7 +75,6 @@ class ReviewSummaryView(QWidget):
         self.graph.ply_clicked.connect(self.ply_clicked)
         self.mistakes = QListWidget(self)   # each ? and ?? with the sentence saying why; a click shows it
         self.mistakes.setWordWrap(True)
-        self.mistakes.setMaximumHeight(self.mistakes.fontMetrics().height() * 7)
         self.mistakes.itemActivated.connect(self._mistake_chosen)
         self.mistakes.itemClicked.connect(self._mistake_chosen)
         layout = QVBoxLayout(self)
@@ -126,6 +126,9 @@ class ReviewSummaryView(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, ply)
             self.mistakes.addItem(item)
         self.mistakes.setVisible(self.mistakes.count() > 0)
+        if self.mistakes.count():   # as high as its rows, up to SHOWN_MISTAKES of them (then it scrolls)
+            rows = sum(self.mistakes.sizeHintForRow(row) for row in range(min(self.mistakes.count(), SHOWN_MISTAKES)))
+            self.mistakes.setFixedHeight(rows + 2 * self.mistakes.frameWidth())
 
     def _mistake_chosen(self, item: QListWidgetItem) -> None:
         self.ply_clicked.emit(int(item.data(Qt.ItemDataRole.UserRole)))

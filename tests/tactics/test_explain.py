@@ -79,3 +79,21 @@ def test_the_comment_keeps_the_users_words_and_replaces_an_earlier_sentence() ->
     again = with_explanation(comment, Mark.MISTAKE, "丢马")
     assert again == "[%eval -3.00] 好棋？\n? 丢马"
     assert with_explanation(again, None, "") == "[%eval -3.00] 好棋？"
+
+
+# Recorded from reviews of the built-in engine's level-1/2 games (Fairy-Stockfish at 10,000-30,000 nodes):
+# the position, the move played, the engine's best line and its line after the played move.
+def test_a_hanging_rook_is_lost_not_forked() -> None:
+    # 车六进二?? puts the rook where black's rook takes it; the taker then attacks two pieces, but the
+    # rook was simply left hanging
+    facts = _facts("3rkab1r/4a4/bcn3n2/p1p1p3p/6p2/3RP4/P1P3PcP/B8/6CC1/1N1AKABNR w", "d4d6", "d4d9",
+                   "d9d6 h1h2 d6d2 g1g2 d2d3 b0c2 d3g3 a2c0 g3g4", loss=36)
+    assert explain_move(facts, SIMPLIFIED) == "丢车（车4进3）"
+
+
+def test_a_rook_for_a_cannon_and_an_elephant_is_material_not_a_pawn() -> None:
+    # the line trades red's rook for a cannon and an elephant (and pawns): 2.5 pawns down, named no piece
+    facts = _facts("1n1ak3r/4a4/4R3b/r1p1p4/2P3p1p/p1c1C4/P3n1P1P/N7N/2R1A4/2BAK1B2 w", "g0e2",
+                   "e7e6 b9c7 e6f6 e8d7 a3a4 c6c5 f6f3 i9f9 f3e3 f9f4",
+                   "c6c5 a3a4 i7g9 e2c4 g9e7 e4e7 e9f9 e7e3 a6a4 c1c2 c5c4 c2f2 f9e9", loss=14)
+    assert explain_move(facts, SIMPLIFIED) == "丢子（卒3进1）"

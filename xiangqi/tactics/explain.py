@@ -12,7 +12,8 @@ applies:
 
 The key move follows in brackets, in the reader's notation: the opponent's answer for what a move allows,
 the better move for what it misses. Material is counted over the first ``EXCHANGE_PLIES`` plies of each
-line, longer while the line goes on capturing (an exchange is counted whole).
+line, longer while the line goes on capturing (an exchange is counted whole); a move "loses" material when
+its line loses at least ``MATERIAL_SWING`` and ``MATERIAL_MARGIN`` more than the best line does.
 
 Qt-free: the sentences are English templates marked for lupdate (context ``Explain``; the 杀法 names are
 ``Motif``'s) and turned into the UI language by the ``translate(context, text)`` the caller passes (the UI
@@ -38,6 +39,7 @@ from xiangqi.tactics.motif import MOTIF_NAMES, Motif
 CONTEXT = "Explain"   # the tables below spell it out: lupdate reads only literals
 EXCHANGE_PLIES = 6    # the plies of a line counted for material: a move and two exchanges after it
 MATERIAL_SWING = 1.5  # pawn units: less is no material lost or missed (a pawn is 1)
+MATERIAL_MARGIN = 1.0  # pawn units the played line must lose beyond the best line's for "loses material"
 
 Translate = Callable[[str, str], str]   # (context, English) -> the UI language
 
@@ -163,8 +165,8 @@ def explain(facts: MoveFacts) -> Explanation:
         return Explanation(Reason.MISSES_MATE, _named_mate(best), facts.best_mate, 0, first_best, facts.before)
     played_line = replay(facts.before, (facts.played, *reply.moves))
     lost, missed = _net(played_line), _net(best)
-    if lost <= -MATERIAL_SWING and lost < missed - MATERIAL_SWING:
-        tactic = _tactic(reply, SUFFERS)
+    if lost <= -MATERIAL_SWING and lost <= missed - MATERIAL_MARGIN:
+        tactic = None if _hangs(reply, lost) else _tactic(reply, SUFFERS)
         return Explanation(Reason.LOSES_MATERIAL, tactic, 0, _piece(played_line, 1, -lost), first_reply, after)
     if missed - lost >= MATERIAL_SWING and missed >= MATERIAL_SWING:
         tactic = _tactic(best, OVERLOOKS)
@@ -197,10 +199,17 @@ def _net(line: Line) -> float:
 
 def _piece(line: Line, parity: int, amount: float) -> int:
     """The dearest piece taken on plies of ``parity`` (1: the opponent's captures, 0: the first mover's)
-    that the material ``amount`` covers; 0 when none does."""
+    when the material ``amount`` covers it (so "丢车" is never said of a rook given for a cannon and an
+    elephant); 0 otherwise, for the words without a piece."""
     taken = [abs(line.captured(ply)) for ply in range(parity, _counted(line), 2) if line.captured(ply)]
-    fitting = [kind for kind in taken if PIECE_VALUES[kind] <= amount + 1.0]
-    return max(fitting, key=lambda kind: PIECE_VALUES[kind], default=0)
+    dearest = max(taken, key=lambda kind: PIECE_VALUES[kind], default=0)
+    return dearest if dearest and PIECE_VALUES[dearest] <= amount + 1.0 else 0
+
+
+def _hangs(reply: Line, lost: float) -> bool:
+    """Whether the opponent's first move just takes what the move lost (a piece left hanging: no tactic
+    to name, whatever the capturing piece attacks afterwards)."""
+    return bool(reply.moves) and PIECE_VALUES[abs(reply.captured(0))] >= -lost - 1.0
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,8 @@ REQUIRED_TARGETS: dict[str, str] = {
     "database.store": "database",         # the game database file: opened, checked, written
     "database.importer": "database",
     "database.search": "database",
+    "tactics.line": "tactics",            # a solver's line read by the motif detectors
+    "review.explanation": "tactics",      # the review's sentence in a move's comment
 }
 
 

@@ -42,7 +42,7 @@ def review_on_cluster(args: argparse.Namespace, games: list[tuple[int, Game]], h
              else ["--nodes", str(args.nodes)] if args.nodes is not None
              else ["--movetime", str(args.movetime)] if args.movetime is not None else [])
     command = ("review", "{input}", "--engine", args.engine, *limit, "--notation", args.notation,
-               "-o", "{output}")
+               "--language", args.language, "-o", "{output}")
     tasks = [SliceTask(number, command, "game.pgn", games_to_pgn([game], Notation.ICCS).encode("utf-8"), "out.pgn")
              for number, game in games]
     texts: list[str] = []

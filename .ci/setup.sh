@@ -47,18 +47,15 @@ if [[ ! -x .venv/bin/python ]]; then
   "$py" -m venv .venv
 fi
 # pip runs only when the venv has not been set up for this pyproject.toml (its hash is kept in .venv):
-# a second run skips the editable build (an isolated build environment each time) and the resolution.
-# Python >= 3.11 brings pip >= 22.3, which installs pyproject editables: pip is not upgraded first.
+# a second run skips pip's resolution and the editable build (an isolated build environment each time).
 stamp=.venv/.xiangqi-setup-$what
 wanted="$(sha256sum pyproject.toml | cut -d' ' -f1) $(.venv/bin/python -V 2>&1)"
 if [[ ! -f $stamp || $(cat "$stamp") != "$wanted" ]]; then
-  pip_install=(.venv/bin/python -m pip install -q --disable-pip-version-check --no-input)
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
   if [[ $what == test ]]; then
-    # --no-compile: pip would byte-compile all ~3,400 modules of the venv (~20 s of CPU); the tests compile
-    # the few hundred they import, once (tests/conftest.py keeps the bytecode caches).
-    "${pip_install[@]}" --no-compile -e ".[test]"
+    .venv/bin/python -m pip install -q -e ".[test]"
   else
-    "${pip_install[@]}" -e .
+    .venv/bin/python -m pip install -q -e .
   fi
   echo "$wanted" > "$stamp"
 fi

@@ -28,27 +28,38 @@ if command -v apt-get >/dev/null 2>&1; then
   fi
 fi
 
+# ElephantEye 3.31 for the real-process engine tests (tests/conftest.py finds it in .engines/eleeye/;
+# the tests skip with a reason when it is absent). Built from the shared source, once, in the background
+# while pip installs (the compiler and pip each keep one core busy).
+eleeye_build=
+if [[ $what == test && ! -x .engines/eleeye/eleeye ]]; then
+  if [[ -f ../shared/engines/eleeye/build.sh ]]; then
+    echo "setup: building ElephantEye into .engines/eleeye" >&2
+    bash ../shared/engines/eleeye/build.sh "$here/.engines/eleeye" >/dev/null &
+    eleeye_build=$!
+  else
+    echo "setup: ../shared/engines/eleeye not found; ElephantEye tests will be skipped" >&2
+  fi
+fi
+
 py=${PYTHON:-python3}
 if [[ ! -x .venv/bin/python ]]; then
   "$py" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
-if [[ $what == test ]]; then
-  .venv/bin/python -m pip install -q -e ".[test]"
-else
-  .venv/bin/python -m pip install -q -e .
-fi
-if [[ $what == test ]]; then
-  # ElephantEye 3.31 for the real-process engine tests (tests/conftest.py finds it in .engines/eleeye/;
-  # the tests skip with a reason when it is absent). Built from the shared source, once.
-  if [[ -x .engines/eleeye/eleeye ]]; then
-    :
-  elif [[ -f ../shared/engines/eleeye/build.sh ]]; then
-    echo "setup: building ElephantEye into .engines/eleeye" >&2
-    bash ../shared/engines/eleeye/build.sh "$here/.engines/eleeye" >/dev/null \
-      || echo "setup: ElephantEye did not build; its tests will be skipped" >&2
+# pip runs only when the venv has not been set up for this pyproject.toml (its hash is kept in .venv):
+# a second run skips pip's resolution and the editable build (an isolated build environment each time).
+stamp=.venv/.xiangqi-setup-$what
+wanted="$(sha256sum pyproject.toml | cut -d' ' -f1) $(.venv/bin/python -V 2>&1)"
+if [[ ! -f $stamp || $(cat "$stamp") != "$wanted" ]]; then
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+  if [[ $what == test ]]; then
+    .venv/bin/python -m pip install -q -e ".[test]"
   else
-    echo "setup: ../shared/engines/eleeye not found; ElephantEye tests will be skipped" >&2
+    .venv/bin/python -m pip install -q -e .
   fi
+  echo "$wanted" > "$stamp"
+fi
+if [[ -n $eleeye_build ]] && ! wait "$eleeye_build"; then
+  echo "setup: ElephantEye did not build; its tests will be skipped" >&2
 fi
 echo "setup: ready ($what)" >&2

@@ -15,6 +15,13 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# Bytecode caches (__pycache__, ignored by git) also when PYTHONDONTWRITEBYTECODE is set: without them each
+# xdist worker compiles the ~300 test modules and rewrites their asserts again in every run (~14 s of CPU of
+# its ~20 s collection), and each `python -m xiangqi` process the tests start (over a hundred) compiles the
+# package again (up to ~0.8 s each). Set here, before any test module is imported and any worker started.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 # Qt's per-user places (QStandardPaths, QSettings: settings, recent files, the training history, the profile
 # lock) in a folder of this process, inherited by the programs the tests start. Two workers sharing them
 # would see each other's recent files and lock; the user's own profile is never touched.
@@ -68,12 +75,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     cache = getattr(config, "cache", None)
     known: dict[str, float] = cache.get(DURATIONS_KEY, {}) if cache is not None else {}
 
+    sharing_first = first_readers_of_made_once(items)
+
     def seconds(item: pytest.Item) -> float:
+        if item.get_closest_marker("reads_made_once") and item not in sharing_first:
+            return 0.0   # it finds the thing made (by then) and runs in its place
         guess = SLOW_GUESS_S if item.get_closest_marker("slow") else 0.0
         taken = known.get(item.nodeid, guess)
         return taken if taken >= LONG_S else 0.0
 
     items.sort(key=lambda item: -seconds(item))
+
+
+def first_readers_of_made_once(items: list[pytest.Item]) -> set[pytest.Item]:
+    """The first test of each ``reads_made_once(NAME)`` mark (tests/made_once.py): only it starts early (it
+    makes the thing), the others keep their place. Started together, the second worker would wait for the
+    first one's making instead of running other tests."""
+    first: dict[str, pytest.Item] = {}
+    for item in items:
+        mark = item.get_closest_marker("reads_made_once")
+        if mark is not None:
+            first.setdefault(str(mark.args[0]), item)
+    return set(first.values())
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

@@ -11,18 +11,20 @@ import time
 from pathlib import Path
 
 import pytest
+from made_once import made_once
 
 from xiangqi.atomic import STALE_SECONDS
 from xiangqi.book import OpeningBook, build_book
 
 REPO = Path(__file__).resolve().parents[2]
-# One worker makes the big PGN of the module fixture once for the three tests that read it.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("book-builds")]
+# The big PGN is made once for the run (tests/made_once.py), whichever xdist workers run the tests reading it.
+pytestmark = pytest.mark.slow
+READS_BIG_PGN = pytest.mark.reads_made_once("many-games")
 GAMES = "".join(f'[Event "{i}"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. b2{c}2 *\n\n'
                 for i, c in enumerate("acd"))
 
 
-def many_games(folder: Path, count: int = 500) -> Path:
+def many_games(folder: Path, count: int = 500) -> None:
     """Games whose positions all differ (a long random-ish line each): a book of about a megabyte (far over
     the 192 KB disk and the 64 KB write limit below; 1,500 games cost ~10 s of CPU to make)."""
     from xiangqi.core import Position
@@ -38,14 +40,12 @@ def many_games(folder: Path, count: int = 500) -> Path:
             moves.append(move.iccs())
             position.push(move)
         lines.append(f'[Event "{game}"]\n[Result "1-0"]\n\n' + " ".join(moves) + " *\n\n")
-    path = folder / "many.pgn"
-    path.write_text("".join(lines))
-    return path
+    (folder / "many.pgn").write_text("".join(lines))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def big_pgn(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return many_games(tmp_path_factory.mktemp("games"))
+    return made_once(tmp_path_factory, "many-games", many_games) / "many.pgn"
 
 
 def test_a_build_sweeps_the_temporary_files_of_killed_builds(tmp_path: Path) -> None:
@@ -62,6 +62,7 @@ def test_a_build_sweeps_the_temporary_files_of_killed_builds(tmp_path: Path) -> 
     assert sorted(p.name for p in tmp_path.iterdir()) == [".OUT.book.efgh5678.tmp", "OUT.book", "g.pgn"]
 
 
+@READS_BIG_PGN
 def test_a_build_killed_with_sigkill_leaves_a_temporary_file_the_next_build_removes(
         tmp_path: Path, big_pgn: Path) -> None:
     games = big_pgn
@@ -92,6 +93,7 @@ def mount_tiny_filesystem(folder: Path, size: str) -> bool:
     return done.returncode == 0
 
 
+@READS_BIG_PGN
 def test_a_full_disk_is_one_line_naming_the_book_and_the_old_book_stays(tmp_path: Path, big_pgn: Path) -> None:
     """A real full disk: a 192 KB tmpfs holding an old book (needs root to mount; else skipped)."""
     disk = tmp_path / "disk"
@@ -114,6 +116,7 @@ def test_a_full_disk_is_one_line_naming_the_book_and_the_old_book_stays(tmp_path
         subprocess.run(["umount", str(disk)], check=False)
 
 
+@READS_BIG_PGN
 def test_a_write_limit_is_one_line_too(tmp_path: Path, big_pgn: Path) -> None:
     """Anywhere (no root needed): the build process may write files of at most 64 KB (RLIMIT_FSIZE;
     Python ignores SIGXFSZ, so SQLite's write fails with EFBIG)."""

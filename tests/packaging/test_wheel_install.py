@@ -14,15 +14,16 @@ import venv
 from pathlib import Path
 
 import pytest
+from made_once import made_once
 
 REPO = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("installed_probe.py")
 SOURCE_ITEMS = ("pyproject.toml", "README.md", "config.toml", "xiangqi", "assets", "engines", "packaging")
 RUN_TIMEOUT = 300
 
-# One worker builds and installs the wheel once for all three tests (a module fixture; xdist would build it
-# in each worker that runs one of them).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
+# Built and installed once for the whole run (tests/made_once.py: the first xdist worker that needs it builds it,
+# another one waits for it); each test has its own user folders and working folder beside it.
+pytestmark = [pytest.mark.slow, pytest.mark.reads_made_once("wheel")]
 
 
 def build_wheel(tmp: Path) -> Path:
@@ -61,13 +62,19 @@ def run_in(workdir: Path, command: list[str], tmp: Path) -> subprocess.Completed
     return subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT)
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
-    tmp = tmp_path_factory.mktemp("wheel")
-    target = fresh_venv(tmp, build_wheel(tmp))
-    outside = tmp / "elsewhere"
+@pytest.fixture(scope="session")
+def installed_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    def build_and_install(folder: Path) -> None:
+        fresh_venv(folder, build_wheel(folder))
+
+    return made_once(tmp_path_factory, "wheel", build_and_install) / "venv"
+
+
+@pytest.fixture
+def installed(installed_venv: Path, tmp_path: Path) -> tuple[Path, Path, Path]:
+    outside = tmp_path / "elsewhere"
     outside.mkdir()
-    return tmp, target, outside
+    return tmp_path, installed_venv, outside
 
 
 def test_the_installed_app_finds_all_its_data_inside_the_package(installed: tuple[Path, Path, Path]) -> None:

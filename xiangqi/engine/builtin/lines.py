@@ -6,7 +6,7 @@ sq meets its first piece left and right; ``CANNON_ROW`` the second piece (what a
 ``ROOK_COL``/``CANNON_COL`` the same along the file.  Captures and attacks on the king are then one or
 two lookups per line piece instead of a walk along four rays (profiled: the ray walks of the quiescence
 capture generator and of the king-attack test were a third of the search's time).
-Built once at import (about 0.2 s); identical tuples are shared.
+Built once at import (about 0.05 s); identical tuples are shared.
 """
 
 from __future__ import annotations
@@ -40,11 +40,12 @@ def _per_square(along_rank: bool, rank: int) -> tuple[Hits, ...]:
     out: list[Hits] = []
     for sq in range(90):
         r, f = divmod(sq, 9)
-        if along_rank:
-            rows = (tuple(r * 9 + x for x in hit) for hit in line[f])
-        else:
-            rows = (tuple(y * 9 + f for y in hit) for hit in line[r])
-        out.append(tuple(shared.setdefault(t, t) for t in rows))
+        hits = line[f] if along_rank else line[r]
+        # A line position has only a few dozen distinct hit tuples among its 512 or 1024 occupancies: map each
+        # once to board squares (mapping all of them made the import take 0.25 s of every engine's start).
+        squares = {hit: tuple(r * 9 + x for x in hit) if along_rank else tuple(y * 9 + f for y in hit)
+                   for hit in set(hits)}
+        out.append(tuple(map({hit: shared.setdefault(t, t) for hit, t in squares.items()}.__getitem__, hits)))
     return tuple(out)
 
 

@@ -5,7 +5,7 @@ The review explains a mistake with them (``xiangqi.tactics.explain``), the puzzl
 """
 
 from xiangqi.tactics.board import KingView, king_view
-from xiangqi.tactics.detect import mate_in, mate_motifs, motifs
+from xiangqi.tactics.detect import mate_in, mate_motifs, motifs, threat_motifs
 from xiangqi.tactics.line import MAX_LINE_PLIES, Line, replay
 from xiangqi.tactics.motif import (
     MOTIF_NAMES,
@@ -38,4 +38,5 @@ __all__ = [
     "motifs_of_kind",
     "phase",
     "replay",
+    "threat_motifs",
 ]

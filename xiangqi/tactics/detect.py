@@ -10,7 +10,7 @@ from xiangqi.tactics.board import king_view
 from xiangqi.tactics.combinations import line_motifs
 from xiangqi.tactics.line import Line, replay
 from xiangqi.tactics.mates import da_dao_wan_xin, mated_position_motifs, song_fo_gui_dian
-from xiangqi.tactics.motif import Motif
+from xiangqi.tactics.motif import MOTIF_NAMES, Motif, MotifKind
 from xiangqi.tactics.phases import endgame_type, phase
 
 
@@ -46,3 +46,10 @@ def mate_motifs(line: Line) -> frozenset[Motif]:
 def mate_in(position: Position, line: Sequence[Move]) -> int | None:
     """N when ``line`` from ``position`` is a mate in N (the solver's moves), else None."""
     return replay(position, line).mate_length()
+
+
+def threat_motifs(position: Position, line: Sequence[Move]) -> frozenset[Motif]:
+    """What a line threatens, by name: its 杀法 and tactics, not the phase or the endgame type (the analysis
+    shows a threat — the other side's best line with it to move — named by these)."""
+    return frozenset(motif for motif in motifs(position, line)
+                     if MOTIF_NAMES[motif].kind in (MotifKind.MATE, MotifKind.TACTIC))

@@ -95,6 +95,10 @@ class AnalysisPanel(QWidget):
         self.excluded_label.setWordWrap(True)
         self.excluded_label.linkActivated.connect(lambda _link: self.exclusions_cleared.emit())
         self.excluded_label.hide()
+        self.note_label = QLabel(self)       # what the best line is named (a threat's 杀法), when it is
+        self.note_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.note_label.setWordWrap(True)
+        self.note_label.hide()
         self.tree = QTreeWidget(self)
         self.tree.setRootIsDecorated(False)
         self.tree.setHeaderLabels([self.tr("Depth"), score_header(), self.tr("N/s"), self.tr("Line")])
@@ -122,6 +126,7 @@ class AnalysisPanel(QWidget):
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(top)
         layout.addWidget(self.state_label)
+        layout.addWidget(self.note_label)
         layout.addWidget(self.excluded_label)
         layout.addWidget(self.tree)
 
@@ -165,6 +170,11 @@ class AnalysisPanel(QWidget):
         self.threat_button.setChecked(shown)
         self.threat_button.blockSignals(False)
 
+    def set_note(self, text: str) -> None:
+        """A line about the best line (e.g. the threat's name); hidden when empty."""
+        self.note_label.setText(text)
+        self.note_label.setVisible(bool(text))
+
     def set_excluded(self, moves: Sequence[Move]) -> None:
         """The moves left out of the search of the position analysed, in the panel's notation."""
         if not moves or self.position is None:
@@ -188,6 +198,7 @@ class AnalysisPanel(QWidget):
         self._texts.clear()
         self.tree.clear()
         self.excluded_label.hide()
+        self.set_note("")
         self._hover(())
         self.lines_shown.emit(())
 

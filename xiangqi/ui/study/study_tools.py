@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
@@ -29,6 +29,8 @@ from xiangqi.engine.messages import Score
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
 from xiangqi.record import Game, GameNode
+from xiangqi.tactics import threat_motifs
+from xiangqi.tactics.motif import motif_name
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.play.controller import MovePlayed
 from xiangqi.review.series import record_evaluations, record_marks
@@ -152,6 +154,20 @@ class StudyTools(QObject):
         threat = self.analyser is not None and self.analyser.threat
         self.window.board.shapes.set_analysis(graded_arrows(lines, THREAT_COLOR if threat else ANALYSIS_COLOR))
         self.window.board.update()
+        self.panel.set_note(self._threat_words(lines) if threat else "")
+
+    def _threat_words(self, lines: tuple[tuple[Move, Score | None], ...]) -> str:
+        """The threat named: its 杀法 or tactic when the detectors know it, else a mate in N (or nothing)."""
+        searched = self.analyser.searched if self.analyser is not None else None
+        moves = self.panel.line_moves(0)
+        if searched is None or not lines or not moves:
+            return ""
+        score = lines[0][1]
+        named = [motif_name(motif, lambda text: QCoreApplication.translate("Motif", text))
+                 for motif in sorted(threat_motifs(searched, moves), key=lambda m: m.value)]
+        if score is not None and score.mate is not None and score.mate > 0:
+            named.append(self.tr("mate in {0}").format(score.mate))
+        return self.tr("Threat: {0}").format(" · ".join(named)) if named else ""
 
     def set_threat(self, on: bool) -> None:
         """Engine › Show threat (X): analyse the other side's threat; starts the analysis when it is off."""

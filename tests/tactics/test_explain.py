@@ -97,3 +97,17 @@ def test_a_rook_for_a_cannon_and_an_elephant_is_material_not_a_pawn() -> None:
                    "e7e6 b9c7 e6f6 e8d7 a3a4 c6c5 f6f3 i9f9 f3e3 f9f4",
                    "c6c5 a3a4 i7g9 e2c4 g9e7 e4e7 e9f9 e7e3 a6a4 c1c2 c5c4 c2f2 f9e9", loss=14)
     assert explain_move(facts, SIMPLIFIED) == "丢子（卒3进1）"
+
+
+def test_the_review_counts_the_mate_as_its_eval_shows_it() -> None:
+    from xiangqi.record import Game
+    from xiangqi.review import Evaluation, PositionValue, annotate_game, main_line_positions
+    fen, played, best, reply = ALLOWS
+    game = Game({"FEN": fen})
+    game.start_fen = fen
+    game.root.add_child(Move.from_iccs(played))
+    # the pair search scored the played move as mated in 2, the position after it shows mate in 1
+    values = [PositionValue(Evaluation(cp=300), Move.from_iccs(best), _moves(best), played=Evaluation(mate=2)),
+              PositionValue(Evaluation(mate=1), Move.from_iccs(reply), _moves(reply))]
+    annotate_game(game, main_line_positions(game), values, wording=SIMPLIFIED)
+    assert game.mainline()[0].comment == "[%eval #1]\n?? 让对方马后炮1步杀（炮二平五）"

@@ -131,7 +131,8 @@ def explanation_text(position: Position, move: Move, before: PositionValue, afte
     if wording is None or judgement.mark not in EXPLAINED_MARKS:
         return ""
     best_line = before.pv if before.pv[:1] == (before.best,) else (before.best,) if before.best else ()
-    played = before.played if before.played is not None else after.evaluation
+    # A mate's length as the [%eval] after the move shows it (the pair search may have counted it apart)
+    played = after.evaluation if after.evaluation.mate is not None or before.played is None else before.played
     facts = MoveFacts(position, move, best_line, after.pv, best_value(before).for_side(judgement.mover).mate,
                       played.for_side(judgement.mover).mate, judgement.loss)
     return explain_move(facts, wording)

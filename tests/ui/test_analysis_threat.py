@@ -160,3 +160,14 @@ def test_x_shows_the_threat_in_red_and_pointing_shows_the_position(qtbot: QtBot,
     assert not study.analyser.threat if study.analyser is not None else False
     stop_engines(qtbot, study)
     assert "go infinite" in logged_commands(log)
+
+
+def test_a_threat_is_named_by_its_pattern() -> None:
+    """Black to move, red threatens 马后炮 (cannon h2 to e2 behind the horse): the threat position (red to
+    move) and red's line name it; the phase is no name of a threat."""
+    from xiangqi.tactics import Motif, threat_motifs
+
+    threat = threat_position(Position.from_fen("4k4/9/4N4/9/9/9/9/7C1/4A4/4K4 b - - 0 1"))
+    assert threat is not None and threat.fen().split()[1] == "w"
+    assert threat_motifs(threat, [Move.from_iccs("h2e2")]) == {Motif.MA_HOU_PAO, Motif.MATE_IN_N}
+    assert threat_motifs(threat, [Move.from_iccs("h2h3")]) == frozenset()

@@ -29,7 +29,7 @@ from xiangqi.engine.messages import Score
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo
 from xiangqi.record import Game, GameNode
-from xiangqi.tactics import threat_motifs
+from xiangqi.tactics import Motif, threat_motifs
 from xiangqi.tactics.motif import motif_name
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.play.controller import MovePlayed
@@ -164,7 +164,8 @@ class StudyTools(QObject):
             return ""
         score = lines[0][1]
         named = [motif_name(motif, lambda text: QCoreApplication.translate("Motif", text))
-                 for motif in sorted(threat_motifs(searched, moves), key=lambda m: m.value)]
+                 for motif in sorted(threat_motifs(searched, moves), key=lambda m: m.value)
+                 if motif is not Motif.MATE_IN_N]   # said with its length below
         if score is not None and score.mate is not None and score.mate > 0:
             named.append(self.tr("mate in {0}").format(score.mate))
         return self.tr("Threat: {0}").format(" · ".join(named)) if named else ""

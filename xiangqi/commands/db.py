@@ -147,9 +147,11 @@ def _count(args: argparse.Namespace) -> int:
 
 
 def _repair(args: argparse.Namespace) -> int:
-    report = repair(args.database)
-    print(f"{shown_name(report.path)}: {report.games:,} games copied from {shown_name(args.database)} "
-          f"({report.lost:,} unreadable rows left behind); the original was not changed")
+    repaired = repair(args.database)
+    with GameDatabase(repaired, read_only=True) as database:
+        games = count(database, Query())
+    print(f"{shown_name(repaired)}: {games:,} games copied from {shown_name(args.database)}, what SQLite could "
+          f"read of it; the original was not changed")
     return 0
 
 

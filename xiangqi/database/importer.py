@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from xiangqi.database.index import BLOCK_SPAN, block_rows
+from xiangqi.database.index import insert_blocks
 from xiangqi.database.rows import GameRow, date_key, file_rows, fold, game_row, is_streamed_pgn, parse_pgn_games
 from xiangqi.database.rows import pgn_game_bytes
 from xiangqi.database.store import IMPORT_CACHE_KIB, DatabaseError, GameDatabase
@@ -84,14 +84,7 @@ class _Writer:
     def flush(self) -> None:
         """Write the position index of the games added since the last flush (``index.block_rows``, a block
         of at most ``BLOCK_SPAN`` game ids at a time): before each commit."""
-        start = 0
-        while start < len(self.games):
-            first, end = self.games[start], start
-            while end < len(self.games) and self.games[end] - first < BLOCK_SPAN:
-                end += 1
-            self.connection.executemany("INSERT INTO positions(bucket, first_game, data) VALUES (?,?,?)",
-                                        block_rows(self.hashes[start:end], self.games[start:end]))
-            start = end
+        insert_blocks(self.connection, self.hashes, self.games)
         self.clear()
 
     def name_id(self, table: str, name: str) -> int:

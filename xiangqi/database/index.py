@@ -81,6 +81,19 @@ def block_rows(hashes: Sequence[int], games: Sequence[int]) -> list[tuple[int, i
             for n, head in enumerate(heads)]
 
 
+def insert_blocks(connection: sqlite3.Connection, hashes: Sequence[int], games: Sequence[int]) -> None:
+    """Write the posting lists of ``hashes[i]`` standing in ``games[i]`` (ids ascending), a block of at most
+    ``BLOCK_SPAN`` game ids at a time."""
+    start = 0
+    while start < len(games):
+        first, end = games[start], start
+        while end < len(games) and games[end] - first < BLOCK_SPAN:
+            end += 1
+        connection.executemany("INSERT INTO positions(bucket, first_game, data) VALUES (?,?,?)",
+                               block_rows(hashes[start:end], games[start:end]))
+        start = end
+
+
 def _decoded(blobs: list[bytes]) -> tuple[Entries, npt.NDArray[np.int64]]:
     """Every blob's entries (the varint deltas summed per blob) and the blob each belongs to."""
     data = np.frombuffer(b"".join(blobs), dtype=np.uint8)

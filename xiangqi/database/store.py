@@ -63,7 +63,8 @@ class DamagedDatabaseError(DatabaseError):
 
 def _advice_damaged(path: Path, what: str) -> DamagedDatabaseError:
     return DamagedDatabaseError(
-        f"{shown_name(path)}: {what}; the file was left as it is: re-import the games into a new database "
+        f"{shown_name(path)}: {what}; the file was left as it is: copy what can be read into a new file "
+        f"(python -m xiangqi db repair FILE), re-import the games into a new database "
         f"(python -m xiangqi db import NEW.xqdb FILES...) or restore it from a backup")
 
 

@@ -266,6 +266,20 @@ def import_files(database: GameDatabase, paths: Iterable[str | os.PathLike[str]]
     return report
 
 
+def import_rows(database: GameDatabase, rows: Iterable[GameRow], *, source: str,
+                progress: Progress | None = None) -> ImportReport:
+    """Write rows made by a program (``rows.moves_row``: generated or converted games) as the games of a
+    source named ``source`` (a label in place of a file name), committed every ``COMMIT_GAMES`` games."""
+    database.check_writable()
+    database.connection.execute(f"PRAGMA cache_size=-{IMPORT_CACHE_KIB}")
+    report = ImportReport(files=1)
+    writer = _Writer(database, report, progress or (lambda line: None))
+    with database.transaction() as connection:
+        source_id, _done = _source(connection, (source, 0, 0))
+    _finish(writer, Path(source), _FileImport(writer, Path(source), source_id).run(rows))
+    return report
+
+
 def _finish(writer: _Writer, path: Path, failure: str | None) -> None:
     if failure is not None:
         writer.report.failed.append(failure)

@@ -13,10 +13,10 @@ import functools
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from xiangqi.core import Position
+from xiangqi.core import Move, Position
 from xiangqi.database.codec import duplicate_key, encode_moves, material_steps, replay_keys
 from xiangqi.database.index import index_hash, material_bytes
 from xiangqi.record import Game
@@ -80,19 +80,26 @@ class GameRow:
 
 
 def game_row(game: Game, index: int) -> GameRow:
-    headers = game.headers
-    moves = game.mainline_moves()
-    start = Position.STARTING_FEN if not game.is_setup else game.start_fen
-    position = game.start_position()
+    start_fen = None if not game.is_setup else game.start_fen
+    return moves_row(game.headers, game.result, game.start_position(), start_fen, game.mainline_moves(), index,
+                     len(game.errors))
+
+
+def moves_row(headers: Mapping[str, str], result: str, position: Position, start_fen: str | None,
+              moves: Sequence[Move], index: int, problems: int = 0) -> GameRow:
+    """The row of a game given by its tags, result, start (``start_fen`` None: the standard one) and main
+    line (moves legal from ``position``)."""
+    if start_fen == Position.STARTING_FEN:
+        start_fen = None
     encoded = encode_moves(position, moves)
     red, black, date = headers.get("Red", ""), headers.get("Black", ""), headers.get("Date", "")
     others = {name: value for name, value in headers.items() if name not in COLUMN_TAGS and value}
     keys = frozenset(index_hash(key) for key in replay_keys(position, moves))
-    return GameRow(red, black, headers.get("Event", ""), headers.get("Site", ""), date, game.result,
-                   headers.get("ECCO", ""), len(moves), None if start == Position.STARTING_FEN else start,
-                   encoded, json.dumps(others, ensure_ascii=False) if others else "", index,
-                   duplicate_key(start, encoded, red, black, date), keys,
-                   material_bytes(material_steps(position, moves)), len(game.errors))
+    return GameRow(red, black, headers.get("Event", ""), headers.get("Site", ""), date, result,
+                   headers.get("ECCO", ""), len(moves), start_fen, encoded,
+                   json.dumps(others, ensure_ascii=False) if others else "", index,
+                   duplicate_key(start_fen or Position.STARTING_FEN, encoded, red, black, date), keys,
+                   material_bytes(material_steps(position, moves)), problems)
 
 
 def is_streamed_pgn(path: str) -> bool:

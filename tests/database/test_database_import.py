@@ -170,3 +170,16 @@ def test_two_processes_importing_into_one_database_do_not_corrupt_it(tmp_path: P
         assert {game for _hash, game in index_entries(database.connection)} == ids
         assert count(database, Query(fen=Position.STARTING_FEN)) == stored
         assert count(database, Query(player="许银川")) == 2 * 18 + 3
+
+
+def test_rows_made_by_a_program_are_written_as_one_source(tmp_path: Path) -> None:
+    from xiangqi.database import import_rows
+    from xiangqi.database.rows import game_row
+
+    from db_helpers import game_of
+    rows = [game_row(game_of(*spec), index) for index, spec in enumerate(GAMES, start=1)]
+    with GameDatabase(tmp_path / "made.xqdb", create=True) as database:
+        report = import_rows(database, rows + rows[:2], source="starter")
+        assert (report.games, report.already, report.failed) == (5, 2, [])   # same source and number
+        assert count(database, Query(fen=Position.STARTING_FEN)) == 5
+        assert database.connection.execute("SELECT path, games FROM sources").fetchall() == [("starter", 7)]

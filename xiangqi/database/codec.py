@@ -180,8 +180,8 @@ def material_steps(start: Position, moves: Sequence[Move]) -> list[tuple[int, in
     for ply, move in enumerate(moves, start=1):
         captured = cells[move.to_sq]
         cells[move.to_sq], cells[move.from_sq] = cells[move.from_sq], 0
-        if captured and capture_weight(captured):
-            value = signature(cells)
+        if captured and capture_weight(captured):   # counts stay within 2 (a FEN holds no more): exact
+            value -= capture_weight(captured)
             steps.append((ply, value))
     return steps
 
@@ -191,6 +191,8 @@ def first_ply_where(start: Position, data: bytes, zobrist: int | None, material:
     """The first ply (0: the start) at which the stored game stands on the position of 64-bit key
     ``zobrist``, has the material ``signature`` and the ``pieces`` (point, cell value) all at once (a None
     condition always holds), or None; the moves are decoded only as far as needed."""
+    if material is None and pieces is None and zobrist is not None:
+        return _first_ply_of_key(start, data, zobrist)
     cells = list(start.cells())
     key = start.zobrist
     value = signature(cells) if material is not None else None
@@ -208,8 +210,25 @@ def first_ply_where(start: Position, data: bytes, zobrist: int | None, material:
             key ^= PIECE_KEYS[captured][dst]
         cells[dst], cells[src] = moved, 0
         if captured and value is not None:
-            value = signature(cells)
+            value -= capture_weight(captured)
         if holds():
+            return ply
+    return None
+
+
+def _first_ply_of_key(start: Position, data: bytes, zobrist: int) -> int | None:
+    """``first_ply_where`` for a position alone (what every exact search runs on each candidate game)."""
+    key = start.zobrist
+    if key == zobrist:
+        return 0
+    cells = list(start.cells())
+    for ply, (src, dst) in enumerate(squares_of(start, data), start=1):
+        moved, captured = cells[src], cells[dst]
+        key ^= BLACK_TO_MOVE ^ PIECE_KEYS[moved][src] ^ PIECE_KEYS[moved][dst]
+        if captured:
+            key ^= PIECE_KEYS[captured][dst]
+        cells[dst], cells[src] = moved, 0
+        if key == zobrist:
             return ply
     return None
 

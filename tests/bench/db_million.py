@@ -17,6 +17,10 @@ pseudo-legal moves of rooks, cannons, horses and pawns to its base game's length
 are taken from the base games themselves (variant 0, legal). Rows are made by worker processes (``--jobs``) and
 written by ``database.import_rows`` (no parse: the parse and import rate is ``db_import.py``'s).
 
+``--replicate`` fills the database up to ``--games`` with copies of its games (another date each), the
+write rate of the rows alone: on a busy machine the generator makes a few tens of thousands of games in the
+time at hand, and the copies make the million (their positions repeat: each position is found in every copy).
+
 CPU seconds are this process's plus its workers' (``resource``); wall seconds beside, with the load.
 """
 
@@ -33,13 +37,16 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import numpy as np
+
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from xiangqi.commands.pgn import summarise  # noqa: E402
 from xiangqi.core import Move, Position  # noqa: E402
 from xiangqi.database import GameDatabase, Query, count, import_rows, search, tree  # noqa: E402
-from xiangqi.database.codec import decode_moves  # noqa: E402
+from xiangqi.database.codec import decode_moves, duplicate_key, replay_keys  # noqa: E402
+from xiangqi.database.index import index_hash  # noqa: E402
 from xiangqi.database.rows import GameRow, moves_row  # noqa: E402
 
 CCPD_FILE = REPO.parent / "shared" / "data" / "ccpd" / "games" / "世界盃.pgn"
@@ -197,6 +204,30 @@ def generated(base: Path, games: int, jobs: int) -> Iterator[GameRow]:
             yield from future.result()
 
 
+def replicated(path: Path, total: int) -> Iterator[GameRow]:
+    """Copies of the games of ``path`` (another date each: not duplicates) until it holds ``total`` games:
+    the moves, material and position hashes of each game are read or computed once."""
+    with GameDatabase(path, read_only=True) as database:
+        games = database.connection.execute(
+            "SELECT r.name, b.name, e.name, g.result, g.ecco, g.plies, g.moves, m.signs FROM games g "
+            "JOIN players r ON r.id = g.red JOIN players b ON b.id = g.black JOIN events e ON e.id = g.event "
+            "JOIN material m ON m.id = g.id WHERE g.start_fen IS NULL ORDER BY g.id").fetchall()
+        stored = int(database.connection.execute("SELECT count(*) FROM games").fetchone()[0])
+    start = Position()
+    hashes = [np.array(sorted({index_hash(key) for key in replay_keys(start, decode_moves(start, game[6]))}),
+                      dtype=np.uint32) for game in games]
+    made = stored
+    for copy in range(1, total):
+        for number, (red, black, event, result, ecco, plies, moves, material) in enumerate(games):
+            if made >= total:
+                return
+            date = f"{1900 + (copy * 37 + number) % 125}.{1 + copy % 12:02}.{1 + number % 28:02}"
+            yield GameRow(red, black, event, "", date, result, ecco, plies, None, moves, "", made + 1,
+                          duplicate_key(Position.STARTING_FEN, moves, red, black, date),
+                          frozenset(hashes[number].tolist()), material, 0)
+            made += 1
+
+
 def timed(label: str, action: object) -> tuple[object, float, float]:
     assert callable(action)
     cpu, wall = time.thread_time(), time.perf_counter()
@@ -276,13 +307,25 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--positions", type=int, default=15)
     parser.add_argument("--reuse", action="store_true", help="search the database --out made before")
+    parser.add_argument("--replicate", action="store_true", help="fill the database --out up to --games with "
+                        "copies of its games (another date each), then search it")
     args = parser.parse_args()
     with open(os.devnull, "w") as null:
         cpu, wall = cpu_seconds(), time.perf_counter()
         summarise([str(CCPD_FILE)], null, null)
         print(f"reference: pgn parse of {CCPD_FILE.name}: {cpu_seconds() - cpu:.1f} s CPU, "
               f"{time.perf_counter() - wall:.1f} s wall (load {os.getloadavg()[0]:.1f})", flush=True)
-    if not args.reuse:
+    if args.replicate:
+        cpu, wall = cpu_seconds(), time.perf_counter()
+        with GameDatabase(args.out) as database:
+            report = import_rows(database, replicated(args.out, args.games), source="copies",
+                                 progress=lambda line: print(line, file=sys.stderr, flush=True)
+                                 if "0,000 games read" in line else None)
+        cpu, wall = cpu_seconds() - cpu, time.perf_counter() - wall
+        print(f"wrote {report.games:,} copies ({report.duplicates:,} duplicates): {cpu:.0f} s CPU "
+              f"({report.games / cpu:.0f} games/s of CPU), {wall:.0f} s wall (load {os.getloadavg()[0]:.1f})",
+              flush=True)
+    elif not args.reuse:
         args.out.unlink(missing_ok=True)
         cpu, wall = cpu_seconds(), time.perf_counter()
         with GameDatabase(args.out, create=True) as database:

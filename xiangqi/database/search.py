@@ -198,30 +198,44 @@ def matches(database: GameDatabase, query: Query) -> Iterator[tuple[Row, int | N
             yield row, ply
 
 
+def _plain_filters(query: Query, wanted: _Wanted) -> tuple[str, list[object]] | None:
+    """The WHERE clause of a query SQL answers exactly (no position, no pieces: material is exact in SQL),
+    or None when the candidate games must be replayed."""
+    if wanted.zobrist is not None or wanted.pieces is not None:
+        return None
+    clauses, params = _filters(query)
+    if wanted.material is not None:
+        clauses.append(material_clause())
+        params.append(signature_bytes(wanted.material))
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
+
+
 def search(database: GameDatabase, query: Query) -> Iterator[Hit]:
     """The games matching every option of ``query``, in game-id order: ``query.limit`` of them at most,
     after the first ``query.offset``."""
     _check_paging(query)
     wanted = _wanted(query)
-    if not wanted.replayed:
-        clauses, params = _filters(query)
-        where = " WHERE " + " AND ".join(clauses) if clauses else ""
-        sql = f"SELECT {_COLUMNS}{where} ORDER BY g.id LIMIT ? OFFSET ?"
-        for row in database.connection.execute(sql, [*params, query.limit, query.offset]):
-            yield _hit(row, None)
+    plain = _plain_filters(query, wanted)
+    if plain is None:
+        for row, ply in itertools.islice(matches(database, query), query.offset, query.offset + query.limit):
+            yield _hit(row, ply)
         return
-    for row, ply in itertools.islice(matches(database, query), query.offset, query.offset + query.limit):
+    where, params = plain
+    sql = f"SELECT {_COLUMNS}{where} ORDER BY g.id LIMIT ? OFFSET ?"
+    for row in database.connection.execute(sql, [*params, query.limit, query.offset]).fetchall():
+        ply = None if wanted.material is None else first_ply_where(_start(row[7]), row[8], None, wanted.material,
+                                                                    None)
         yield _hit(row, ply)
 
 
 def count(database: GameDatabase, query: Query) -> int:
     """How many games match ``query`` (its limit and offset aside)."""
     wanted = _wanted(query)
-    if not wanted.replayed:
-        clauses, params = _filters(query)
-        where = " WHERE " + " AND ".join(clauses) if clauses else ""
-        return int(database.connection.execute(f"SELECT count(*) FROM games g{where}", params).fetchone()[0])
-    return sum(1 for _ in matches(database, query))
+    plain = _plain_filters(query, wanted)
+    if plain is None:
+        return sum(1 for _ in matches(database, query))
+    where, params = plain
+    return int(database.connection.execute(f"SELECT count(*) FROM games g{where}", params).fetchone()[0])
 
 
 @functools.lru_cache(maxsize=256)

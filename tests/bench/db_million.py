@@ -20,6 +20,8 @@ written by ``database.import_rows`` (no parse: the parse and import rate is ``db
 ``--replicate`` fills the database up to ``--games`` with copies of its games (another date each), the
 write rate of the rows alone: on a busy machine the generator makes a few tens of thousands of games in the
 time at hand, and the copies make the million (their positions repeat: each position is found in every copy).
+``--sql-copies`` does the same in SQL alone (``replicate_in_sql``: the copies' index blocks are the
+originals' moved), for a machine too busy for the Python writer.
 
 CPU seconds are this process's plus its workers' (``resource``); wall seconds beside, with the load.
 """
@@ -228,6 +230,38 @@ def replicated(path: Path, total: int) -> Iterator[GameRow]:
             made += 1
 
 
+def replicate_in_sql(path: Path, total: int) -> int:
+    """Fill the database up to ``total`` games with copies of its first games made by SQLite alone (a busy
+    machine writes rows through Python too slowly for a million in the time at hand): copy ``k`` of game
+    ``g`` is game ``g + k * N`` (N the games generated) with another date and a derived duplicate key, its
+    material row copied and its position index blocks copied with their first game moved by ``k * N`` (the
+    same entries: the ids keep their distances). Copies made before by ``replicated`` are removed first.
+    Returns the copies written."""
+    with GameDatabase(path) as database, database.transaction() as connection:
+        sources = connection.execute("SELECT id FROM sources WHERE path = 'copies'").fetchall()
+        for (source,) in sources:
+            connection.execute("DELETE FROM games WHERE source = ?", (source,))
+        generated = int(connection.execute("SELECT max(id) FROM games").fetchone()[0])
+        connection.execute("DELETE FROM material WHERE id > ?", (generated,))
+        connection.execute("DELETE FROM positions WHERE first_game > ?", (generated,))
+        made = 0
+        for copy in range(1, total // generated + 1):
+            shift, last = copy * generated, min(generated, total - copy * generated)
+            connection.execute(
+                "INSERT INTO games(id, red, black, event, site, date, date_key, result, ecco, plies, start_fen, "
+                "moves, tags, source, source_index, duplicate_key) SELECT id + ?1, red, black, event, site, "
+                "printf('%04d.%02d.01', 1900 + (?2 * 37 + id) % 125, 1 + ?2 % 12), "
+                "(1900 + (?2 * 37 + id) % 125) * 10000 + (1 + ?2 % 12) * 100 + 1, result, ecco, plies, start_fen, "
+                "moves, tags, source, source_index, (duplicate_key + ?2 * 1000000007) % 9223372036854775807 "
+                "FROM games WHERE id <= ?3", (shift, copy, last))
+            connection.execute("INSERT INTO material(id, signs) SELECT id + ?, signs FROM material WHERE id <= ?",
+                               (shift, last))
+            connection.execute("INSERT INTO positions(bucket, first_game, data) SELECT bucket, first_game + ?, data "
+                               "FROM positions WHERE first_game <= ?", (shift, last))
+            made += last
+    return made
+
+
 def timed(label: str, action: object) -> tuple[object, float, float]:
     assert callable(action)
     cpu, wall = time.thread_time(), time.perf_counter()
@@ -236,7 +270,7 @@ def timed(label: str, action: object) -> tuple[object, float, float]:
 
 
 def sample_positions(database: GameDatabase, count_: int) -> list[tuple[str, int]]:
-    bases = int(database.connection.execute("SELECT count(*) FROM games WHERE tags = ''").fetchone()[0])
+    bases = int(database.connection.execute("SELECT min(id) - 1 FROM games WHERE tags != ''").fetchone()[0])
     rows = database.connection.execute("SELECT moves FROM games WHERE id <= ? AND plies >= 40 AND id % ? = 1 "
                                        "ORDER BY id LIMIT ?", (bases, max(1, bases // count_), count_)).fetchall()
     fens = []
@@ -307,6 +341,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--positions", type=int, default=15)
     parser.add_argument("--reuse", action="store_true", help="search the database --out made before")
+    parser.add_argument("--sql-copies", action="store_true", help="fill the database --out up to --games with "
+                        "copies made by SQLite (replicate_in_sql), then search it")
     parser.add_argument("--replicate", action="store_true", help="fill the database --out up to --games with "
                         "copies of its games (another date each), then search it")
     args = parser.parse_args()
@@ -315,7 +351,13 @@ def main() -> None:
         summarise([str(CCPD_FILE)], null, null)
         print(f"reference: pgn parse of {CCPD_FILE.name}: {cpu_seconds() - cpu:.1f} s CPU, "
               f"{time.perf_counter() - wall:.1f} s wall (load {os.getloadavg()[0]:.1f})", flush=True)
-    if args.replicate:
+    if args.sql_copies:
+        cpu, wall = cpu_seconds(), time.perf_counter()
+        made = replicate_in_sql(args.out, args.games)
+        cpu, wall = cpu_seconds() - cpu, time.perf_counter() - wall
+        print(f"copied {made:,} games in SQL: {cpu:.0f} s CPU, {wall:.0f} s wall (load {os.getloadavg()[0]:.1f})",
+              flush=True)
+    elif args.replicate:
         cpu, wall = cpu_seconds(), time.perf_counter()
         with GameDatabase(args.out) as database:
             report = import_rows(database, replicated(args.out, args.games), source="copies",

@@ -87,6 +87,16 @@ def _slots_of(cells: tuple[int, ...]) -> tuple[int, ...] | None:
     return tuple(owner)
 
 
+@functools.lru_cache(maxsize=256)
+def _where_of(cells: tuple[int, ...]) -> tuple[int, ...]:
+    """Slot (side * 16 + slot) -> square at a start (-1: no piece in the slot); ``_slots_of`` inverted."""
+    where = [-1] * (2 * SLOTS)
+    for sq, piece in enumerate(_slots_of(cells) or ()):
+        if piece >= 0:
+            where[piece] = sq
+    return tuple(where)
+
+
 def encode_moves(start: Position, moves: Sequence[Move]) -> bytes:
     """The stored form of legal ``moves`` from ``start``: one byte a ply, or the two-byte form."""
     owner = _slots(start)
@@ -116,13 +126,11 @@ def squares_of(start: Position, data: bytes) -> Iterator[tuple[int, int]]:
     if data[:1] == bytes((TWO_BYTE,)):
         yield from _two_byte_squares(data)
         return
-    owner = _slots(start)
-    if owner is None:
+    cells = start.cells()
+    owned = _slots_of(cells)
+    if owned is None:
         raise MovesDecodeError("one-byte moves stored for a start with too many pieces of a kind")
-    where = [-1] * (2 * SLOTS)
-    for sq, piece in enumerate(owner):
-        if piece >= 0:
-            where[piece] = sq
+    owner, where = list(owned), list(_where_of(cells))
     side = int(start.turn)
     for ply, code in enumerate(data):
         if code >= len(_CODES):

@@ -180,6 +180,7 @@ class _FileImport:
         self.writer, self.path, self.source = writer, path, source
         self.count = 0
         self.failure: str | None = None
+        self.waiting: list[GameRow] = []     # rows read by the workers, not yet written (--jobs)
 
     def run(self, rows: Iterable[GameRow]) -> str | None:
         """Write ``rows``; the reason the reading stopped (None: the whole file was read and marked)."""
@@ -335,6 +336,7 @@ def _consume(writer: _Writer, imports: dict[int, _FileImport], path: Path, sourc
              future: Future[WorkerResult] | None) -> None:
     file_import = imports.setdefault(source, _FileImport(writer, path, source))
     if future is None:
+        _write_waiting(file_import)
         _finish(writer, path, file_import.finish())
         del imports[source]
         return
@@ -342,6 +344,17 @@ def _consume(writer: _Writer, imports: dict[int, _FileImport], path: Path, sourc
         rows, error = future.result()
     except OSError as failed:        # the file could not be read while its blocks were split
         rows, error = [], _reason(path, failed)
+    file_import.waiting.extend(rows)
+    if error is not None:
+        _write_waiting(file_import)
+        file_import.failure = file_import.failure or error
+    elif len(file_import.waiting) >= COMMIT_GAMES:
+        _write_waiting(file_import)
+
+
+def _write_waiting(file_import: _FileImport) -> None:
+    """Write the rows the workers gave back for a file, in transactions of ``COMMIT_GAMES`` (whole index
+    blocks, not one a worker's block)."""
+    rows, file_import.waiting = file_import.waiting, []
     if file_import.failure is None:
         file_import.write(rows)
-        file_import.failure = file_import.failure or error

@@ -59,7 +59,7 @@ def tree(database: GameDatabase, position: Position, query: Query | None = None)
     most played first (then in ICCS order)."""
     wanted = replace(query or Query(), fen=position.fen(), offset=0)
     tallies: dict[Move, _Tally] = {}
-    for row, ply in matches(database, wanted):
+    for row, ply in matches(database, wanted, names=False):
         assert ply is not None
         move = next_move_at(start_of(row[7]), row[8], ply)
         if move is not None:

@@ -97,7 +97,7 @@ def _result(text: str) -> str:
 _NAMED = "(SELECT id FROM {table} WHERE folded LIKE ? ESCAPE '\\')"
 
 
-def _filters(query: Query) -> tuple[list[str], list[object]]:
+def filters(query: Query) -> tuple[list[str], list[object]]:
     """The WHERE clauses on ``g`` (games) and their parameters, without the position."""
     clauses: list[str] = []
     params: list[object] = []
@@ -176,13 +176,17 @@ def _check_paging(query: Query) -> None:
         raise QueryError(f"offset {query.offset}: expected 0 to {MAX_LIMIT:,}")
 
 
-def matches(database: GameDatabase, query: Query, *, names: bool = True) -> Iterator[tuple[Row, int | None]]:
+def matches(database: GameDatabase, query: Query, *, names: bool = True,
+            setup_only: bool = False) -> Iterator[tuple[Row, int | None]]:
     """Every game matching ``query`` (limit and offset aside), in game-id order, with the ply of its
     position, material or pieces (None when the query asks for none); without ``names`` the players' and
-    event's columns are empty (read faster: a count, the tree)."""
+    event's columns are empty (read faster: a count, the tree); ``setup_only``: only the games from a
+    composed start (``games_setup``), each replayed without the position index."""
     wanted = _wanted(query)
-    clauses, params = _filters(query)
-    if wanted.zobrist is not None:
+    clauses, params = filters(query)
+    if setup_only:
+        clauses.append("g.start_fen IS NOT NULL")
+    elif wanted.zobrist is not None:
         clauses.append("g.id IN (SELECT value FROM json_each(?))")
         params.append(json.dumps(position_candidates(database.connection, wanted.zobrist)))
     if wanted.material is not None:
@@ -206,7 +210,7 @@ def _plain_filters(query: Query, wanted: _Wanted) -> tuple[str, list[object]] | 
     or None when the candidate games must be replayed."""
     if wanted.zobrist is not None or wanted.pieces is not None:
         return None
-    clauses, params = _filters(query)
+    clauses, params = filters(query)
     if wanted.material is not None:
         clauses.append(material_clause())
         params.append(signature_bytes(wanted.material))

@@ -47,6 +47,7 @@ CREATE INDEX games_red ON games(red);
 CREATE INDEX games_black ON games(black);
 CREATE INDEX games_event ON games(event);
 CREATE INDEX games_date ON games(date_key);
+CREATE INDEX games_setup ON games(id) WHERE start_fen IS NOT NULL;   -- the few games from a composed start
 CREATE TABLE positions (bucket INTEGER NOT NULL, first_game INTEGER NOT NULL, data BLOB NOT NULL,
                         PRIMARY KEY (bucket, first_game)) WITHOUT ROWID;   -- index: posting lists
 CREATE TABLE material (id INTEGER PRIMARY KEY, signs BLOB NOT NULL);   -- index: material signatures

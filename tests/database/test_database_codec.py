@@ -115,6 +115,7 @@ def test_posting_lists_give_back_every_game_of_every_hash() -> None:
 @pytest.mark.parametrize(("text", "key"), [
     ("2004.05.03", 20040503), ("20040503", 20040503), ("2004-5-3", 20040503), ("2004.??.??", 20040000),
     ("2004", 20040000), ("1989年6月3日", 19890603), ("", 0), ("unknown", 0), ("2004.13.01", 20040000),
+    ("990516", 0), ("0909，2000", 0),
 ])
 def test_dates_are_read_for_ranges(text: str, key: int) -> None:
     assert date_key(text) == key

@@ -202,6 +202,8 @@ def main(argv: Sequence[str]) -> int:
     except DatabaseError as error:
         print(str(error), file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise            # our output was closed (| head): run_quietly ends the command quietly
     except OSError as error:
         print(f"db {args.command}: {error}", file=sys.stderr)
         return 1

@@ -28,6 +28,7 @@ from xiangqi.record.pgn_bytes import iter_game_bytes, stream_games
 from xiangqi.record.pgn_reader import MoveMemo, parse_game
 
 # Tags kept in columns of their own; the others go to the JSON column (Game is the default "Chinese Chess").
+YEARS = range(1000, 2101)     # a year read outside is no year ("0909，2000", "990516" are not 909 or 9905)
 COLUMN_TAGS = frozenset({"Red", "Black", "Event", "Site", "Date", "ECCO", "Game", "FEN", "Result", "Format"})
 _DATE = re.compile(r"\s*(\d{4})(?:[.\-/ 年]?(\d{2}|\?\?|\d(?!\d)))?(?:[.\-/ 月]?(\d{2}|\?\?|\d(?!\d)))?")
 
@@ -47,11 +48,13 @@ def fold(text: str) -> str:
 
 def date_key(text: str) -> int:
     """A date as YYYYMMDD for ranges, unknown parts 0: "2004.05.03", "20040503", "2004-5-3", "2004.??.??"
-    (20040000), "2004" (20040000); 0 when no year can be read."""
+    (20040000), "2004" (20040000); 0 when no year in ``YEARS`` can be read."""
     match = _DATE.match(text)
     if match is None:
         return 0
     year, month, day = (int(part) if part and part.isdigit() else 0 for part in match.groups())
+    if year not in YEARS:
+        return 0
     if not 1 <= month <= 12:
         month, day = 0, 0
     return year * 10_000 + month * 100 + (day if 1 <= day <= 31 else 0)

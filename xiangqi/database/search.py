@@ -228,8 +228,14 @@ def search(database: GameDatabase, query: Query) -> Iterator[Hit]:
             yield _hit(row, ply)
         return
     where, params = plain
-    sql = f"SELECT {_COLUMNS}{where} ORDER BY g.id LIMIT ? OFFSET ?"
-    for row in database.connection.execute(sql, [*params, query.limit, query.offset]).fetchall():
+    if query.offset:      # the page's first id found without the joins, then the page from it
+        found = database.connection.execute(f"SELECT g.id FROM games g{where} ORDER BY g.id LIMIT 1 OFFSET ?",
+                                            [*params, query.offset]).fetchone()
+        if found is None:
+            return
+        where, params = (where + " AND" if where else " WHERE") + " g.id >= ?", [*params, found[0]]
+    sql = f"SELECT {_COLUMNS}{where} ORDER BY g.id LIMIT ?"
+    for row in database.connection.execute(sql, [*params, query.limit]).fetchall():
         ply = None if wanted.material is None else first_ply_where(_start(row[7]), row[8], None, wanted.material,
                                                                     None)
         yield _hit(row, ply)

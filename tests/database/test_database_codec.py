@@ -41,6 +41,9 @@ def test_legal_games_round_trip_in_one_byte_a_ply(seed: int, plies: int) -> None
     data = encode_moves(start, moves)
     assert len(data) == len(moves)
     assert decode_moves(start, data) == moves
+    keys = list(replay_keys(start, moves))
+    for ply in range(0, len(keys), 7):      # the exact search's inline replay finds each position's first ply
+        assert first_ply_where(start, data, keys[ply], None, None) == keys.index(keys[ply])
 
 
 def test_a_move_outside_the_piece_lists_takes_two_bytes_a_ply() -> None:

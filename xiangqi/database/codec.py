@@ -225,10 +225,43 @@ def first_ply_where(start: Position, data: bytes, zobrist: int | None, material:
 
 
 def _first_ply_of_key(start: Position, data: bytes, zobrist: int) -> int | None:
-    """``first_ply_where`` for a position alone (what every exact search runs on each candidate game)."""
+    """``first_ply_where`` for a position alone (what every exact search runs on each candidate game): the
+    one-byte form decoded inline (``squares_of``'s loop without a generator)."""
     key = start.zobrist
     if key == zobrist:
         return 0
+    cells = start.cells()
+    owned = _slots_of(cells)
+    if data[:1] == bytes((TWO_BYTE,)) or owned is None:
+        return _first_ply_of_key_two_bytes(start, data, zobrist)
+    board, owner, where = list(cells), list(owned), list(_where_of(cells))
+    side, codes, dest, keys, turn_key = int(start.turn), _CODES, _DEST, PIECE_KEYS, BLACK_TO_MOVE
+    for ply, code in enumerate(data, start=1):
+        if code >= len(codes):
+            raise MovesDecodeError(f"stored move code {code} at ply {ply} is no move")
+        slot, index = codes[code]
+        piece = side * SLOTS + slot
+        src = where[piece]
+        dst = dest[side][slot][src][index] if src >= 0 else -1
+        if dst < 0:
+            raise MovesDecodeError(f"stored move code {code} at ply {ply} moves no piece on the board")
+        taken = owner[dst]
+        if taken >= 0:
+            where[taken] = -1
+        owner[dst], owner[src], where[piece] = piece, -1, dst
+        moved, captured = board[src], board[dst]
+        key ^= turn_key ^ keys[moved][src] ^ keys[moved][dst]
+        if captured:
+            key ^= keys[captured][dst]
+        board[dst], board[src] = moved, 0
+        if key == zobrist:
+            return ply
+        side ^= 1
+    return None
+
+
+def _first_ply_of_key_two_bytes(start: Position, data: bytes, zobrist: int) -> int | None:
+    key = start.zobrist
     cells = list(start.cells())
     for ply, (src, dst) in enumerate(squares_of(start, data), start=1):
         moved, captured = cells[src], cells[dst]

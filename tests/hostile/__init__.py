@@ -66,6 +66,7 @@ REQUIRED_TARGETS: dict[str, str] = {
     "database.search": "database",
     "tactics.line": "tactics",            # a solver's line read by the motif detectors
     "review.explanation": "tactics",      # the review's sentence in a move's comment
+    "database.repair": "database",        # a damaged database copied into a new file
 }
 
 

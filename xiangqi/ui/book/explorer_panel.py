@@ -15,7 +15,7 @@ comes for the position still shown. With a database, 查看棋局 lists the game
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, Qt, Signal
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPainter, QResizeEvent
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSizePolicy,
                                QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
@@ -35,6 +35,7 @@ BAR_COLOURS = (QColor("#c0392b"), QColor("#9e9e9e"), QColor("#263238"))   # red 
 BAR_TEXT = QColor("#ffffff")
 MIN_PERCENT_WIDTH = 30   # px: a segment narrower than this shows no percentage
 MIN_LABEL_WIDTH = 40
+YEARS_SHOWN_WIDTH = 400   # px of panel from which the years get a column (narrower: in the row's words only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +213,7 @@ class ExplorerPanel(QWidget):
         self.tree.clear()
         self.entries = []
         self._show_selected()
-        self.tree.setColumnHidden(YEARS_COLUMN, not self.showing_database)
+        self._show_years_column()
         if self.showing_database:
             assert self.database is not None
             self.title.setText(self.tr("{0}: reading the games…").format(self.database.name))
@@ -225,6 +226,13 @@ class ExplorerPanel(QWidget):
         entries = self.book.moves(self.position) if self.position is not None else []
         self._show_rows(self.book.path.name, [TreeRow.of_book(entry) for entry in entries],
                         self.tr("{0}: this position is not in the book"))
+
+    def _show_years_column(self) -> None:
+        self.tree.setColumnHidden(YEARS_COLUMN, not self.showing_database or self.width() < YEARS_SHOWN_WIDTH)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._show_years_column()
 
     def show_tree(self, position: Position, rows: list[TreeRow]) -> None:
         """The database's moves from ``position`` (dropped when the board shows another one meanwhile)."""
@@ -260,6 +268,8 @@ class ExplorerPanel(QWidget):
             text, entry.games, entry.red_wins, entry.draws, entry.black_wins)
         if entry.unknown:
             tip += self.tr("; {0} without a result").format(entry.unknown)
+        if years:
+            tip += self.tr("; played {0}").format(years)
         for column in range(YEARS_COLUMN + 1):
             item.setToolTip(column, tip)
         return item

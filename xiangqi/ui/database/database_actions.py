@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog
 
@@ -45,6 +45,7 @@ from xiangqi.ui.window_host import WindowHost
 DATABASE_SUFFIX = "xqdb"
 RECENT_KEY = "database/recent"
 MAX_RECENT = 8              # databases the menu remembers
+MAX_PATH_CHARS = 4096       # of a remembered database's name (Linux's PATH_MAX); a longer entry is dropped
 MAX_SHOWN_FAILURES = 200    # files that failed, listed after an import (the rest counted)
 STATUS_MS = 6000
 CLOSE_WAIT_S = 2.0          # an import stops at its next commit; this only bounds a stuck file read
@@ -81,8 +82,11 @@ class RecentDatabases:
         self.settings = settings
 
     def paths(self) -> list[str]:
+        """The names remembered (a hand-edited list: at most MAX_RECENT, each at most MAX_PATH_CHARS)."""
         value = self.settings.value(RECENT_KEY, []) if self.settings is not None else []
-        return [str(path) for path in (value if isinstance(value, list) else [value]) if path][:MAX_RECENT]
+        names = value if isinstance(value, list) else [value]
+        return [str(name) for name in names[:MAX_RECENT * 4]
+                if isinstance(name, str) and 0 < len(name) <= MAX_PATH_CHARS][:MAX_RECENT]
 
     def add(self, path: Path) -> None:
         if self.settings is not None:
@@ -291,6 +295,7 @@ class DatabaseUi(QObject):
             shown.resize(min(1100, self.window.width()), min(700, self.window.height()))
             fit_to_screen(shown)
             shown.show_status()
+            QTimer.singleShot(0, self._search_all_at_first)
         self._show_heading()
         self._update_actions()
         shown.show()
@@ -312,6 +317,11 @@ class DatabaseUi(QObject):
         if shown is not None and self.worker is not None:
             self.model.set_query(shown.form.query())
             shown.show_status()
+
+    def _search_all_at_first(self) -> None:
+        """Every game, as a database window opens (unless a search was asked for meanwhile)."""
+        if self.model.query is None:
+            self.search()
 
     def search_board(self) -> None:
         self.search_position(self.window.controller.board_position())

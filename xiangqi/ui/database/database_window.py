@@ -12,11 +12,13 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QHBoxLayout, QHeaderV
                                QScrollArea, QSizePolicy, QSplitter, QTableView, QVBoxLayout, QWidget)
 
 from xiangqi.database import Hit
-from xiangqi.ui.database.results_model import DATE, EVENT, HIT_ROLE, ID, PLY, ResultsModel, ResultsProxy
+from xiangqi.ui.database.results_model import (BLACK, DATE, ECCO, EVENT, HIT_ROLE, ID, LENGTH, PLY, RED, RESULT,
+                                               ResultsModel, ResultsProxy)
 from xiangqi.ui.database.search_form import SearchForm
 
 FORM_WIDTH = 300     # px the search form starts with (the splitter moves it)
 MIN_WINDOW = (640, 420)
+ROW_PADDING = 6      # px around a row's text (the style's default rows are twice as tall as the text)
 AUTO_FILL_ROWS = 20_000   # rows read without scrolling to fill the table (a filter hiding most of them)
 
 
@@ -53,9 +55,13 @@ class DatabaseWindow(QDialog):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.table = self._make_table()
         self._lay_out()
-        model.counted.connect(lambda _total: self.show_status())
-        model.page_arrived.connect(self.show_status)
-        model.page_arrived.connect(lambda: QTimer.singleShot(0, self._fill_view))
+        self._fill_timer = QTimer(self)   # the next page once the rows read are laid out
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(0)
+        self._fill_timer.timeout.connect(self._fill_view)
+        # methods of this window (not lambdas): disconnected when it is deleted, the model living on
+        model.counted.connect(self._counted)
+        model.page_arrived.connect(self._page_arrived)
         model.failed.connect(self.status.setText)
         model.modelReset.connect(self.show_status)
 
@@ -76,11 +82,14 @@ class DatabaseWindow(QDialog):
         table.setAlternatingRowColors(True)
         table.verticalHeader().hide()
         table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + ROW_PADDING)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in ((ID, 70), (PLY, 44), (DATE, 96), (EVENT, 200)):
-            table.setColumnWidth(column, width)
+        header.setSectionResizeMode(EVENT, QHeaderView.ResizeMode.Stretch)   # the rest of the width
+        digit = table.fontMetrics().horizontalAdvance("0")
+        for column, digits in ((ID, 7), (PLY, 4), (RED, 9), (BLACK, 9), (RESULT, 8), (DATE, 11), (ECCO, 5),
+                               (LENGTH, 5)):
+            table.setColumnWidth(column, digits * digit + ROW_PADDING * 2)
         table.activated.connect(self._open_row)     # a double-click, or Enter on the row
         return table
 
@@ -132,6 +141,13 @@ class DatabaseWindow(QDialog):
                                         "apply to the games read)").format(model.total, len(model.hits)))
         else:
             self.status.setText(self.tr("{0} games found.").format(model.total))
+
+    def _counted(self, _total: int) -> None:
+        self.show_status()
+
+    def _page_arrived(self) -> None:
+        self.show_status()
+        self._fill_timer.start()
 
     def _fill_view(self) -> None:
         """Read the next page while the last row read is on screen (the view asks only when scrolled, and a

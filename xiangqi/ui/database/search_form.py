@@ -33,14 +33,21 @@ class SearchForm(QWidget):
         self.use_position = QCheckBox(self.tr("Games that reached the board's position"), self)
         self.player, self.event_name, self.ecco, self.material, self.pieces = (self._field() for _ in range(5))
         self.player.setPlaceholderText(self.tr("a name or part of it"))
-        self.ecco.setPlaceholderText(self.tr("e.g. C9 or B2 (a code or its start)"))
-        self.material.setPlaceholderText(self.tr("e.g. 车马炮-车炮 (rooks, horses, cannons)"))
-        self.pieces.setPlaceholderText(self.tr("e.g. Ra0,ce7 (a piece letter and a point)"))
+        self.ecco.setPlaceholderText(self.tr("e.g. C9 or B2"))
+        self.ecco.setToolTip(self.tr("An ECCO code or its start: C9 finds C90 to C99"))
+        self.material.setPlaceholderText(self.tr("e.g. 车马炮-车炮"))
+        self.material.setToolTip(self.tr("The rooks, horses and cannons of each side at some moment of the game, "
+                                         "red first: 车马炮-车炮 (or RHC-RC)"))
+        self.pieces.setPlaceholderText(self.tr("e.g. Ra0,ce7"))
+        self.pieces.setToolTip(self.tr("Pieces on points at one moment: a piece letter (upper case red, lower "
+                                       "case black) and a point, e.g. Ra0,ce7"))
         self.colour = QComboBox(self)
         self.colour.addItems([self.tr(text) for text in COLOURS])
         self.date_from, self.date_to = self._field(), self._field()
-        self.date_from.setPlaceholderText(self.tr("YYYY or YYYY.MM.DD"))
-        self.date_to.setPlaceholderText(self.tr("YYYY or YYYY.MM.DD"))
+        self.date_from.setPlaceholderText(self.tr("from YYYY"))
+        self.date_to.setPlaceholderText(self.tr("to YYYY"))
+        for field in (self.date_from, self.date_to):
+            field.setToolTip(self.tr("A year, or a date as YYYY.MM.DD"))
         self.result = QComboBox(self)
         for text, value in RESULTS:
             self.result.addItem(self.tr(text), value)

@@ -64,7 +64,7 @@ def sample_fens(database: GameDatabase, count: int) -> list[str]:
                                        "ORDER BY id").fetchall()
     fens = []
     for index in range(count):
-        moves = decode_moves(rows[index * len(rows) // count][1])
+        moves = decode_moves(Position(), rows[index * len(rows) // count][1])
         position = Position()
         for move in moves[: 5 + index % 6]:
             position.push_unchecked(move)
@@ -98,12 +98,16 @@ def size_figures(path: Path) -> None:
         rows = connection.execute("SELECT count(*) FROM positions").fetchone()[0]
         pages = dict(connection.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name").fetchall())
     total = path.stat().st_size
-    index = pages["positions"]
+    index, material = pages["positions"], pages["material"]
+    games_pages = sum(size for name, size in pages.items() if name == "games" or name.startswith("games_")
+                      or name.startswith("sqlite_autoindex_games"))
     print(f"size: {games:,} games, {plies:,} plies, {rows:,} index rows; file {total / 1e6:.1f} MB = "
           f"{total / games:.0f} B/game, {total / plies:.2f} B/ply all in")
     print(f"  moves: {moves / games:.0f} B/game, {moves / plies:.2f} B/ply; position index: {index / games:.0f} "
-          f"B/game, {index / plies:.2f} B/ply ({index / rows:.2f} B/row); games table with its tags "
-          f"{pages['games'] / games:.0f} B/game")
+          f"B/game, {index / plies:.2f} B/ply ({index / rows:.0f} B/row); material signatures "
+          f"{material / games:.0f} B/game, {material / plies:.2f} B/ply; games table with its indexes and tags "
+          f"(moves included) {games_pages / games:.0f} B/game, {games_pages / plies:.2f} B/ply; other tables "
+          f"{(total - index - material - games_pages) / plies:.2f} B/ply")
 
 
 def main() -> None:

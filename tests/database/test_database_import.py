@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from db_helpers import GAMES, write_games
-from xiangqi.database import GameDatabase, import_files, stored_game
+from xiangqi.core import Position
+from xiangqi.database import GameDatabase, Query, count, import_files, stored_game
 from xiangqi.record.files import load_games
 
+REPO = Path(__file__).resolve().parents[2]
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "games"
 # One file of each kind the app reads, and its games.
 SAMPLES = {
@@ -112,6 +116,7 @@ def test_an_empty_file_left_by_a_killed_first_import_becomes_the_database(tmp_pa
 @needs_shared
 def test_jobs_store_the_same_games_in_the_same_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from xiangqi.database import importer
+    from xiangqi.database.index import index_entries
 
     monkeypatch.setattr(importer, "PARALLEL_BLOCK_GAMES", 2)   # the PGN file below is split into 3 blocks
     files = [SHARED / "ccbridge" / "test.cbr", write_games(tmp_path / "a.pgn"), tmp_path / "missing.pgn",
@@ -121,8 +126,47 @@ def test_jobs_store_the_same_games_in_the_same_order(tmp_path: Path, monkeypatch
         with GameDatabase(tmp_path / f"jobs{jobs}.xqdb", create=True) as database:
             report = import_files(database, files, jobs=jobs)
             rows = database.connection.execute("SELECT id, moves, source_index, duplicate_key FROM games").fetchall()
-            keys = database.connection.execute("SELECT count(*) FROM positions").fetchone()[0]
+            keys = index_entries(database.connection)   # blocks differ with the jobs, not the entries
         return [*rows, keys], report.failed
 
     assert stored(2) == stored(1)
     assert len(stored(2)[1]) == 1 and "missing.pgn" in stored(2)[1][0]
+
+
+TWO_WRITERS = """
+import sys, time
+from pathlib import Path
+from xiangqi.database import GameDatabase, import_files, importer
+importer.COMMIT_GAMES = 7          # many small transactions, interleaved with the other process's
+ready = Path(sys.argv[2] + ".ready")
+ready.touch()
+while len(list(ready.parent.glob("*.ready"))) < 2:   # both start together (not a timing: a barrier)
+    time.sleep(0.01)
+with GameDatabase(sys.argv[1], create=True) as database:
+    report = import_files(database, sys.argv[2:])
+print(report.games, report.duplicates, len(report.failed))
+"""
+
+
+def test_two_processes_importing_into_one_database_do_not_corrupt_it(tmp_path: Path) -> None:
+    from xiangqi.database.index import index_entries
+
+    path = tmp_path / "games.xqdb"
+    GameDatabase(path, create=True).close()
+    files = []
+    for writer in range(2):   # each file: its own games (own dates) and the shared five
+        specs = tuple(spec[:3] + (f"19{writer}{index:01}.0{1 + n % 9}.01",) + spec[4:]
+                      for index in range(6) for n, spec in enumerate(GAMES))
+        files.append(write_games(tmp_path / f"{writer}.pgn", specs + GAMES))
+    children = [subprocess.Popen([sys.executable, "-c", TWO_WRITERS, str(path), str(file)], cwd=REPO,
+                                 stdout=subprocess.PIPE, text=True) for file in files]
+    outputs = [child.communicate(timeout=300)[0].split() for child in children]
+    assert [child.returncode for child in children] == [0, 0], outputs
+    stored = sum(int(output[0]) for output in outputs)
+    assert stored == 2 * 30 + 5 and sum(int(output[1]) for output in outputs) == 5, outputs
+    with GameDatabase(path, check=True) as database:
+        ids = {row[0] for row in database.connection.execute("SELECT id FROM games")}
+        assert len(ids) == stored
+        assert {game for _hash, game in index_entries(database.connection)} == ids
+        assert count(database, Query(fen=Position.STARTING_FEN)) == stored
+        assert count(database, Query(player="许银川")) == 2 * 18 + 3

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from db_helpers import GAMES, write_games
 from xiangqi.database import GameDatabase, import_files
+from xiangqi.database.index import index_entries
 
 REPO = Path(__file__).resolve().parents[2]
 FILES = 4
@@ -56,10 +57,9 @@ def test_a_killed_import_keeps_what_it_committed(tmp_path: Path) -> None:
     assert lines[-1].startswith("blocked"), lines
     with GameDatabase(path, check=True) as database:
         games = database.connection.execute("SELECT count(*) FROM games").fetchone()[0]
-        orphans = database.connection.execute(
-            "SELECT count(*) FROM positions WHERE (key & 16777215) NOT IN (SELECT id FROM games)").fetchone()[0]
-        bare = database.connection.execute("SELECT count(*) FROM games WHERE id NOT IN "
-                                           "(SELECT key & 16777215 FROM positions)").fetchone()[0]
-        assert (games, orphans, bare) == (5 + 3, 0, 0)
+        ids = {row[0] for row in database.connection.execute("SELECT id FROM games")}
+        indexed = {game for _hash, game in index_entries(database.connection)}
+        material = {row[0] for row in database.connection.execute("SELECT id FROM material")}
+        assert (games, indexed, material) == (5 + 3, ids, ids)
         report = import_files(database, files)
     assert (report.skipped_files, report.already, report.games, report.duplicates) == (1, 3, 2 + 5 + 5, 0)

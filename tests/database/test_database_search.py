@@ -11,7 +11,7 @@ import pytest
 from db_helpers import GAMES, fen_after, write_games
 from xiangqi.commands.db import main as db_main
 from xiangqi.core import Position
-from xiangqi.database import GameDatabase, Query, QueryError, import_files, search
+from xiangqi.database import GameDatabase, Query, QueryError, count, import_files, search, tree
 from xiangqi.record.files import load_games
 
 REPO = Path(__file__).resolve().parents[2]
@@ -61,8 +61,46 @@ def test_a_position_finds_the_games_that_reached_it_with_the_first_ply(database:
     assert list(search(database, Query(fen=wrong_side))) == []
 
 
+def test_material_and_pieces_find_the_games_with_the_first_ply(database: GameDatabase) -> None:
+    full = list(search(database, Query(material="RRHHCC-RRHHCC")))
+    assert [(hit.game_id, hit.ply) for hit in full] == [(game, 0) for game in range(1, 6)]
+    assert list(search(database, Query(material="RHC-RC"))) == []
+    assert [(hit.game_id, hit.ply) for hit in search(database, Query(pieces="Ce2"))] == [
+        (1, 1), (2, 3), (3, 1), (4, 1), (5, 1)]
+    assert [(hit.game_id, hit.ply) for hit in search(database, Query(pieces="Ce2,ng7", player="吕钦"))] == [
+        (1, 2), (2, 3)]
+
+
+def test_count_offset_and_the_games_length(database: GameDatabase) -> None:
+    assert count(database, Query()) == 5 and count(database, Query(player="许银川")) == 3
+    assert count(database, Query(fen=fen_after("h2e2"), limit=1)) == 3
+    assert count(database, Query(pieces="Ce2,ng7")) == 3 and count(database, Query(material="RHC-RC")) == 0
+    assert ids(database, offset=1, limit=2) == [2, 3] and ids(database, offset=9) == []
+    assert ids(database, fen=Position.STARTING_FEN, offset=3) == [4, 5]
+    assert [hit.plies for hit in search(database, Query())] == [6, 4, 7, 2, 3]
+
+
+def test_the_tree_counts_the_moves_played_their_results_and_years(database: GameDatabase) -> None:
+    start = tree(database, Position())
+    assert [(item.move.iccs(), item.games, item.red_wins, item.draws, item.black_wins, item.first_year,
+             item.last_year) for item in start] == [
+        ("h2e2", 3, 1, 1, 1, 1988, 2004), ("b2e2", 1, 0, 0, 0, 2010, 2010), ("c3c4", 1, 0, 0, 1, 2004, 2004)]
+    assert start[0].red_score == 0.5 and start[1].red_score is None
+    after = tree(database, Position.from_fen(fen_after("h2e2")), Query(date_from="1990"))
+    assert [(item.move.iccs(), item.games) for item in after] == [("h9g7", 2)]
+    assert tree(database, Position.from_fen(fen_after("h2e2 b7e7 h0g2"))) == []   # game 5 ends there
+
+
+def test_tree_prints_one_line_a_move(database: GameDatabase, capsys: pytest.CaptureFixture[str]) -> None:
+    assert db_main(["tree", str(database.path), "--player", "胡荣华"]) == 0
+    assert capsys.readouterr().out == "炮二平五 h2e2\t2\t25%\t0/1/1\t1988-1999\n炮八平五 b2e2\t1\t\t0/0/0\t2010-2010\n"
+    assert db_main(["count", str(database.path), "--material", "RRHHCC-RRHHCC"]) == 0
+    assert capsys.readouterr().out == "5\n"
+
+
 @pytest.mark.parametrize("query", [Query(fen="not a fen"), Query(result="2-0"), Query(limit=0),
-                                   Query(player="x" * 1000), Query(date_from="June")])
+                                   Query(player="x" * 1000), Query(date_from="June"), Query(material="RRRR-"),
+                                   Query(pieces="Zz9"), Query(offset=-1)])
 def test_bad_options_are_refused_with_the_input_quoted(database: GameDatabase, query: Query) -> None:
     with pytest.raises(QueryError):
         list(search(database, query))

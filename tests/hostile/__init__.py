@@ -64,6 +64,7 @@ REQUIRED_TARGETS: dict[str, str] = {
     "database.store": "database",         # the game database file: opened, checked, written
     "database.importer": "database",
     "database.search": "database",
+    "database.repair": "database",        # a damaged database copied into a new file
     "ui.database_recent": "database_window",   # the 棋谱库 menu's recent databases (QSettings)
 }
 

@@ -12,7 +12,10 @@ from hostile import hostile
 from xiangqi.commands.db import main as db_main
 from xiangqi.core import Move, Position
 from xiangqi.database import DatabaseError, GameDatabase, Query, QueryError
-from xiangqi.database import import_files, search
+from xiangqi.database import count, import_files, search
+from xiangqi.database.material import MAX_MATERIAL_CHARS, MAX_PIECES
+from xiangqi.database.repair import repair
+from xiangqi.database.store import SCHEMA_VERSION
 from xiangqi.database.search import MAX_FEN_CHARS, MAX_LIMIT, MAX_QUERY_CHARS
 from xiangqi.record import Game, game_to_pgn
 
@@ -87,7 +90,7 @@ def garbage_in_the_middle(folder: Path, scale: int) -> None:
     with open(path, "r+b") as stream:
         stream.seek(size // 2 // 4096 * 4096)
         stream.write(os.urandom(8192))
-    expect_refused(path, "damaged", "left as it is")
+    expect_refused(path, "damaged", "left as it is", "db repair")
     assert db_main(["import", str(path), str(folder / "games.pgn")]) == 1   # refused before any write
 
 
@@ -102,13 +105,38 @@ def foreign_sqlite(folder: Path, scale: int) -> None:
     expect_refused(path, "no game database")
 
 
-@hostile("database.newer_version", target="database.store", bound="SCHEMA_VERSION = 1 (PRAGMA user_version)")
+@hostile("database.newer_version", target="database.store",
+         bound=f"SCHEMA_VERSION = {SCHEMA_VERSION} (PRAGMA user_version)")
 def newer_version(folder: Path, scale: int) -> None:
     path = built(folder, 10 * scale)
     connection = sqlite3.connect(path)
     connection.execute("PRAGMA user_version = 99")
     connection.close()
     expect_refused(path, "newer version", "(99")
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA user_version = 1")
+    connection.close()
+    expect_refused(path, "older version", "(1;", "re-import")
+
+
+@hostile("database.repair", target="database.repair",
+         bound="REPAIR_CHUNK = 1000 ids a read, halved around a damaged page; the original opened mode=ro")
+def repaired_copy(folder: Path, scale: int) -> None:
+    path = built(folder, 400 * scale)
+    size = path.stat().st_size
+    with open(path, "r+b") as stream:
+        stream.seek(size // 2 // 4096 * 4096)
+        stream.write(os.urandom(4096))
+    expect_refused(path, "damaged", "db repair")
+    before = path.read_bytes()
+    assert db_main(["repair", str(path)]) == 0
+    assert path.read_bytes() == before, "the damaged file was changed"
+    copy = path.with_name("games.repaired.xqdb")
+    with GameDatabase(copy, check=True) as database:
+        games = count(database, Query())
+        found = list(search(database, Query(fen=Position.STARTING_FEN, limit=MAX_LIMIT)))
+    assert 0 < games <= 400 * scale and len(found) == games, (games, len(found))
+    assert repair(path) == path.with_name("games.repaired-2.xqdb")      # never over an earlier copy
 
 
 @hostile("database.read_only", target="database.store", bound="a read-only file opens read-only (mode=ro)")
@@ -139,12 +167,15 @@ def damaged_moves(folder: Path, scale: int) -> None:
 
 
 @hostile("database.long_query", target="database.search",
-         bound=f"MAX_QUERY_CHARS = {MAX_QUERY_CHARS}, MAX_FEN_CHARS = {MAX_FEN_CHARS}, MAX_LIMIT = {MAX_LIMIT:,}")
+         bound=f"MAX_QUERY_CHARS = {MAX_QUERY_CHARS}, MAX_FEN_CHARS = {MAX_FEN_CHARS}, MAX_LIMIT = {MAX_LIMIT:,}, "
+               f"MAX_MATERIAL_CHARS = {MAX_MATERIAL_CHARS}, MAX_PIECES = {MAX_PIECES}")
 def long_query(folder: Path, scale: int) -> None:
     path = built(folder, 5)
     with GameDatabase(path, read_only=True) as database:
         for query in (Query(player="许" * (MAX_QUERY_CHARS + scale)), Query(limit=MAX_LIMIT + scale),
-                      Query(fen="9/" * 1000 * scale), Query(fen="9/" * 50 + "x")):
+                      Query(fen="9/" * 1000 * scale), Query(fen="9/" * 50 + "x"),
+                      Query(material="R" * MAX_MATERIAL_CHARS * scale + "-"), Query(material="RRR-"),
+                      Query(pieces="Ra0," * (MAX_PIECES + scale)), Query(offset=MAX_LIMIT + scale)):
             try:
                 list(search(database, query))
             except QueryError as error:

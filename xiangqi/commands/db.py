@@ -6,6 +6,12 @@
 - ``db search DB [options]``: one line a game on stdout,
   ``ID<TAB>PLY<TAB>RED<TAB>BLACK<TAB>RESULT<TAB>DATE<TAB>EVENT<TAB>ECCO`` (PLY empty without ``--fen``).
 - ``db export DB [options] -o OUT.pgn``: the games found as PGN (UTF-8, Chinese notation), written atomically.
+- ``db tree DB [FEN] [options]``: the moves played from the position (the start without FEN) in the games
+  matching the options, most played first, one line a move: ``MOVE<TAB>GAMES<TAB>SCORE%<TAB>RED/DRAW/BLACK
+  <TAB>YEARS`` (MOVE in Chinese notation and ICCS; SCORE red's, over the decided and drawn games).
+- ``db count DB [options]``: how many games match.
+- ``db repair DB``: copies what SQLite can still read of a damaged database into a new file beside it
+  (the original is never changed) and names it.
 
 Exit status: 0 done; 1 a file could not be read or the database cannot be used (named on stderr); 2 usage.
 """
@@ -16,12 +22,17 @@ import argparse
 import sqlite3
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from xiangqi.atomic import AtomicFile
 from xiangqi.commands.output import shown_name
-from xiangqi.database import DatabaseError, GameDatabase, Query, QueryError, import_files, search, stored_game
+from xiangqi.core import Position
+from xiangqi.core.notation import Notation, move_to_text
+from xiangqi.database import DatabaseError, GameDatabase, Query, QueryError, TreeMove, count, import_files, search
+from xiangqi.database import stored_game, tree
 from xiangqi.database.codec import MovesDecodeError
-from xiangqi.database.search import DEFAULT_LIMIT, MAX_LIMIT, Hit
+from xiangqi.database.repair import repair
+from xiangqi.database.search import DEFAULT_LIMIT, MAX_LIMIT, Hit, searched_position
 from xiangqi.record.pgn_writer import game_to_pgn
 
 MAX_JOBS = 64
@@ -51,13 +62,18 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--to", dest="date_to", metavar="DATE", help="played on or before (YYYY[.MM[.DD]])")
     parser.add_argument("--min-plies", type=int, help="at least this many plies")
     parser.add_argument("--max-plies", type=int, help="at most this many plies")
+    parser.add_argument("--material", help="rooks, horses, cannons of each side at some ply, red first: RHC-RC "
+                        "(exactly; kings, advisors, elephants, pawns not counted)")
+    parser.add_argument("--pieces", help="pieces on points at some ply: Ra0,ce7 (upper case red, lower black)")
+    parser.add_argument("--offset", type=int, default=0, help="skip the first N games found")
     parser.add_argument("--limit", type=int, default=None, help=f"at most N games (default {DEFAULT_LIMIT:,} "
                         "for search, all for export)")
 
 
 def _query(args: argparse.Namespace, default_limit: int) -> Query:
     return Query(args.fen, args.player, args.red, args.black, args.event, args.ecco, args.result, args.date_from,
-                 args.date_to, args.min_plies, args.max_plies, default_limit if args.limit is None else args.limit)
+                 args.date_to, args.min_plies, args.max_plies, default_limit if args.limit is None else args.limit,
+                 material=args.material, pieces=args.pieces, offset=args.offset)
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -100,6 +116,45 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def tree_line(start: Position, item: TreeMove) -> str:
+    score = item.red_score
+    years = "" if item.first_year is None else f"{item.first_year}-{item.last_year}"
+    return "\t".join((f"{move_to_text(start, item.move, Notation.CHINESE)} {item.move.iccs()}", str(item.games),
+                      "" if score is None else f"{100 * score:.0f}%",
+                      f"{item.red_wins}/{item.draws}/{item.black_wins}", years))
+
+
+def _tree(args: argparse.Namespace) -> int:
+    fen = args.fen if args.fen is not None else args.position
+    start = Position() if fen is None else searched_position(fen)
+    query = replace(_query(args, DEFAULT_LIMIT), fen=None)
+    with GameDatabase(args.database, read_only=True) as database:
+        try:
+            for item in tree(database, start, query):
+                print(tree_line(start, item))
+        except (sqlite3.DatabaseError, MovesDecodeError) as error:
+            raise _damaged(database, error) from error
+    return 0
+
+
+def _count(args: argparse.Namespace) -> int:
+    with GameDatabase(args.database, read_only=True) as database:
+        try:
+            print(count(database, _query(args, DEFAULT_LIMIT)))
+        except (sqlite3.DatabaseError, MovesDecodeError) as error:
+            raise _damaged(database, error) from error
+    return 0
+
+
+def _repair(args: argparse.Namespace) -> int:
+    repaired = repair(args.database)
+    with GameDatabase(repaired, read_only=True) as database:
+        games = count(database, Query())
+    print(f"{shown_name(repaired)}: {games:,} games copied from {shown_name(args.database)}, what SQLite could "
+          f"read of it; the original was not changed")
+    return 0
+
+
 def _damaged(database: GameDatabase, error: sqlite3.DatabaseError | MovesDecodeError) -> DatabaseError:
     if isinstance(error, sqlite3.DatabaseError):
         return database.explain(error)
@@ -124,12 +179,21 @@ def _parser() -> argparse.ArgumentParser:
                                     "the file is replaced only when complete.")
     _search_options(exporting)
     exporting.add_argument("-o", "--output", required=True, metavar="OUT.pgn", help="the PGN file to write")
+    tree_parser = commands.add_parser("tree", help="the moves played from a position", description="One line a "
+                                      "move, most played first: MOVE<TAB>GAMES<TAB>RED'S SCORE<TAB>RED WINS/DRAWS/"
+                                      "BLACK WINS<TAB>YEARS, in the games matching the options.")
+    _search_options(tree_parser)
+    tree_parser.add_argument("position", nargs="?", metavar="FEN", help="the position (default: the start)")
+    _search_options(commands.add_parser("count", help="how many games match"))
+    repairing = commands.add_parser("repair", help="copy what can be read of a damaged database into a new file")
+    repairing.add_argument("database", metavar="DB", help="the damaged database (never changed)")
     return parser
 
 
 def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(list(argv))
-    action = {"import": _import, "search": _search, "export": _export}[args.command]
+    action = {"import": _import, "search": _search, "export": _export, "tree": _tree, "count": _count,
+              "repair": _repair}[args.command]
     try:
         return action(args)
     except QueryError as error:

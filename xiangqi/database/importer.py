@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from xiangqi.database.codec import GAME_BITS, MAX_GAMES
+from xiangqi.database.index import insert_blocks
 from xiangqi.database.rows import GameRow, date_key, file_rows, fold, game_row, is_streamed_pgn, parse_pgn_games
 from xiangqi.database.rows import pgn_game_bytes
 from xiangqi.database.store import IMPORT_CACHE_KIB, DatabaseError, GameDatabase
 from xiangqi.file_names import shown_name
 
+MAX_GAMES = (1 << 31) - 1   # game ids: SQLite could go on, the bound keeps every count a 32-bit number
 COMMIT_GAMES = 2000          # games per transaction: what a kill can lose at most (besides nothing committed)
 RECORD_SUFFIXES = frozenset({".pgn", ".xqf", ".cbl", ".cbr", ".cbf", ".html", ".htm", ".txt"})  # in folders
 PARALLEL_BLOCK_GAMES = 500  # PGN games a worker parses at a time (--jobs): a big file is shared among them
@@ -70,23 +71,29 @@ class _Writer:
         self.database, self.report, self.progress = database, report, progress
         self.connection = database.connection
         self.names: dict[tuple[str, str], int] = {}
-        self.keys: list[int] = []     # position keys waiting for ``flush``
+        self.hashes: list[int] = []     # position hashes waiting for ``flush``, each with its game in ``games``
+        self.games: list[int] = []
         for table in ("players", "events"):
             for row in self.connection.execute(f"SELECT id, name FROM {table}"):
                 self.names[table, str(row[1])] = int(row[0])
 
+    def clear(self) -> None:
+        self.hashes.clear()
+        self.games.clear()
+
     def flush(self) -> None:
-        """Write the position keys of the games added since the last flush, in key order (the B-tree is then
-        walked once, left to right, not once a game at random): before each commit."""
-        self.keys.sort()
-        self.connection.executemany("INSERT OR IGNORE INTO positions(key) VALUES (?)", ((key,) for key in self.keys))
-        self.keys.clear()
+        """Write the position index of the games added since the last flush (``index.block_rows``, a block
+        of at most ``BLOCK_SPAN`` game ids at a time): before each commit."""
+        insert_blocks(self.connection, self.hashes, self.games)
+        self.clear()
 
     def name_id(self, table: str, name: str) -> int:
         found = self.names.get((table, name))
-        if found is None:
-            cursor = self.connection.execute(f"INSERT INTO {table}(name, folded) VALUES (?, ?)", (name, fold(name)))
-            found = self.names[table, name] = int(cursor.lastrowid or 0)
+        if found is None:     # another process may have added it since this one read the names
+            self.connection.execute(f"INSERT INTO {table}(name, folded) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
+                                    (name, fold(name)))
+            row = self.connection.execute(f"SELECT id FROM {table} WHERE name = ?", (name,)).fetchone()
+            found = self.names[table, name] = int(row[0])
         return found
 
     def add(self, row: GameRow, source: int) -> None:
@@ -102,9 +109,11 @@ class _Writer:
             return
         game_id = int(cursor.lastrowid or 0)
         if game_id > MAX_GAMES:
-            raise DatabaseError(f"{shown_name(self.database.path)}: the database is full ({MAX_GAMES:,} games, "
-                                f"the limit of {GAME_BITS}-bit game ids): import into another database")
-        self.keys.extend(key | game_id for key in row.keys)
+            raise DatabaseError(f"{shown_name(self.database.path)}: the database is full ({MAX_GAMES:,} games): "
+                                f"import into another database")
+        self.connection.execute("INSERT INTO material(id, signs) VALUES (?, ?)", (game_id, row.material))
+        self.hashes.extend(row.keys)
+        self.games.extend([game_id] * len(row.keys))
         self.report.games += 1
         self.report.with_problems += row.problems > 0
 
@@ -197,7 +206,7 @@ class _FileImport:
         """Write and commit up to COMMIT_GAMES games; False at the end of the file. A reading error raised
         by ``rows`` commits what came before it and is raised again."""
         written, failure = 0, None
-        self.writer.keys.clear()   # of a block whose transaction failed
+        self.writer.clear()   # the index of a block whose transaction failed
         with self.writer.database.transaction():
             while written < COMMIT_GAMES:
                 try:
@@ -254,6 +263,20 @@ def import_files(database: GameDatabase, paths: Iterable[str | os.PathLike[str]]
                 _finish(writer, path, _FileImport(writer, path, source).run(file_rows(path)))
         return report
     _import_parallel(writer, files, jobs)
+    return report
+
+
+def import_rows(database: GameDatabase, rows: Iterable[GameRow], *, source: str,
+                progress: Progress | None = None) -> ImportReport:
+    """Write rows made by a program (``rows.moves_row``: generated or converted games) as the games of a
+    source named ``source`` (a label in place of a file name), committed every ``COMMIT_GAMES`` games."""
+    database.check_writable()
+    database.connection.execute(f"PRAGMA cache_size=-{IMPORT_CACHE_KIB}")
+    report = ImportReport(files=1)
+    writer = _Writer(database, report, progress or (lambda line: None))
+    with database.transaction() as connection:
+        source_id, _done = _source(connection, (source, 0, 0))
+    _finish(writer, Path(source), _FileImport(writer, Path(source), source_id).run(rows))
     return report
 
 

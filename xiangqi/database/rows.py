@@ -1,8 +1,9 @@
 """A game record turned into the rows the database stores (no SQLite here: worker processes run this).
 
 ``game_row(game, index)`` keeps the main line (variations and comments are not stored in this slice), the
-tags the searches use in their own columns and every other tag as JSON, the moves in two bytes a ply and
-the position keys of ``codec``. ``file_rows(path)`` reads a record file of any kind the app reads, a game at
+tags the searches use in their own columns and every other tag with a value as JSON (empty tags such as
+``[Round ""]`` are dropped), the moves in one byte a ply (``codec``), the position hashes and material
+signatures of ``index``. ``file_rows(path)`` reads a record file of any kind the app reads, a game at
 a time, within the readers' named bounds (``record.limits``).
 """
 
@@ -12,11 +13,12 @@ import functools
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from xiangqi.core import Position
-from xiangqi.database.codec import duplicate_key, encode_moves, key_prefix, replay_keys
+from xiangqi.core import Move, Position
+from xiangqi.database.codec import duplicate_key, encode_moves, material_steps, replay_keys
+from xiangqi.database.index import index_hash, material_bytes
 from xiangqi.record import Game
 from xiangqi.record.detect import RecordKind
 from xiangqi.record.encoding import decode_record, encoding_label, wide_encoding
@@ -57,7 +59,7 @@ def date_key(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    """One game as stored; ``keys`` are its positions' index prefixes (``codec.key_prefix``), each once."""
+    """One game as stored; ``keys`` are its positions' index hashes (``index.index_hash``), each once."""
 
     red: str
     black: str
@@ -73,21 +75,31 @@ class GameRow:
     index: int            # the game's number in its file, from 1
     duplicate_key: int
     keys: frozenset[int]
+    material: bytes       # index.material_bytes
     problems: int         # the reader's problems with the game (it is stored as far as it could be read)
 
 
 def game_row(game: Game, index: int) -> GameRow:
-    headers = game.headers
-    moves = game.mainline_moves()
-    start = Position.STARTING_FEN if not game.is_setup else game.start_fen
-    encoded = encode_moves(moves)
+    start_fen = None if not game.is_setup else game.start_fen
+    return moves_row(game.headers, game.result, game.start_position(), start_fen, game.mainline_moves(), index,
+                     len(game.errors))
+
+
+def moves_row(headers: Mapping[str, str], result: str, position: Position, start_fen: str | None,
+              moves: Sequence[Move], index: int, problems: int = 0) -> GameRow:
+    """The row of a game given by its tags, result, start (``start_fen`` None: the standard one) and main
+    line (moves legal from ``position``)."""
+    if start_fen == Position.STARTING_FEN:
+        start_fen = None
+    encoded = encode_moves(position, moves)
     red, black, date = headers.get("Red", ""), headers.get("Black", ""), headers.get("Date", "")
-    others = {name: value for name, value in headers.items() if name not in COLUMN_TAGS}
-    keys = frozenset(key_prefix(key) for key in replay_keys(game.start_position(), moves))
-    return GameRow(red, black, headers.get("Event", ""), headers.get("Site", ""), date, game.result,
-                   headers.get("ECCO", ""), len(moves), None if start == Position.STARTING_FEN else start,
-                   encoded, json.dumps(others, ensure_ascii=False) if others else "", index,
-                   duplicate_key(start, encoded, red, black, date), keys, len(game.errors))
+    others = {name: value for name, value in headers.items() if name not in COLUMN_TAGS and value}
+    keys = frozenset(index_hash(key) for key in replay_keys(position, moves))
+    return GameRow(red, black, headers.get("Event", ""), headers.get("Site", ""), date, result,
+                   headers.get("ECCO", ""), len(moves), start_fen, encoded,
+                   json.dumps(others, ensure_ascii=False) if others else "", index,
+                   duplicate_key(start_fen or Position.STARTING_FEN, encoded, red, black, date), keys,
+                   material_bytes(material_steps(position, moves)), problems)
 
 
 def is_streamed_pgn(path: str) -> bool:

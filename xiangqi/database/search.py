@@ -9,13 +9,16 @@ finds "廣東 許銀川", ``smith`` finds "Smith".
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xiangqi.core import Position
-from xiangqi.database.codec import GAME_BITS, MAX_GAMES, decode_moves, first_ply_in, key_prefix
+from xiangqi.database.codec import decode_moves, first_ply_where
+from xiangqi.database.index import material_clause, position_candidates
+from xiangqi.database.material import MaterialError, PiecesWanted, parse_material, parse_pieces, signature_bytes
 from xiangqi.database.rows import fold
 from xiangqi.database.store import GameDatabase
 from xiangqi.record import RESULTS, Game
@@ -46,6 +49,9 @@ class Query:
     min_plies: int | None = None
     max_plies: int | None = None
     limit: int = DEFAULT_LIMIT
+    material: str | None = None     # rooks, horses, cannons of each side at some ply: "RHC-RC" (``material``)
+    pieces: str | None = None       # pieces on points at some ply: "Ra0,ce7" (``material.parse_pieces``)
+    offset: int = 0                 # hits skipped before the first returned (a window pages through them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,7 @@ class Hit:
     date: str
     event: str
     ecco: str
+    plies: int = 0                  # the game's length
 
 
 def date_bound(text: str, upper: bool) -> int:
@@ -122,8 +129,10 @@ def _filters(query: Query) -> tuple[list[str], list[object]]:
     return clauses, params
 
 
-_COLUMNS = ("g.id, r.name, b.name, g.result, g.date, e.name, g.ecco, g.start_fen, g.moves FROM {source} "
-            "JOIN players r ON r.id = g.red JOIN players b ON b.id = g.black JOIN events e ON e.id = g.event")
+_COLUMNS = ("g.id, r.name, b.name, g.result, g.date, e.name, g.ecco, g.start_fen, g.moves, g.plies, g.date_key "
+            "FROM games g JOIN players r ON r.id = g.red JOIN players b ON b.id = g.black "
+            "JOIN events e ON e.id = g.event")
+Row = tuple[int, str, str, str, str, str, str, "str | None", bytes, int, int]
 
 
 def searched_position(fen: str) -> Position:
@@ -135,37 +144,84 @@ def searched_position(fen: str) -> Position:
         raise QueryError(f"FEN {fen!r}: {str(error)[:MAX_FEN_CHARS]}") from error
 
 
-def search(database: GameDatabase, query: Query) -> Iterator[Hit]:
-    """The games matching every option of ``query``, in game-id order, at most ``query.limit``."""
+@dataclass(frozen=True, slots=True)
+class _Wanted:
+    """A query's conditions on a game's plies, read and checked once."""
+
+    zobrist: int | None
+    material: int | None
+    pieces: PiecesWanted | None
+
+    @property
+    def replayed(self) -> bool:
+        return self.zobrist is not None or self.material is not None or self.pieces is not None
+
+
+def _wanted(query: Query) -> _Wanted:
+    try:
+        material = None if query.material is None else parse_material(query.material)
+        pieces = None if query.pieces is None else parse_pieces(query.pieces)
+    except MaterialError as error:
+        raise QueryError(str(error)) from error
+    zobrist = None if query.fen is None else searched_position(query.fen).zobrist
+    return _Wanted(zobrist, material, pieces)
+
+
+def _check_paging(query: Query) -> None:
     if not 0 < query.limit <= MAX_LIMIT:
         raise QueryError(f"limit {query.limit}: expected 1 to {MAX_LIMIT:,}")
+    if not 0 <= query.offset <= MAX_LIMIT:
+        raise QueryError(f"offset {query.offset}: expected 0 to {MAX_LIMIT:,}")
+
+
+def matches(database: GameDatabase, query: Query) -> Iterator[tuple[Row, int | None]]:
+    """Every game matching ``query`` (limit and offset aside), in game-id order, with the ply of its
+    position, material or pieces (None when the query asks for none)."""
+    wanted = _wanted(query)
     clauses, params = _filters(query)
-    if query.fen is None:
+    if wanted.zobrist is not None:
+        clauses.append("g.id IN (SELECT value FROM json_each(?))")
+        params.append(json.dumps(position_candidates(database.connection, wanted.zobrist)))
+    if wanted.material is not None:
+        clauses.append(material_clause())
+        params.append(signature_bytes(wanted.material))
+    where = " WHERE " + " AND ".join(clauses) if clauses else ""
+    rows = database.connection.execute(f"SELECT {_COLUMNS}{where} ORDER BY g.id", params)
+    if not wanted.replayed:
+        for row in rows:
+            yield row, None
+        return
+    for row in rows:
+        ply = first_ply_where(_start(row[7]), row[8], wanted.zobrist, wanted.material,
+                              None if wanted.pieces is None else wanted.pieces.points)
+        if ply is not None:
+            yield row, ply
+
+
+def search(database: GameDatabase, query: Query) -> Iterator[Hit]:
+    """The games matching every option of ``query``, in game-id order: ``query.limit`` of them at most,
+    after the first ``query.offset``."""
+    _check_paging(query)
+    wanted = _wanted(query)
+    if not wanted.replayed:
+        clauses, params = _filters(query)
         where = " WHERE " + " AND ".join(clauses) if clauses else ""
-        sql = f"SELECT {_COLUMNS.format(source='games g')}{where} ORDER BY g.id LIMIT ?"
-        for row in database.connection.execute(sql, [*params, query.limit]):
+        sql = f"SELECT {_COLUMNS}{where} ORDER BY g.id LIMIT ? OFFSET ?"
+        for row in database.connection.execute(sql, [*params, query.limit, query.offset]):
             yield _hit(row, None)
         return
-    yield from _position_search(database, searched_position(query.fen).zobrist, clauses, params, query.limit)
-
-
-def _position_search(database: GameDatabase, zobrist: int, clauses: list[str], params: list[object],
-                     limit: int) -> Iterator[Hit]:
-    """The games whose index holds the key's prefix, in game-id order (the index's order), each replayed
-    to the first ply with the full key (which also drops the rare games matching the prefix only)."""
-    low = key_prefix(zobrist)
-    source = f"positions p JOIN games g ON g.id = (p.key & {MAX_GAMES})"
-    where = " AND ".join(["p.key BETWEEN ? AND ?", *clauses])
-    sql = f"SELECT {_COLUMNS.format(source=source)} WHERE {where} ORDER BY p.key"
-    found = 0
-    for row in database.connection.execute(sql, [low, low | MAX_GAMES, *params]):
-        ply = first_ply_in(_start(row[7]), row[8], zobrist)
-        if ply is None:
-            continue
+    for row, ply in itertools.islice(matches(database, query), query.offset, query.offset + query.limit):
         yield _hit(row, ply)
-        found += 1
-        if found == limit:
-            return
+
+
+def count(database: GameDatabase, query: Query) -> int:
+    """How many games match ``query`` (its limit and offset aside)."""
+    wanted = _wanted(query)
+    if not wanted.replayed:
+        clauses, params = _filters(query)
+        where = " WHERE " + " AND ".join(clauses) if clauses else ""
+        return int(database.connection.execute(f"SELECT count(*) FROM games g{where}", params).fetchone()[0])
+    return sum(1 for _ in matches(database, query))
 
 
 @functools.lru_cache(maxsize=256)
@@ -173,9 +229,14 @@ def _start(fen: str | None) -> Position:
     return Position() if fen is None else Position.from_fen(fen)
 
 
-def _hit(row: tuple[int, str, str, str, str, str, str, str | None, bytes], ply: int | None) -> Hit:
+def start_of(fen: str | None) -> Position:
+    """The start position of a stored game (its ``start_fen`` column; NULL: the standard start)."""
+    return _start(fen)
+
+
+def _hit(row: Row, ply: int | None) -> Hit:
     """A result row (the columns of ``_COLUMNS``, as the schema types them) as a Hit."""
-    return Hit(row[0], ply, row[1], row[2], row[3], row[4], row[5], row[6])
+    return Hit(row[0], ply, row[1], row[2], row[3], row[4], row[5], row[6], row[9])
 
 
 def stored_game(database: GameDatabase, game_id: int) -> Game:
@@ -192,9 +253,9 @@ def stored_game(database: GameDatabase, game_id: int) -> Game:
         headers.update(json.loads(tags))
     game = Game(headers, start_fen or Position.STARTING_FEN, result)
     node = game.root
-    for move in decode_moves(moves):
+    for move in decode_moves(_start(start_fen), moves):
         node = node.add_child(move)
     return game
 
 
-__all__ = ["DEFAULT_LIMIT", "GAME_BITS", "Hit", "Query", "QueryError", "search", "stored_game"]
+__all__ = ["DEFAULT_LIMIT", "Hit", "Query", "QueryError", "count", "matches", "search", "stored_game"]

@@ -23,7 +23,7 @@ from urllib.parse import quote
 from xiangqi.file_names import shown_name
 
 APPLICATION_ID = 0x58514442        # "XQDB": the file is a game database of this program
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2                 # 2: one-byte moves, posting-list position index, material signatures
 BUSY_TIMEOUT_S = 10.0              # another process writing: wait this long before giving up
 MAX_INTEGRITY_MESSAGES = 10        # SQLite's quick check stops after this many problems
 IMPORT_CACHE_KIB = 65_536          # page cache while importing (64 MiB): the position index is written at random
@@ -39,7 +39,7 @@ CREATE TABLE games (
     event INTEGER NOT NULL REFERENCES events,
     site TEXT NOT NULL, date TEXT NOT NULL, date_key INTEGER NOT NULL, result TEXT NOT NULL,
     ecco TEXT NOT NULL, plies INTEGER NOT NULL, start_fen TEXT,  -- NULL: the standard start
-    moves BLOB NOT NULL, tags TEXT NOT NULL,                     -- the other tags, "name\\tvalue\\n" each
+    moves BLOB NOT NULL, tags TEXT NOT NULL,                     -- codec; the other tags as JSON
     source INTEGER NOT NULL REFERENCES sources, source_index INTEGER NOT NULL,
     duplicate_key INTEGER NOT NULL UNIQUE, copies INTEGER NOT NULL DEFAULT 0  -- duplicates met later
 );
@@ -47,7 +47,9 @@ CREATE INDEX games_red ON games(red);
 CREATE INDEX games_black ON games(black);
 CREATE INDEX games_event ON games(event);
 CREATE INDEX games_date ON games(date_key);
-CREATE TABLE positions (key INTEGER PRIMARY KEY) WITHOUT ROWID;  -- codec: zobrist prefix << 24 | game id
+CREATE TABLE positions (bucket INTEGER NOT NULL, first_game INTEGER NOT NULL, data BLOB NOT NULL,
+                        PRIMARY KEY (bucket, first_game)) WITHOUT ROWID;   -- index: posting lists
+CREATE TABLE material (id INTEGER PRIMARY KEY, signs BLOB NOT NULL);   -- index: material signatures
 """
 
 
@@ -61,7 +63,8 @@ class DamagedDatabaseError(DatabaseError):
 
 def _advice_damaged(path: Path, what: str) -> DamagedDatabaseError:
     return DamagedDatabaseError(
-        f"{shown_name(path)}: {what}; the file was left as it is: re-import the games into a new database "
+        f"{shown_name(path)}: {what}; the file was left as it is: copy what can be read into a new file "
+        f"(python -m xiangqi db repair FILE), re-import the games into a new database "
         f"(python -m xiangqi db import NEW.xqdb FILES...) or restore it from a backup")
 
 
@@ -91,6 +94,15 @@ def _check_header(path: Path) -> None:
         raise _advice_damaged(path, "not a game database (no SQLite file)")
     if len(head) < 100:
         raise _advice_damaged(path, "the database is cut short (truncated)")
+
+
+def _version_advice(path: Path, version: int) -> str:
+    if 0 < version < SCHEMA_VERSION:
+        return (f"{shown_name(path)}: database of an older version ({version}; this program reads version "
+                f"{SCHEMA_VERSION}, stored more compactly): re-import its games into a new database "
+                f"(python -m xiangqi db import NEW.xqdb FILES...); the file was left as it is")
+    return (f"{shown_name(path)}: database of a newer version ({version}; this program reads version "
+            f"{SCHEMA_VERSION}): open it with the program that made it")
 
 
 class GameDatabase:
@@ -128,9 +140,7 @@ class GameDatabase:
         if application != APPLICATION_ID:
             raise _advice_damaged(self.path, "an SQLite file, but no game database of this program")
         if version != SCHEMA_VERSION:
-            newer = "a newer" if version > SCHEMA_VERSION else "an unknown"
-            raise DatabaseError(f"{shown_name(self.path)}: database of {newer} version ({version}; this "
-                                f"program reads version {SCHEMA_VERSION}): open it with the program that made it")
+            raise DatabaseError(_version_advice(self.path, version))
         if check:
             self.check_integrity()
         if not self.read_only:

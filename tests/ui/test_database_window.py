@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from qt_waits import drain_event_loop
@@ -151,6 +151,23 @@ def test_the_boards_position_is_searched_and_the_game_opens_at_its_ply(qtbot, tm
     assert len(window.controller.game.record.mainline_moves()) > 1   # the whole game, shown at ply 1
 
 
+def test_a_material_search_and_a_wrong_one(qtbot, tmp_path, games_db) -> None:
+    _window, ui = make_ui(qtbot, tmp_path, games_db)
+    shown = ui.open_window()
+    assert shown is not None
+    with GameDatabase(games_db) as database:
+        expected = count(database, Query(material="RHC-RC"))
+    shown.form.material.setText("车马炮-车炮")
+    qtbot.mouseClick(shown.form.search_button, Qt.MouseButton.LeftButton)
+    wait_for_search(qtbot, ui)
+    assert ui.model.total == expected and shown.status.text().startswith(f"{expected} games found")
+    assert all(isinstance(ui.model.hits[row].ply, int) for row in range(len(ui.model.hits)))
+    shown.form.material.setText("车车车-")
+    qtbot.mouseClick(shown.form.search_button, Qt.MouseButton.LeftButton)
+    wait_for_search(qtbot, ui)
+    assert "车车车" in shown.status.text() and ui.model.rowCount() == 0   # the search's own words
+
+
 def test_pages_are_read_as_the_table_scrolls(qtbot, tmp_path, games_db, monkeypatch) -> None:
     monkeypatch.setattr(results_model, "PAGE_ROWS", 2)
     _window, ui = make_ui(qtbot, tmp_path, games_db)
@@ -169,6 +186,11 @@ def test_pages_are_read_as_the_table_scrolls(qtbot, tmp_path, games_db, monkeypa
         drain_event_loop(qtbot)
         wait_for_search(qtbot, ui)
     assert [hit.game_id for hit in ui.model.hits] == list(range(1, 21))
+    header = shown.table.horizontalHeader()   # a click on Red's header sorts the rows read by it
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                     pos=QPoint(header.sectionViewportPosition(RED) + 5, header.height() // 2))
+    reds = [shown.table.model().index(row, RED).data() for row in range(20)]
+    assert reds == sorted(reds)
     shown.filter.setText("宝岛")
     assert 0 < shown.table.model().rowCount() < 20
 
@@ -245,8 +267,12 @@ def test_a_damaged_database_is_named_and_offered_for_repair(qtbot, tmp_path, gam
     assert not ui.open_database(damaged)
     box = message_shown(window, "The database is damaged")
     assert box is not None and "damaged.xqdb" in box.text()
-    assert any(button.text() == "&Repair…" for button in box.buttons())
+    repair = next(button for button in box.buttons() if button.text() == "&Repair…")
     assert damaged.read_bytes() == bytes(data)   # never replaced
+    qtbot.mouseClick(repair, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: ui.job is None and ui.path is not None, timeout=30_000)
+    assert ui.path is not None and ui.path.name.startswith("damaged.repaired")
+    assert damaged.read_bytes() == bytes(data)   # still the damaged file beside the copy
 
 
 def test_a_read_only_database_opens_for_searching_only(qtbot, tmp_path, games_db) -> None:

@@ -16,6 +16,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 
 from xiangqi.database import DatabaseError, GameDatabase, ImportReport, import_files
+from xiangqi.database.repair import repair
 
 
 def stored_games(database: GameDatabase) -> int:
@@ -81,8 +82,6 @@ class DatabaseJob(QObject):
     def start_repair(self) -> None:
         """Copy what can be read of the damaged database into a new file beside it (``database.repair``)."""
         def run() -> object:
-            from xiangqi.database import repair   # dbcore's
-
             return repair(self.path)
         self._thread = threading.Thread(target=self._run_call, args=(run,), name="database-repair", daemon=True)
         self._thread.start()

@@ -35,9 +35,9 @@ class SearchForm(QWidget):
         self.player.setPlaceholderText(self.tr("a name or part of it"))
         self.ecco.setPlaceholderText(self.tr("e.g. C9 or B2"))
         self.ecco.setToolTip(self.tr("An ECCO code or its start: C9 finds C90 to C99"))
-        self.material.setPlaceholderText(self.tr("e.g. 车马炮-车炮"))
-        self.material.setToolTip(self.tr("The rooks, horses and cannons of each side at some moment of the game, "
-                                         "red first: 车马炮-车炮 (or RHC-RC)"))
+        self.material.setPlaceholderText(self.tr("e.g. RHC-RC"))
+        self.material.setToolTip(self.tr("The rooks (R), horses (H) and cannons (C) of each side at some moment "
+                                         "of the game, red first: RHC-RC"))
         self.pieces.setPlaceholderText(self.tr("e.g. Ra0,ce7"))
         self.pieces.setToolTip(self.tr("Pieces on points at one moment: a piece letter (upper case red, lower "
                                        "case black) and a point, e.g. Ra0,ce7"))

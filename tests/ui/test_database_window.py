@@ -22,6 +22,7 @@ from xiangqi.database import GameDatabase, ImportReport, Query, count, import_fi
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
+from xiangqi.record.ecco import opening_of_code
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.database import results_model
 from xiangqi.ui.database.database_actions import DatabaseUi, install_database_ui
@@ -166,6 +167,27 @@ def test_a_material_search_and_a_wrong_one(qtbot, tmp_path, games_db) -> None:
     qtbot.mouseClick(shown.form.search_button, Qt.MouseButton.LeftButton)
     wait_for_search(qtbot, ui)
     assert "车车车" in shown.status.text() and ui.model.rowCount() == 0   # the search's own words
+
+
+def test_an_opening_is_searched_by_its_code_or_its_name(qtbot, tmp_path, games_db) -> None:
+    _window, ui = make_ui(qtbot, tmp_path, games_db)
+    shown = ui.open_window()
+    assert shown is not None
+    with GameDatabase(games_db) as database:
+        code = next(iter(search(database, Query()))).ecco
+        expected = count(database, Query(ecco=code))
+    name = opening_of_code(code).name
+    shown.form.ecco.setText(name)
+    qtbot.mouseClick(shown.form.search_button, Qt.MouseButton.LeftButton)
+    wait_for_search(qtbot, ui)
+    if ui.model.query is not None and ui.model.query.ecco == code:   # the name of this one opening
+        assert ui.model.total == expected
+    else:                                                           # a name shared: the codes listed
+        assert code in shown.status.text() and "type one of the codes" in shown.status.text()
+    shown.form.ecco.setText(code.lower())
+    qtbot.mouseClick(shown.form.search_button, Qt.MouseButton.LeftButton)
+    wait_for_search(qtbot, ui)
+    assert ui.model.total == expected and {hit.ecco for hit in ui.model.hits} == {code}
 
 
 def test_pages_are_read_as_the_table_scrolls(qtbot, tmp_path, games_db, monkeypatch) -> None:

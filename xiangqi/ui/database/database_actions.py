@@ -27,9 +27,11 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog
 
 from xiangqi.core import Position
-from xiangqi.database import DamagedDatabaseError, DatabaseError, GameDatabase, Hit, ImportReport, stored_game
+from xiangqi.database import (DamagedDatabaseError, DatabaseError, GameDatabase, Hit, ImportReport, QueryError,
+                              stored_game)
 from xiangqi.database.tree import TreeMove
 from xiangqi.record import Game, GameNode
+from xiangqi.record.ecco import EccoTableError
 from xiangqi.ui.book.book_actions import BookUi
 from xiangqi.ui.book.explorer_panel import TreeRow
 from xiangqi.ui.common.dialog_fit import fit_to_screen
@@ -315,7 +317,12 @@ class DatabaseUi(QObject):
     def search(self) -> None:
         shown = self._window.get()
         if shown is not None and self.worker is not None:
-            self.model.set_query(shown.form.query())
+            try:
+                query = shown.form.query()
+            except (QueryError, OSError, EccoTableError) as error:   # an opening name; the names table
+                shown.status.setText(str(error))
+                return
+            self.model.set_query(query)
             shown.show_status()
 
     def _search_all_at_first(self) -> None:

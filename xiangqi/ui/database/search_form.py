@@ -4,14 +4,20 @@ Empty fields do not restrict; the Search button (or Enter in any field) asks for
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QSpinBox, QWidget)
 
 from xiangqi.core import Position
-from xiangqi.database import Query
+from xiangqi.database import Query, QueryError
+from xiangqi.database.rows import fold
+from xiangqi.record.ecco import shipped_names
 from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
 
+CODE_START = re.compile(r"[A-Ea-e][0-9]{0,2}")   # an ECCO code or its start, as the search takes it
+MAX_CODES_NAMED = 12          # codes an ambiguous opening name lists
 MAX_PLIES_ASKED = 9999        # the length spin boxes' top (0 there means "no bound")
 FIELD_CHARS = 200             # what a text field takes (the query's own bound: search.MAX_QUERY_CHARS)
 COLOURS = (QT_TRANSLATE_NOOP("SearchForm", "either colour"), QT_TRANSLATE_NOOP("SearchForm", "as red"),
@@ -24,6 +30,27 @@ def _text(field: QLineEdit) -> str | None:
     return field.text().strip() or None
 
 
+def ecco_searched(text: str) -> str:
+    """The code (or code start) a typed ECCO field searches: a code as typed (C9, c95); an opening's name
+    (中炮, 順炮, "central cannon", in either script) the code of the one opening, or the family all of whose
+    codes it names (e.g. C9: C90-C99). QueryError otherwise, naming the codes it would have meant."""
+    typed = text.strip()
+    if CODE_START.fullmatch(typed):
+        return typed.upper()
+    wanted = fold(typed)
+    names = shipped_names()
+    codes = sorted(code for code, opening in names.items()
+                   if wanted in fold(opening.name) or wanted in opening.english.casefold())
+    if not codes:
+        raise QueryError(f"ECCO {typed[:40]!r}: no opening has that name")
+    for length in (3, 2, 1):   # the codes of one family, the whole family
+        family = {code[:length] for code in codes}
+        if len(family) == 1 and len([code for code in names if code.startswith(codes[0][:length])]) == len(codes):
+            return codes[0][:length]
+    shown = ", ".join(codes[:MAX_CODES_NAMED]) + (" …" if len(codes) > MAX_CODES_NAMED else "")
+    raise QueryError(f"ECCO {typed[:40]!r} names {len(codes)} openings ({shown}): type one of the codes")
+
+
 class SearchForm(QWidget):
     search_asked = Signal()
 
@@ -33,8 +60,8 @@ class SearchForm(QWidget):
         self.use_position = QCheckBox(self.tr("Games that reached the board's position"), self)
         self.player, self.event_name, self.ecco, self.material, self.pieces = (self._field() for _ in range(5))
         self.player.setPlaceholderText(self.tr("a name or part of it"))
-        self.ecco.setPlaceholderText(self.tr("e.g. C9 or B2"))
-        self.ecco.setToolTip(self.tr("An ECCO code or its start: C9 finds C90 to C99"))
+        self.ecco.setPlaceholderText(self.tr("a code or a name, e.g. C9"))
+        self.ecco.setToolTip(self.tr("An ECCO code or its start (C9 finds C90 to C99), or an opening's name"))
         self.material.setPlaceholderText(self.tr("e.g. RHC-RC"))
         self.material.setToolTip(self.tr("The rooks (R), horses (H) and cannons (C) of each side at some moment "
                                          "of the game, red first: RHC-RC"))
@@ -116,13 +143,16 @@ class SearchForm(QWidget):
         self.use_position.setChecked(False)
 
     def query(self) -> Query:
-        """The fields as a query (each checked by the search, whose QueryError quotes a wrong field)."""
+        """The fields as a query (each checked by the search, whose QueryError quotes a wrong field; an
+        opening's name typed for ECCO is read here: QueryError when it names no family of codes)."""
         player = _text(self.player)
         colour = self.colour.currentIndex()
         result = self.result.currentData()
         fen = self.position.fen() if self.use_position.isChecked() and self.position is not None else None
+        ecco = _text(self.ecco)
         return Query(fen=fen, player=player if colour == 0 else None, red=player if colour == 1 else None,
-                     black=player if colour == 2 else None, event=_text(self.event_name), ecco=_text(self.ecco),
+                     black=player if colour == 2 else None, event=_text(self.event_name),
+                     ecco=ecco_searched(ecco) if ecco else None,
                      result=result if isinstance(result, str) else None, date_from=_text(self.date_from),
                      date_to=_text(self.date_to), min_plies=self.min_plies.value() or None,
                      max_plies=self.max_plies.value() or None, material=_text(self.material),

@@ -8,6 +8,7 @@ offers the starter database."""
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -51,12 +52,17 @@ class FakeStarter:
 
     def __init__(self, files: list[Path], available: bool = True) -> None:
         self.files, self.shipped = files, available
+        self.gate = threading.Event()   # the build starts once it is set
+        self.gate.set()
 
     def available(self) -> bool:
         return self.shipped
 
     def build(self, path: Path, progress: Callable[[int, int], None], cancelled: Callable[[], bool]
               ) -> ImportReport:
+        self.gate.wait(30)
+        if cancelled():    # as the starter does on Cancel: nothing left at ``path``
+            return ImportReport()
         with GameDatabase(path, create=True) as database:
             report = import_files(database, self.files)
         progress(report.games, report.games)
@@ -322,3 +328,26 @@ def test_the_first_use_offers_the_starter_database(qtbot, tmp_path, ccgc) -> Non
     qtbot.waitUntil(lambda: ui.database_window is not None and "20 games" in ui.database_window.heading.text(),
                     timeout=60_000)
     assert ui.path == default and ui.recent.paths() == [str(default.resolve())]
+
+
+def test_a_cancelled_starter_build_leaves_nothing_and_asks_again(qtbot, tmp_path, ccgc) -> None:
+    default = tmp_path / "profile" / "games.xqdb"
+    starter = FakeStarter(sorted(ccgc.glob("*.PGN")))
+    starter.gate.clear()
+    window, ui = make_ui(qtbot, tmp_path, default, starter)
+    ui.open_window()
+    box = message_shown(window, "Game database")
+    assert box is not None
+    box.button(QMessageBox.StandardButton.Yes).click()
+    job, progress = ui.job, ui.progress
+    assert job is not None and progress is not None
+    qtbot.mouseClick(progress.findChild(QPushButton), Qt.MouseButton.LeftButton)   # Cancel
+    starter.gate.set()
+    qtbot.waitUntil(lambda: ui.job is None, timeout=30_000)
+    done = message_shown(window, "Import finished")
+    assert done is not None and "Cancelled" in done.text()
+    done.close()
+    assert not default.exists() and ui.path is None
+    assert message_shown(window, "Cannot open the database") is None   # no file looked for after Cancel
+    ui.open_window()
+    assert message_shown(window, "Game database") is not None   # asked again

@@ -464,7 +464,7 @@ class DatabaseUi(QObject):
         if isinstance(report, Path):   # a repaired copy
             self.open_and_show(report)
             return
-        if path != self.path:
+        if path != self.path and path.exists():   # the starter built (a cancelled build leaves no file)
             self.open_and_show(path)
         elif self.worker is not None:
             self._ask(lambda database: stored_games(database), self._counted)

@@ -135,6 +135,8 @@ class DatabaseJob(QObject):
             self.failed.emit(str(error))
         except OSError as error:
             self.failed.emit(f"{self.path.name}: {error.strerror or error}")
+        except ValueError as error:   # the starter's StarterError: its shipped file missing or damaged
+            self.failed.emit(str(error))
         else:
             self.finished.emit(self.report)
 

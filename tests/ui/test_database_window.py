@@ -295,12 +295,28 @@ def test_a_damaged_database_is_named_and_offered_for_repair(qtbot, tmp_path, gam
     assert not ui.open_database(damaged)
     box = message_shown(window, "The database is damaged")
     assert box is not None and "damaged.xqdb" in box.text()
-    repair = next(button for button in box.buttons() if button.text() == "&Repair…")
+    assert any(button.text() == "&Repair…" for button in box.buttons())
     assert damaged.read_bytes() == bytes(data)   # never replaced
+    box.close()
+
+
+def test_a_page_damaged_under_the_games_is_found_by_a_search_and_repaired(qtbot, tmp_path, games_db) -> None:
+    data = bytearray(games_db.read_bytes())
+    data[4096:8192] = b"\xff" * 4096   # a page the search reads (the file opens: its schema is whole)
+    damaged = tmp_path / "damaged.xqdb"
+    damaged.write_bytes(bytes(data))
+    window, ui = make_ui(qtbot, tmp_path, tmp_path / "default.xqdb")
+    ui.open_and_show(damaged)   # every game is listed as the window opens: the search meets the page
+    qtbot.waitUntil(lambda: message_shown(window, "The database is damaged") is not None, timeout=30_000)
+    box = message_shown(window, "The database is damaged")
+    assert box is not None and "damaged.xqdb" in box.text()
+    qtbot.waitUntil(lambda: "damaged" in ui.database_window.status.text())   # the search's status says it too
+    repair = next(button for button in box.buttons() if button.text() == "&Repair…")
     qtbot.mouseClick(repair, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: ui.job is None and ui.path is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: ui.job is None and ui.path is not None and ui.path.name != "damaged.xqdb",
+                    timeout=30_000)
     assert ui.path is not None and ui.path.name.startswith("damaged.repaired")
-    assert damaged.read_bytes() == bytes(data)   # still the damaged file beside the copy
+    assert damaged.read_bytes() == bytes(data)   # the damaged file left as it was, beside the copy
 
 
 def test_a_read_only_database_opens_for_searching_only(qtbot, tmp_path, games_db) -> None:

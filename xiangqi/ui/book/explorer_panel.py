@@ -20,13 +20,11 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
                                QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
-from dataclasses import dataclass
-from typing import Protocol
-
 from xiangqi.book import BookMove, OpeningBook
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.notation import Notation, move_to_text
 from xiangqi.ui.common.i18n import traditional_moves
+from xiangqi.ui.window_host import DatabaseTree, TreeRow
 
 MOVE_COLUMN, GAMES_COLUMN, SCORE_COLUMN, RESULTS_COLUMN, YEARS_COLUMN = range(5)
 RESULTS_ROLE = Qt.ItemDataRole.UserRole + 1    # (red wins, draws, black wins, games) of a row
@@ -38,32 +36,8 @@ MIN_LABEL_WIDTH = 40
 YEARS_SHOWN_WIDTH = 400   # px of panel from which the years get a column (narrower: in the row's words only)
 
 
-@dataclass(frozen=True, slots=True)
-class TreeRow:
-    """A move played from the position, from the book or a database, and how its games ended."""
-
-    move: Move
-    games: int
-    red_wins: int
-    draws: int
-    black_wins: int
-    unknown: int = 0                  # games without a result
-    first_year: int | None = None     # None: not known (a book keeps no dates)
-    last_year: int | None = None
-
-    @staticmethod
-    def of_book(entry: BookMove) -> TreeRow:
-        return TreeRow(entry.move, entry.games, entry.red_wins, entry.draws, entry.black_wins, entry.unknown)
-
-
-class DatabaseTree(Protocol):
-    """The open game database as the panel's source: ``request`` asks for the moves from ``position``; the
-    owner answers with ``ExplorerPanel.show_tree`` (later, from its worker thread's answer)."""
-
-    @property
-    def name(self) -> str: ...
-
-    def request(self, position: Position) -> None: ...
+def book_row(entry: BookMove) -> TreeRow:
+    return TreeRow(entry.move, entry.games, entry.red_wins, entry.draws, entry.black_wins, entry.unknown)
 
 
 def score_for_mover(entry: TreeRow, red_to_move: bool) -> float | None:
@@ -224,7 +198,7 @@ class ExplorerPanel(QWidget):
             self.title.setText(self.tr("No opening book. Book › Open book… or Build from files…"))
             return
         entries = self.book.moves(self.position) if self.position is not None else []
-        self._show_rows(self.book.path.name, [TreeRow.of_book(entry) for entry in entries],
+        self._show_rows(self.book.path.name, [book_row(entry) for entry in entries],
                         self.tr("{0}: this position is not in the book"))
 
     def _show_years_column(self) -> None:

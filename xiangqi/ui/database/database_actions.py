@@ -12,7 +12,7 @@
 - The open database is a source of the opening explorer's panel (the tree): its moves from the board's
   position, their games and results; 查看棋局 there lists the games behind a move here.
 
-Installed by ``install_database_ui(window, shower, books, default_path)``; every read runs on the
+Installed by ``install_database_ui(window, shower, explorer, default_path)``; every read runs on the
 ``QueryWorker`` thread.
 """
 
@@ -32,8 +32,6 @@ from xiangqi.database import (DamagedDatabaseError, DatabaseError, GameDatabase,
 from xiangqi.database.tree import TreeMove
 from xiangqi.record import Game, GameNode
 from xiangqi.record.ecco import EccoTableError
-from xiangqi.ui.book.book_actions import BookUi
-from xiangqi.ui.book.explorer_panel import TreeRow
 from xiangqi.ui.common.dialog_fit import fit_to_screen
 from xiangqi.ui.common.dialog_ref import DialogRef
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
@@ -42,7 +40,7 @@ from xiangqi.ui.database.database_window import DatabaseWindow
 from xiangqi.ui.database.import_job import DatabaseJob, ShippedStarter, StarterBuilder, stored_games
 from xiangqi.ui.database.query_worker import QueryWorker
 from xiangqi.ui.database.results_model import ResultsModel
-from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.window_host import MoveExplorer, TreeRow, WindowHost
 
 DATABASE_SUFFIX = "xqdb"
 RECENT_KEY = "database/recent"
@@ -97,11 +95,10 @@ class RecentDatabases:
 
 
 class DatabaseUi(QObject):
-    def __init__(self, window: WindowHost, shower: RecordShower, books: BookUi, default_path: Path,
+    def __init__(self, window: WindowHost, shower: RecordShower, explorer: MoveExplorer, default_path: Path,
                  settings: QSettings | None = None, starter: StarterBuilder | None = None) -> None:
         super().__init__(window)
-        self.window, self.shower, self.books = window, shower, books
-        self.explorer = explorer = books.panel
+        self.window, self.shower, self.explorer = window, shower, explorer
         self.default_path = default_path
         self.recent = RecentDatabases(settings)
         self.starter: StarterBuilder = starter or ShippedStarter()
@@ -114,8 +111,9 @@ class DatabaseUi(QObject):
         self._window: DialogRef[DatabaseWindow] = DialogRef()
         self._progress: DialogRef[QProgressDialog] = DialogRef()
         self._tickets: dict[int, Callable[[object], None]] = {}
+        self._repair_offered: Path | None = None   # the database a damaged read offered to repair
         self._build_menu()
-        explorer.games_wanted.connect(self.search_position)
+        explorer.on_games_wanted(self.search_position)
         window.controller.shown_changed.connect(self._follow_board)
         window.controller.game_replaced.connect(self._follow_board)
         window.installEventFilter(self)
@@ -234,11 +232,11 @@ class DatabaseUi(QObject):
         self.worker = QueryWorker(path, self)
         self.worker.answered.connect(self._answered)
         self.worker.failed.connect(self._failed)
+        self.worker.damaged.connect(self._damaged)
         self.model.use_worker(self.worker)
         self.recent.add(path)
         self._ask(lambda database: stored_games(database), self._counted)
         self.explorer.set_database(self)
-        self.books.dock.show()
         self._update_actions()
         self._show_heading()
 
@@ -280,6 +278,13 @@ class DatabaseUi(QObject):
     def _failed(self, ticket: int, why: str) -> None:
         if self._tickets.pop(ticket, None) is not None:
             self.window.statusBar().showMessage(why, STATUS_MS)
+
+    def _damaged(self, ticket: int, why: str) -> None:
+        """A read met a damaged page: the file is named and offered for repair (once for the file open)."""
+        self._tickets.pop(ticket, None)
+        if self.path is not None and self._repair_offered != self.path:
+            self._repair_offered = self.path
+            self.offer_repair(self.path, why)
 
     # ----------------------------------------------------------------- the window
     def show_window(self) -> DatabaseWindow:
@@ -509,8 +514,8 @@ class DatabaseUi(QObject):
             self.worker.close()
 
 
-def install_database_ui(window: WindowHost, shower: RecordShower, books: BookUi, default_path: Path,
+def install_database_ui(window: WindowHost, shower: RecordShower, explorer: MoveExplorer, default_path: Path,
                         settings: QSettings | None = None, starter: StarterBuilder | None = None) -> DatabaseUi:
-    """Add the 棋谱库 menu to ``window`` (the database becomes a source of ``books``' explorer panel); the
-    caller keeps the ``DatabaseUi``."""
-    return DatabaseUi(window, shower, books, default_path, settings, starter)
+    """Add the 棋谱库 menu to ``window`` (the database becomes a source of ``explorer``, the Book feature's
+    panel); the caller keeps the ``DatabaseUi``."""
+    return DatabaseUi(window, shower, explorer, default_path, settings, starter)

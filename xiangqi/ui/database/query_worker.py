@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from xiangqi.core import Position
-from xiangqi.database import DatabaseError, GameDatabase, Hit, Query, QueryError, search
+from xiangqi.database import DamagedDatabaseError, DatabaseError, GameDatabase, Hit, Query, QueryError, search
 from xiangqi.database.search import count
 from xiangqi.database.tree import TreeMove, tree
 
@@ -30,6 +30,7 @@ class QueryWorker(QObject):
 
     answered = Signal(int, object)    # ticket, the job's value
     failed = Signal(int, str)         # ticket, why (QueryError, DatabaseError: their messages name the input)
+    damaged = Signal(int, str)        # ticket, why: SQLite met a damaged page (the file named; never changed)
 
     def __init__(self, path: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -48,14 +49,23 @@ class QueryWorker(QObject):
             if self._database is None:
                 self._database = GameDatabase(self.path, read_only=True)
             value = job(self._database)
+        except DamagedDatabaseError as error:
+            self.damaged.emit(ticket, str(error))
         except (QueryError, DatabaseError) as error:
             self.failed.emit(ticket, str(error))
-        except sqlite3.OperationalError as error:   # interrupted: a newer request replaced it
-            self.failed.emit(ticket, f"{self.path.name}: {error}")
+        except sqlite3.Error as error:   # a read's own (the readers do not wrap them): interrupted, damaged …
+            self._sqlite_failed(ticket, error)
         else:
             self.answered.emit(ticket, value)
         finally:
             self._running = None
+
+    def _sqlite_failed(self, ticket: int, error: sqlite3.Error) -> None:
+        explained = self._database.explain(error) if self._database is not None else DatabaseError(str(error))
+        if isinstance(explained, DamagedDatabaseError):
+            self.damaged.emit(ticket, str(explained))
+        else:
+            self.failed.emit(ticket, str(explained))
 
     def submit(self, job: Job) -> int:
         """Run ``job`` on the worker thread; its ticket."""

@@ -58,10 +58,12 @@ class ResultsModel(QAbstractTableModel):
         if self.worker is not None:
             self.worker.answered.disconnect(self._answered)
             self.worker.failed.disconnect(self._failed)
+            self.worker.damaged.disconnect(self._failed)
         self.worker = worker
         if worker is not None:
             worker.answered.connect(self._answered)
             worker.failed.connect(self._failed)
+            worker.damaged.connect(self._failed)   # said in the status line too (the owner offers a repair)
         self.clear()
 
     # ----------------------------------------------------------------- the query

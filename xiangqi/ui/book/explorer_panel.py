@@ -116,7 +116,7 @@ class ExplorerPanel(QWidget):
         self.play_button = QPushButton(self.tr("Play this move"), self)
         self.play_button.setToolTip(self.tr("Play the selected move (or double-click it)"))
         self.play_button.clicked.connect(lambda _checked=False: self._choose(self.tree.currentItem()))
-        self.games_button = QPushButton(self.tr("Games"), self)
+        self.games_button = QPushButton(self.tr("Show games"), self)
         self.games_button.setToolTip(self.tr("List the games behind the selected move in the database window"))
         self.games_button.clicked.connect(lambda _checked=False: self._want_games())
         below = QHBoxLayout()

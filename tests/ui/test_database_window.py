@@ -367,3 +367,19 @@ def test_a_cancelled_starter_build_leaves_nothing_and_asks_again(qtbot, tmp_path
     assert message_shown(window, "Cannot open the database") is None   # no file looked for after Cancel
     ui.open_window()
     assert message_shown(window, "Game database") is not None   # asked again
+
+
+def test_a_refused_close_of_the_main_window_leaves_the_database_working(qtbot, tmp_path, games_db) -> None:
+    window, ui = make_ui(qtbot, tmp_path, games_db)
+    window.controller.try_move(CANNON_CENTRE)   # an unsaved game: closing asks first
+    shown = ui.open_window()
+    assert shown is not None
+    window.close()
+    question = next((w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()), None)
+    assert question is not None and window.isVisible()   # the close waits for the answer
+    drain_event_loop(qtbot)
+    ui.search_board()
+    wait_for_search(qtbot, ui)
+    with GameDatabase(games_db) as database:
+        assert ui.model.total == count(database, Query(fen=window.controller.board_position().fen()))
+    question.close()

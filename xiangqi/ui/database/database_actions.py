@@ -120,8 +120,12 @@ class DatabaseUi(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.window and event.type() == QEvent.Type.Close:
-            self.close()
+            QTimer.singleShot(0, self._after_close)   # the close may yet be refused (an unsaved game kept)
         return False
+
+    def _after_close(self) -> None:
+        if not self.window.isVisible():
+            self.close()
 
     # ----------------------------------------------------------------- the menu
     def _action(self, text: str, slot: Callable[[], object], key: str | None = None) -> QAction:

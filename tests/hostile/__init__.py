@@ -67,6 +67,7 @@ REQUIRED_TARGETS: dict[str, str] = {
     "tactics.line": "tactics",            # a solver's line read by the motif detectors
     "review.explanation": "tactics",      # the review's sentence in a move's comment
     "database.repair": "database",        # a damaged database copied into a new file
+    "ui.database_recent": "database_window",   # the 棋谱库 menu's recent databases (QSettings)
 }
 
 

@@ -11,6 +11,7 @@ reference to it when installed (e.g. the match gets a ``BookSource``), never loo
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from PySide6.QtGui import QAction
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QMessageBox
 
 from xiangqi.book import OpeningBook
 from xiangqi.config import EngineRoleSettings
+from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.game.setup import GameSetup
@@ -95,4 +97,41 @@ class BookSource(Protocol):
     def book(self) -> OpeningBook | None: ...
 
 
-__all__ = ["BookSource", "Dialog", "Then", "WindowHost"]
+@dataclass(frozen=True, slots=True)
+class TreeRow:
+    """A move played from a position, from the book or a game database, and how its games ended."""
+
+    move: Move
+    games: int
+    red_wins: int
+    draws: int
+    black_wins: int
+    unknown: int = 0                  # games without a result
+    first_year: int | None = None     # None: not known (a book keeps no dates)
+    last_year: int | None = None
+
+
+class DatabaseTree(Protocol):
+    """The open game database as a source of the explorer: ``request`` asks for the moves from ``position``;
+    the database feature answers later with ``MoveExplorer.show_tree`` (read on its worker thread)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def request(self, position: Position) -> None: ...
+
+
+class MoveExplorer(Protocol):
+    """The Book feature's explorer panel as the game database feature uses it (its tree, one panel)."""
+
+    def set_database(self, database: DatabaseTree | None) -> None:
+        """``database`` as a second source, shown now (None: the book only)."""
+
+    def show_tree(self, position: Position, rows: list[TreeRow]) -> None:
+        """The database's moves from ``position`` (dropped when another position is shown by then)."""
+
+    def on_games_wanted(self, slot: Callable[[Position], None]) -> None:
+        """``slot`` is called with the position after a move whose games the user asked to list."""
+
+
+__all__ = ["BookSource", "DatabaseTree", "Dialog", "MoveExplorer", "Then", "TreeRow", "WindowHost"]

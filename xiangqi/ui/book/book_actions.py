@@ -15,7 +15,7 @@ settings store with ``use_settings``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
@@ -25,10 +25,10 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QMessageBox, QProgressDi
 from xiangqi.book.builder import auto_jobs
 from xiangqi.book import BookError, BookPlayer, BuildCancelled, BuildReport, OpeningBook, build_book
 from xiangqi.config import Keys, SettingsStore
-from xiangqi.core import Move
+from xiangqi.core import Move, Position
 from xiangqi.ui.book.explorer_panel import ExplorerPanel
 from xiangqi.ui.book.record_folder import record_files
-from xiangqi.ui.window_host import WindowHost
+from xiangqi.ui.window_host import DatabaseTree, TreeRow, WindowHost
 from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.common.dialog_ref import DialogRef
@@ -194,6 +194,18 @@ class BookUi(QObject):
         self.panel.set_book(None)
         self._update_book_player()
         self._remember("")
+
+    # ----------------------------------------------------------------- the game database's tree (MoveExplorer)
+    def set_database(self, database: DatabaseTree | None) -> None:
+        self.panel.set_database(database)
+        if database is not None:
+            self.dock.show()
+
+    def show_tree(self, position: Position, rows: list[TreeRow]) -> None:
+        self.panel.show_tree(position, rows)
+
+    def on_games_wanted(self, slot: Callable[[Position], None]) -> None:
+        self.panel.games_wanted.connect(slot)
 
     def follow_position(self) -> None:
         self.panel.set_position(self.controller.board_position())

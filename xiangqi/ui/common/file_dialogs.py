@@ -27,6 +27,7 @@ class FileKind(Enum):
     ENGINES = "engines"
     OPENINGS = "openings"
     MATCH_GAMES = "match_games"
+    DATABASES = "databases"
 
 
 class DialogFolders:

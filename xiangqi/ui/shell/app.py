@@ -34,8 +34,9 @@ from xiangqi.ui.share.share_actions import install_share_ui
 from xiangqi.ui.study.study_tools import install_study_ui
 from xiangqi.training.database import training_db_path
 from xiangqi.ui.training.menu import install_training_ui
+from xiangqi.ui.database.database_actions import install_database_ui
 from xiangqi.ui.shell.profile_lock import ProfileMode, claim_profile, profile_title
-from xiangqi.ui.shell.user_files import autosave_path, recent_files_settings, user_settings_path
+from xiangqi.ui.shell.user_files import autosave_path, database_path, recent_files_settings, user_settings_path
 from xiangqi.ui.play.sounds import SoundPlayer
 from xiangqi.ui.board.themes import BoardLook, PieceLook, ThemeLibrary
 
@@ -96,6 +97,8 @@ def build_main_window(look: Appearance, autosave: AutosaveStore) -> MainWindow:
     install_match_ui(window, window.book_ui)      # Game › Engine match… (openings from the book)
     install_training_ui(window, training_db_path(look.store.user or user_settings_path()),   # 练习
                         study.after_review, window.book_ui)
+    window.database_ui = install_database_ui(window, window.record_ui.link, window.book_ui,   # 棋谱库
+                                            database_path(), recent_files_settings())
     window.book_ui.use_settings(look.store)       # the book opened last, book moves for engines
     window.controller.ponder = settings.game.ponder
     appearance = window.appearance_ui = install_appearance_ui(window, look.store, look.library, look.sounds)

@@ -42,6 +42,7 @@ from xiangqi.ui.common.dialog_ref import forget_when_closed
 from xiangqi.ui.common.dialog_fit import fit_to_screen
 
 if TYPE_CHECKING:
+    from xiangqi.ui.database.database_actions import DatabaseUi
     from xiangqi.ui.record.record_actions import RecordUi
     from xiangqi.ui.settings.settings_dialog import AppearanceUi
     from xiangqi.ui.play.sounds import SoundPlayer
@@ -80,6 +81,7 @@ class MainWindow(WindowHost):
         self.confirm_discard: Callable[[Callable[[], object]], None] = _run_now
         self.record_ui: RecordUi | None = None            # set by whoever installs them (the app, tests)
         self.appearance_ui: AppearanceUi | None = None
+        self.database_ui: DatabaseUi | None = None        # 棋谱库 (the app installs it)
         self.opponent_thinking = False   # the opponent's score and lines shown in a game (setting; off)
         self._opponent = ""              # the engine playing ("": none)
         self.setWindowTitle(self.tr("Xiangqi"))

@@ -1,5 +1,6 @@
-"""``review --cluster`` and ``match --cluster`` (issue 33 §3): games reviewed on two Dask workers come back in order, the same as a
-local review; a worker killed mid-run loses no game; Cancel kills the commands running on the workers."""
+"""``review --cluster`` and ``match --cluster`` (issue 33 §3): games reviewed on two Dask workers come back in
+order, the same as a local review; a match's pairs are played there in order; a worker killed mid-run loses
+no game; Cancel kills the commands running on the workers."""
 
 from __future__ import annotations
 

@@ -64,6 +64,7 @@ REQUIRED_TARGETS: dict[str, str] = {
     "database.store": "database",         # the game database file: opened, checked, written
     "database.importer": "database",
     "database.search": "database",
+    "database.starter": "starter",        # the starter database's shipped games file
 }
 
 

@@ -6,6 +6,7 @@
 - ``db search DB [options]``: one line a game on stdout,
   ``ID<TAB>PLY<TAB>RED<TAB>BLACK<TAB>RESULT<TAB>DATE<TAB>EVENT<TAB>ECCO`` (PLY empty without ``--fen``).
 - ``db export DB [options] -o OUT.pgn``: the games found as PGN (UTF-8, Chinese notation), written atomically.
+- ``db starter DB``: the starter database of master games shipped with the program (``db_starter``).
 
 Exit status: 0 done; 1 a file could not be read or the database cannot be used (named on stderr); 2 usage.
 """
@@ -18,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from xiangqi.atomic import AtomicFile
+from xiangqi.commands import db_starter
 from xiangqi.commands.output import shown_name
 from xiangqi.database import DatabaseError, GameDatabase, Query, QueryError, import_files, search, stored_game
 from xiangqi.database.codec import MovesDecodeError
@@ -124,12 +126,13 @@ def _parser() -> argparse.ArgumentParser:
                                     "the file is replaced only when complete.")
     _search_options(exporting)
     exporting.add_argument("-o", "--output", required=True, metavar="OUT.pgn", help="the PGN file to write")
+    db_starter.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(list(argv))
-    action = {"import": _import, "search": _search, "export": _export}[args.command]
+    action = {"import": _import, "search": _search, "export": _export, "starter": db_starter.run}[args.command]
     try:
         return action(args)
     except QueryError as error:

@@ -16,7 +16,7 @@ the bound it broke.
 
     from xiangqi.record.ecco import classify_game, classify_moves
     opening = classify_game(game)   # EccoOpening | None
-    opening.code, opening.name      # "C45", "中炮过河车互进七兵对屏风马平炮兑车 红左边炮对黑退边炮上右士"
+    opening.code, opening.name      # "C48", "中炮过河车互进七兵对屏风马平炮兑车 红仕角炮对黑退边炮"
 """
 
 from __future__ import annotations

@@ -70,6 +70,12 @@ def test_built_games_keep_their_tags_and_moves(shipped: Path, tmp_path: Path) ->
     assert games[1].start_fen == Position.from_fen(SETUP_FEN).fen()
 
 
+def test_the_profile_folder_is_made_on_a_first_start(shipped: Path, tmp_path: Path) -> None:
+    path = tmp_path / "profile" / "games.xqdb"
+    report, _calls = build(path)
+    assert report.games == 3 and path.is_file()
+
+
 def test_cancel_leaves_no_database(shipped: Path, tmp_path: Path) -> None:
     path = tmp_path / "games.xqdb"
     report, _calls = build(path, cancel_after=1)

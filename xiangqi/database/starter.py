@@ -244,6 +244,7 @@ def build_starter(database_path: Path, progress: Progress, cancelled: Callable[[
     if database_path.exists():
         raise DatabaseError(f"{shown_name(database_path)}: a database is already there; it was left as it is")
     files = read_starter()
+    database_path.parent.mkdir(parents=True, exist_ok=True)   # the profile's folder, on a first start
     total = sum(len(file.games) for file in files)
     building = database_path.with_name(database_path.name + BUILDING_SUFFIX)
     _remove_database(building)   # of a build that was killed

@@ -3,8 +3,9 @@
     .venv/bin/python tests/bench/ecco_agreement.py [--ccpd ../shared/data/ccpd/games] [--cache FILE] [--fold 5]
 
 Figures:
-- held out: rules learnt (``record.ecco_build.build_rules``) from the games whose number is not 0 mod
-  --fold, measured on the others (agreement %, games left unclassified, the codes it disagrees on most);
+- held out: cross-validated over --fold folds (game number mod --fold): each fold measured by the rules learnt
+  (``record.ecco_build.build_table``) from the others (agreement %, games left unclassified, the codes it
+  disagrees on most, summed over the folds);
 - all: the shipped table (``assets/ecco/rules.bin``) on every tagged CCPD game, and its size;
 - CCGC: the shipped table on the 24 games of ../shared/data/games/eleeye/CCGC (tags by another program);
 - first 30 plies: every CCPD game and its first ``ecco.MAX_PLIES`` plies alone get the same code.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import glob
 import sys
+from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,13 +46,21 @@ def show(title: str, agreement: Agreement) -> None:
         print(f"    tag {tag} given {given}: {count}")
 
 
-def held_out(lines: list[TaggedLine], fold: int) -> None:
-    train = [line for index, line in enumerate(lines) if index % fold]
-    test = [line for index, line in enumerate(lines) if not index % fold]
-    rules = build_table(train)
-    print(f"held out: rules from {len(train):,} games ({len(rules):,} rules), measured on {len(test):,}")
-    show("  held out", measure(test, rules, top=12))
-    show("  training games", measure(train, rules, top=0))
+def held_out(lines: list[TaggedLine], folds: int) -> None:
+    """Cross-validated: each game measured by rules learnt from the other folds (game number mod ``folds``)."""
+    agreed = unclassified = 0
+    wrong: Counter[tuple[str, str]] = Counter()
+    for fold in range(folds):
+        train = [line for index, line in enumerate(lines) if index % folds != fold]
+        test = [line for index, line in enumerate(lines) if index % folds == fold]
+        rules = build_table(train)
+        result = measure(test, rules, top=len(test))
+        print(f"  fold {fold + 1}: rules from {len(train):,} games ({len(rules):,} rules): {result.percent:.2f} % "
+              f"of {len(test):,}")
+        agreed, unclassified = agreed + result.agreed, unclassified + result.unclassified
+        wrong.update({(tag, given): count for tag, given, count in result.confusions})
+    confusions = tuple((tag, given, count) for (tag, given), count in wrong.most_common(15))
+    show(f"held out ({folds} folds)", Agreement(len(lines), agreed, unclassified, confusions))
 
 
 def ccgc() -> None:
@@ -83,7 +93,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ccpd", type=Path, default=SHARED / "ccpd" / "games")
     parser.add_argument("--cache", type=Path, help="the games' keys (make_ecco.py --cache), read if it exists")
-    parser.add_argument("--fold", type=int, default=5, help="1 game in FOLD is held out")
+    parser.add_argument("--fold", type=int, default=5, help="folds of the cross-validation")
     parser.add_argument("--first-plies", action="store_true", help="also replay every game for the 30-ply check")
     args = parser.parse_args()
     paths = sorted(glob.glob(str(args.ccpd / "*.pgn")))

@@ -68,6 +68,7 @@ REQUIRED_TARGETS: dict[str, str] = {
     "review.explanation": "tactics",      # the review's sentence in a move's comment
     "database.repair": "database",        # a damaged database copied into a new file
     "ui.database_recent": "database_window",   # the 棋谱库 menu's recent databases (QSettings)
+    "database.starter": "starter",        # the starter database's shipped games file
 }
 
 

@@ -13,10 +13,12 @@ from xiangqi.record import Game, game_to_pgn, load_games, parse_game
 from xiangqi.record.ecco import (
     MAX_PLIES,
     EccoOpening,
+    KEYS_PER_PLY,
     EccoTableError,
     classify_game,
     classify_moves,
     code_number,
+    code_of_keys,
     code_of_number,
     ecco_tags,
     line_keys,
@@ -66,11 +68,22 @@ def test_central_cannon_against_screen_horses_and_its_name() -> None:
     assert opening.english.startswith("Central cannon")
 
 
-def test_a_transposition_gets_the_same_code() -> None:
-    one = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 g6g5"
-    other = "h0g2 h9g7 h2e2 b9c7 i0h0 i9h9 c3c4 g6g5"    # the same position by another order
-    assert line_keys(moves(one))[-1] == line_keys(moves(other))[-1]
-    assert code(one) == code(other) is not None
+def test_the_move_order_decides_as_in_the_ecco_system() -> None:
+    across_first = "h2e2 h7e7 i0i1 h9g7 h0g2 i9h9 i1d1 h9h5"   # 顺炮横车对缓开车: 车一进一 before 马二进三
+    horse_first = "h2e2 h7e7 h0g2 h9g7 i0i1 i9h9 i1d1 h9h5"    # 顺炮横车对直车巡河: the same position by another order
+    assert line_keys(moves(across_first))[-KEYS_PER_PLY] == line_keys(moves(horse_first))[-KEYS_PER_PLY]
+    assert (code(across_first), code(horse_first)) == ("D03", "D05")
+
+
+def test_a_transposition_nobody_played_is_named_by_its_positions() -> None:
+    played = "h0g2 h9g7 h2e2 i9h9 i0h0 b9c7 c3c4 g6g5"
+    other = "h0g2 h9g7 h2e2 b9c7 i0h0 i9h9 c3c4 g6g5"    # the same positions from ply 6 on, by an order never played
+    horse = "h0g2 h9g7 g3g4"
+    rules = build_rules([TaggedLine("C00", tuple(line_keys(moves(played))))] * 2 +
+                        [TaggedLine("A40", tuple(line_keys(moves(horse))))] * 3)
+    assert line_keys(moves(other))[-KEYS_PER_PLY] == line_keys(moves(played))[-KEYS_PER_PLY]
+    assert code_of_keys(line_keys(moves(other)), rules) == "C00"
+    assert code_of_keys(line_keys(moves(horse)), rules) == "A40"
 
 
 def test_a_mirrored_line_gets_the_same_code() -> None:

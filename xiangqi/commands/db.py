@@ -12,6 +12,7 @@
 - ``db count DB [options]``: how many games match.
 - ``db repair DB``: copies what SQLite can still read of a damaged database into a new file beside it
   (the original is never changed) and names it.
+- ``db starter DB``: the starter database of master games shipped with the program (``db_starter``).
 
 Exit status: 0 done; 1 a file could not be read or the database cannot be used (named on stderr); 2 usage.
 """
@@ -25,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from xiangqi.atomic import AtomicFile
+from xiangqi.commands import db_starter
 from xiangqi.commands.output import shown_name
 from xiangqi.core import Position
 from xiangqi.core.notation import Notation, move_to_text
@@ -187,13 +189,15 @@ def _parser() -> argparse.ArgumentParser:
     _search_options(commands.add_parser("count", help="how many games match"))
     repairing = commands.add_parser("repair", help="copy what can be read of a damaged database into a new file")
     repairing.add_argument("database", metavar="DB", help="the damaged database (never changed)")
+    db_starter.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(list(argv))
     action = {"import": _import, "search": _search, "export": _export, "tree": _tree, "count": _count,
-              "repair": _repair}[args.command]
+              "repair": _repair,
+              "starter": db_starter.run}[args.command]
     try:
         return action(args)
     except QueryError as error:

@@ -1,18 +1,22 @@
 """Opening names of the ECCO system (A00–E99): which opening a game or a line of moves is, by code and name.
 
 The ECCO codes and their names are facts of the system. The rules that decide a code are this program's own
-data: a table of positions, each with the code of the games that reached it (``assets/ecco/rules.bin``,
-built by ``assets/tools/make_ecco.py`` from the CCPD master games, credited in the README). A line is
-classified by the deepest of its first ``MAX_PLIES`` positions found in the table. Positions are keyed
-with the left-right mirror folded in (the smaller of the two Zobrist keys), so that a mirrored opening and
-a transposition of the same moves are classified alike. A game from a set-up position has no code.
+data: a decision list of keys, each with a code (``assets/ecco/rules.bin``, built by
+``assets/tools/make_ecco.py`` from the CCPD master games, credited in the README). Each of a line's first
+``MAX_PLIES`` plies gives two keys: its position's (with the left-right mirror folded in: the smaller of the
+two Zobrist keys) and its move order's (a hash of the moves so far, mirror-folded alike). A line is classified
+by the deepest of its keys found in the table, the move order's key before the position's at each ply: the
+ECCO system names an opening by the order its moves came in (顺炮横车对缓开车 D03 and 顺炮横车对直车巡河 D05
+meet in one position by two orders), so a move order the master games played decides; an order they never
+played falls back to its position (a transposition, classified as the games that reached it). A game from a
+set-up position has no code.
 
 The tables are read once, lazily; a damaged or oversized file raises ``EccoTableError`` naming the file and
 the bound it broke.
 
     from xiangqi.record.ecco import classify_game, classify_moves
     opening = classify_game(game)   # EccoOpening | None
-    opening.code, opening.name      # "C45", "中炮过河车互进七兵对屏风马平炮兑车 红左边炮对黑退边炮上右士"
+    opening.code, opening.name      # "C48", "中炮过河车互进七兵对屏风马平炮兑车 红仕角炮对黑退边炮"
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from xiangqi.record.game import Game
 from xiangqi.resources import assets_dir
 
 MAX_PLIES = 30                      # only the first 30 plies of a line decide its code
-RULES_MAGIC = b"XQECCO1\n"          # the rules file starts so
+RULES_MAGIC = b"XQECCO2\n"          # the rules file starts so (2: keys of positions and move orders)
 RULE_BYTES = 10                     # one rule: a 64-bit position key and a 16-bit code number
 MAX_RULES = 200_000                 # rules a table may hold (the shipped one holds far fewer)
 MAX_RULES_FILE_BYTES = len(RULES_MAGIC) + 4 + MAX_RULES * RULE_BYTES
@@ -42,6 +46,9 @@ CODE_COUNT = 500                    # A00 … E99
 CODE_PATTERN = re.compile(r"[A-E][0-9]{2}")
 ECCO_TAGS = ("ECCO", "Opening", "Variation")
 LINE_END_SALT = 0x45_43_43_4F_5F_45_4E_44   # XORed into a position's key: the rule for a line that ends there
+KEYS_PER_PLY = 2                    # a line's keys: each ply's position key, then its move order key
+ORDER_SEED = 0x4F52_4445_525F_5345  # the move order key of the empty line
+_MASK64 = (1 << 64) - 1
 
 
 class EccoTableError(ValueError):
@@ -95,17 +102,30 @@ def position_key(cells: Sequence[int], side: int) -> int:
     return min(zobrist_of(list(cells), side), zobrist_of(mirrored, side))
 
 
+def _order_step(key: int, move_code: int) -> int:
+    """The move order key after one more move (a SplitMix64 finaliser over the key and the move: stable
+    across runs and platforms, unlike ``hash``)."""
+    key = (key ^ (move_code + 0x9E37_79B9_7F4A_7C15 + (key << 6) + (key >> 2))) & _MASK64
+    key = ((key ^ (key >> 30)) * 0xBF58_476D_1CE4_E5B9) & _MASK64
+    key = ((key ^ (key >> 27)) * 0x94D0_49BB_1331_11EB) & _MASK64
+    return key ^ (key >> 31)
+
+
 def line_keys(moves: Iterable[Move], start_fen: str = Position.STARTING_FEN,
               max_plies: int = MAX_PLIES) -> list[int]:
-    """The keys of the positions after each of the first ``max_plies`` moves (the start not included).
-    The moves are played unchecked: they come from a game tree, whose readers check every move."""
+    """The keys of the first ``max_plies`` plies, ``KEYS_PER_PLY`` a ply: the position after the move, then
+    the order of the moves so far (both mirror-folded; the start not included). The moves are played
+    unchecked: they come from a game tree, whose readers check every move."""
     position = Position.from_fen(start_fen)
     keys: list[int] = []
+    order = order_mirrored = ORDER_SEED
     for move in moves:
-        if len(keys) >= max_plies:
+        if len(keys) >= max_plies * KEYS_PER_PLY:
             break
         position.push_unchecked(move)
-        keys.append(position_key(position.cells(), int(position.turn)))
+        order = _order_step(order, move.from_sq * 90 + move.to_sq)
+        order_mirrored = _order_step(order_mirrored, _MIRROR[move.from_sq] * 90 + _MIRROR[move.to_sq])
+        keys += (position_key(position.cells(), int(position.turn)), min(order, order_mirrored))
     return keys
 
 
@@ -202,12 +222,13 @@ def shipped_names() -> dict[str, EccoOpening]:
 
 # --- classification ------------------------------------------------------------------------------------
 def code_of_keys(keys: Sequence[int], rules: dict[int, int]) -> str | None:
-    """The code of a line by the keys of its positions: when the line ends before ``MAX_PLIES`` at a
-    position with a line-end rule (an early position the master games leave for several openings: the
-    line is still the general one, e.g. E10 after 兵七进一 炮２平３), that rule's code; else the code of
-    the deepest position that has a rule (the opening the games through it became); None when none has."""
-    if 0 < len(keys) < MAX_PLIES:
-        number = rules.get(keys[-1] ^ LINE_END_SALT)
+    """The code of a line by its keys (``line_keys``): when the line ends before ``MAX_PLIES`` at a position
+    with a line-end rule (an early position the master games leave for several openings: the line is still
+    the general one, e.g. E10 after 兵七进一 炮２平３), that rule's code; else the code of the deepest key that
+    has a rule, a ply's move order before its position (the opening the games through it became); None when
+    none has."""
+    if 0 < len(keys) < MAX_PLIES * KEYS_PER_PLY:
+        number = rules.get(keys[-KEYS_PER_PLY] ^ LINE_END_SALT)
         if number is not None:
             return code_of_number(number)
     for key in reversed(keys):

@@ -1,10 +1,12 @@
 """Building and measuring the ECCO rules table (``record.ecco``) from games that carry ``[ECCO]`` tags.
 
-A rule is a position (its mirror-folded key) with a code. The table is a decision list read deepest first:
-a line's code is the code of its deepest position that has a rule. Rules are chosen greedily, ply by ply
-from the start: a position seen in at least ``min_games`` tagged games gets a rule with its most frequent
-code when that rule makes more of the games through it right than the rules above it already did. So a
-position whose games the shallower rules already classify needs no rule, and the table stays small.
+A rule is a key (a position's or a move order's, ``ecco.line_keys``) with a code. The table is a decision
+list read deepest first: a line's code is the code of its deepest key that has a rule. Rules are chosen
+greedily, key by key from the start (at each ply the position's key, then the move order's): a key seen in
+at least ``min_games`` tagged games gets a rule with its most frequent code when that rule makes more of the
+games through it right than the rules above it already did. So a key whose games the shallower rules
+already classify needs no rule, and the table stays small; a move order key gets a rule where the games
+that came by that order were named otherwise than the position says (the ECCO system goes by move order).
 
 Used by ``assets/tools/make_ecco.py`` (the shipped table) and ``tests/bench/ecco_agreement.py`` (held-out
 agreement). No Qt, no files: lists of ``TaggedLine`` in, a ``dict`` of rules out.
@@ -16,7 +18,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xiangqi.record.ecco import LINE_END_SALT, code_number, code_of_keys, code_of_number
+from xiangqi.record.ecco import KEYS_PER_PLY, LINE_END_SALT, code_number, code_of_keys, code_of_number
 
 LINE_END_PLIES = 16        # line-end rules for the positions of the first 16 plies
 LINE_END_MIN_GAMES = 20    # ... that at least 20 games reached
@@ -76,7 +78,7 @@ def line_end_rules(lines: Sequence[TaggedLine]) -> dict[int, int]:
     counts: dict[int, Counter[int]] = defaultdict(Counter)
     for line in lines:
         number = code_number(line.code)
-        for key in set(line.keys[:LINE_END_PLIES]):
+        for key in set(line.keys[:LINE_END_PLIES * KEYS_PER_PLY:KEYS_PER_PLY]):   # the positions' keys
             counts[key][number] += 1
     rules: dict[int, int] = {}
     for key, tally in counts.items():

@@ -114,7 +114,8 @@ class HelpMenu(QObject):
         title = self.tr("Xiangqi")
         summary = self.tr("Play Chinese chess against the computer.")
         licence = self.tr("Licence: GPL 3.0 or later. Drawings and sounds CC0; glyph outlines SIL OFL 1.1 (Noto CJK).")
-        ccpd = escape(self.tr("Puzzles and training positions made from the Chinese Chess Practical Dataset (CCPD), "
+        ccpd = escape(self.tr("Puzzles, training positions and the starter game database made from the Chinese Chess "
+                              "Practical Dataset (CCPD), "
                               "Yu-Han Tseng, CC BY 4.0 (converted and selected)."))
         found = self.tr("Engines found")
         data = escape(self.tr("Program data: {0}").format(data_root()))

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from xiangqi.atomic import atomic_write
-from xiangqi.database.codec import encode_moves
+from xiangqi.database.starter import starter_moves
 from xiangqi.database.rows import file_games
 from xiangqi.database.starter import StarterFile, StarterGame, starter_bytes, starter_path
 
@@ -28,7 +28,7 @@ def read_file(path: Path) -> StarterFile:
             headers["FEN"] = game.start_fen
         else:
             headers.pop("FEN", None)   # the standard start (CCPD writes it on every game)
-        games.append(StarterGame(headers, encode_moves(game.mainline_moves())))
+        games.append(StarterGame(headers, starter_moves(game.mainline_moves())))
     return StarterFile(path.name, tuple(games))
 
 

@@ -11,7 +11,7 @@ from xiangqi.commands.db import main as db_main
 from xiangqi.core import Move, Position
 from xiangqi.database import DatabaseError, GameDatabase, ImportReport, stored_game
 from xiangqi.database import starter
-from xiangqi.database.codec import encode_moves
+from xiangqi.database.starter import starter_moves
 from xiangqi.database.starter import (
     BUILDING_SUFFIX,
     StarterError,
@@ -29,11 +29,11 @@ SETUP_FEN = "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"
 
 def sample_files() -> list[StarterFile]:
     first = StarterGame({"Event": "第1屆", "Red": "呂欽", "Black": "許銀川", "Date": "2007.01.02", "ECCO": "D20",
-                         "Site": "廣州", "Result": "1-0", "RedTeam": "廣東"}, encode_moves(OPENING))
+                         "Site": "廣州", "Result": "1-0", "RedTeam": "廣東"}, starter_moves(OPENING))
     again = StarterGame(dict(first.headers), first.moves)           # a duplicate: counted, stored once
     setup = StarterGame({"Event": "殘局", "Red": "a", "Black": "b", "Result": "1/2-1/2", "FEN": SETUP_FEN},
-                        encode_moves([Move.from_iccs("e0f0")]))
-    short = StarterGame({"Event": "第1屆", "Red": "許銀川", "Black": "呂欽", "Result": "*"}, encode_moves(OPENING[:3]))
+                        starter_moves([Move.from_iccs("e0f0")]))
+    short = StarterGame({"Event": "第1屆", "Red": "許銀川", "Black": "呂欽", "Result": "*"}, starter_moves(OPENING[:3]))
     return [StarterFile("全國賽.pgn", (first, setup)), StarterFile("五羊杯.pgn", (again, short))]
 
 
@@ -62,7 +62,7 @@ def test_built_games_keep_their_tags_and_moves(shipped: Path, tmp_path: Path) ->
         games = [stored_game(database, game_id) for game_id in (1, 2, 3)]
     expected = [game for file in sample_files() for game in file.games]
     for game, source in zip(games, [expected[0], expected[1], expected[3]], strict=True):
-        assert encode_moves(game.mainline_moves()) == source.moves
+        assert starter_moves(game.mainline_moves()) == source.moves
         assert game.result == source.headers["Result"]
         assert {name: value for name, value in game.headers.items() if value} == \
             {name: value for name, value in source.headers.items() if name not in ("Result", "FEN")} | \

@@ -9,7 +9,7 @@ this compact form, comments and variations left out): an xz stream of
     STARTER_MAGIC, u32 files, then each file: u16 name bytes, name (UTF-8), u32 games,
     then each game: u32 tag bytes, tags (a JSON object, UTF-8), u32 plies, 2 bytes a ply (from * 90 + to)
 
-(little-endian counts, big-endian moves as the database's ``codec``). The whole file is read and checked
+(little-endian counts, big-endian moves: ``starter_moves``). The whole file is read and checked
 before anything is written: a damaged or cut file raises ``StarterError`` naming the file, the offset and the
 bound. The games are then written back as PGN a block of ``BLOCK_GAMES`` at a time into a folder beside the
 database and imported by the database's own ``import_files`` (so duplicates are counted and games stored as an
@@ -24,7 +24,7 @@ import lzma
 import os
 import struct
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,6 +73,12 @@ class StarterGame:
 class StarterFile:
     name: str             # the source file's name, e.g. "全國賽對局譜.pgn"
     games: tuple[StarterGame, ...]
+
+
+def starter_moves(moves: Sequence[Move]) -> bytes:
+    """A game's moves as the starter file keeps them: 2 bytes a move (from × 90 + to, big-endian), its own
+    form, independent of the database's storage (which may change with its schema)."""
+    return b"".join((move.from_sq * SQUARES + move.to_sq).to_bytes(2, "big") for move in moves)
 
 
 def starter_path() -> Path:

@@ -702,6 +702,204 @@
         </message>
     </context>
     <context>
+        <name>DatabaseUi</name>
+        <message>
+            <source>Game &amp;database window</source>
+            <translation>棋谱库窗口(&amp;D)</translation>
+        </message>
+        <message>
+            <source>Search the board's &amp;position</source>
+            <translation>搜索当前局面(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Open a database…</source>
+            <translation>打开棋谱库…(&amp;O)</translation>
+        </message>
+        <message>
+            <source>&amp;New database…</source>
+            <translation>新建棋谱库…(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Import game files…</source>
+            <translation>导入棋谱文件…(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Import a &amp;folder…</source>
+            <translation>导入文件夹…(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Database</source>
+            <translation>棋谱库(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Recent databases</source>
+            <translation>最近的棋谱库(&amp;R)</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <source>Game database</source>
+            <translation>棋谱库</translation>
+        </message>
+        <message>
+            <source>Build your game database with the master games that come with the program? It takes a minute; you can import your own games later.</source>
+            <translation>用程序自带的大师对局建立你的棋谱库吗？大约需要一分钟；以后也可以导入你自己的棋谱。</translation>
+        </message>
+        <message>
+            <source>Building the starter database</source>
+            <translation>正在建立初始棋谱库</translation>
+        </message>
+        <message>
+            <source>Cannot open the database</source>
+            <translation>无法打开棋谱库</translation>
+        </message>
+        <message>
+            <source>Opened {0} – {1} from the database</source>
+            <translation>已从棋谱库打开 {0} – {1}</translation>
+        </message>
+        <message>
+            <source>Game databases (*.xqdb)</source>
+            <translation>棋谱库 (*.xqdb)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Open a game database</source>
+            <translation>打开棋谱库</translation>
+        </message>
+        <message>
+            <source>New game database</source>
+            <translation>新建棋谱库</translation>
+        </message>
+        <message>
+            <source>Import a folder of game records</source>
+            <translation>导入棋谱文件夹</translation>
+        </message>
+        <message>
+            <source>Import game records</source>
+            <translation>导入棋谱</translation>
+        </message>
+        <message>
+            <source>Importing games</source>
+            <translation>正在导入棋谱</translation>
+        </message>
+        <message>
+            <source>Reading the games…</source>
+            <translation>正在读取棋谱…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>{0} of {1} games</source>
+            <translation>{0} / {1} 局</translation>
+        </message>
+        <message>
+            <source>The import stopped</source>
+            <translation>导入已停止</translation>
+        </message>
+        <message>
+            <source>{0} games added.</source>
+            <translation>已添加 {0} 局。</translation>
+        </message>
+        <message>
+            <source>Cancelled: the games committed before are kept ({0} added). Import the same files again to go on.</source>
+            <translation>已取消：之前已提交的棋局保留（添加了 {0} 局）。再次导入相同文件即可继续。</translation>
+        </message>
+        <message>
+            <source>{0} duplicates were not stored again.</source>
+            <translation>{0} 局重复，未再次保存。</translation>
+        </message>
+        <message>
+            <source>{0} files were imported before and skipped.</source>
+            <translation>{0} 个文件以前已导入，已跳过。</translation>
+        </message>
+        <message>
+            <source>{0} files could not be read:</source>
+            <translation>{0} 个文件无法读取：</translation>
+        </message>
+        <message>
+            <source>Import finished</source>
+            <translation>导入完成</translation>
+        </message>
+        <message>
+            <source>The database is damaged</source>
+            <translation>棋谱库已损坏</translation>
+        </message>
+        <message>
+            <source>Repair copies every game that can still be read into a new file beside it; the damaged file is left as it is.</source>
+            <translation>修复会把仍能读取的每局棋复制到旁边的新文件中；损坏的文件保持原样。</translation>
+        </message>
+        <message>
+            <source>&amp;Repair…</source>
+            <translation>修复…(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Repairing the database</source>
+            <translation>正在修复棋谱库</translation>
+        </message>
+    </context>
+    <context>
+        <name>DatabaseWindow</name>
+        <message>
+            <source>Game database</source>
+            <translation>棋谱库</translation>
+        </message>
+        <message>
+            <source>&amp;Open…</source>
+            <translation>打开(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>&amp;Import files…</source>
+            <translation>导入文件…(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Import a &amp;folder…</source>
+            <translation>导入文件夹…(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Filter the games shown (any column)</source>
+            <translation>筛选显示的棋局（任意列）</translation>
+        </message>
+        <message>
+            <source>{0}: {1} games</source>
+            <translation>{0}：共 {1} 局</translation>
+        </message>
+        <message>
+            <source>(read-only: searching only, no import)</source>
+            <translation>（只读：只能搜索，不能导入）</translation>
+        </message>
+        <message>
+            <source>Game database – {0}</source>
+            <translation>棋谱库 – {0}</translation>
+        </message>
+        <message>
+            <source>Choose what to search for, then Search.</source>
+            <translation>选择搜索条件，然后点“搜索”。</translation>
+        </message>
+        <message>
+            <source>Searching…</source>
+            <translation>正在搜索…</translation>
+        </message>
+        <message>
+            <source>No game found.</source>
+            <translation>没有找到棋局。</translation>
+        </message>
+        <message>
+            <source>{0} games found; {1} read (scroll for more; sorting and the filter apply to the games read)</source>
+            <translation>找到 {0} 局；已读取 {1} 局（向下滚动读取更多；排序和筛选只作用于已读取的棋局）</translation>
+        </message>
+        <message>
+            <source>{0} games found.</source>
+            <translation>找到 {0} 局。</translation>
+        </message>
+    </context>
+    <context>
         <name>DueCardsView</name>
         <message>
             <source>Due today</source>
@@ -1027,6 +1225,161 @@
         </message>
     </context>
     <context>
+        <name>Explain</name>
+        <message>
+            <source>Allows mate in {1}: {0}</source>
+            <translation>让对方{0}{1}步杀</translation>
+        </message>
+        <message>
+            <source>Allows mate in {0}</source>
+            <translation>让对方{0}步杀</translation>
+        </message>
+        <message>
+            <source>Misses a mate: {0}</source>
+            <translation>错过{0}杀</translation>
+        </message>
+        <message>
+            <source>Misses mate in {0}</source>
+            <translation>错过{0}步杀</translation>
+        </message>
+        <message>
+            <source>Loses {0}% winning chances</source>
+            <translation>胜率损失{0}%</translation>
+        </message>
+        <message>
+            <source>Loses material</source>
+            <translation>丢子</translation>
+        </message>
+        <message>
+            <source>Misses winning material</source>
+            <translation>错过得子</translation>
+        </message>
+        <message>
+            <source>{0}, {1}</source>
+            <translation>{0}，{1}</translation>
+        </message>
+        <message>
+            <source>{0} ({1})</source>
+            <translation>{0}（{1}）</translation>
+        </message>
+        <message>
+            <source>loses a rook</source>
+            <translation>丢车</translation>
+        </message>
+        <message>
+            <source>loses a horse</source>
+            <translation>丢马</translation>
+        </message>
+        <message>
+            <source>loses a cannon</source>
+            <translation>丢炮</translation>
+        </message>
+        <message>
+            <source>loses an advisor</source>
+            <translation>丢士</translation>
+        </message>
+        <message>
+            <source>loses an elephant</source>
+            <translation>丢象</translation>
+        </message>
+        <message>
+            <source>loses a pawn</source>
+            <translation>丢兵</translation>
+        </message>
+        <message>
+            <source>misses winning a rook</source>
+            <translation>错过得车</translation>
+        </message>
+        <message>
+            <source>misses winning a horse</source>
+            <translation>错过得马</translation>
+        </message>
+        <message>
+            <source>misses winning a cannon</source>
+            <translation>错过得炮</translation>
+        </message>
+        <message>
+            <source>misses winning an advisor</source>
+            <translation>错过得士</translation>
+        </message>
+        <message>
+            <source>misses winning an elephant</source>
+            <translation>错过得象</translation>
+        </message>
+        <message>
+            <source>misses winning a pawn</source>
+            <translation>错过得兵</translation>
+        </message>
+        <message>
+            <source>Walks into a fork</source>
+            <translation>被捉双</translation>
+        </message>
+        <message>
+            <source>Allows a discovered check</source>
+            <translation>被抽将</translation>
+        </message>
+        <message>
+            <source>Allows a discovered attack</source>
+            <translation>被闪击</translation>
+        </message>
+        <message>
+            <source>Walks into a pin</source>
+            <translation>被牵制</translation>
+        </message>
+        <message>
+            <source>Lets a piece be trapped</source>
+            <translation>被捉死</translation>
+        </message>
+        <message>
+            <source>Misses a fork</source>
+            <translation>错过捉双</translation>
+        </message>
+        <message>
+            <source>Misses a discovered check</source>
+            <translation>错过抽将</translation>
+        </message>
+        <message>
+            <source>Misses a discovered attack</source>
+            <translation>错过闪击</translation>
+        </message>
+        <message>
+            <source>Misses a pin</source>
+            <translation>错过牵制</translation>
+        </message>
+        <message>
+            <source>Misses trapping a piece</source>
+            <translation>错过捉死</translation>
+        </message>
+        <message>
+            <source>Misses a sacrifice</source>
+            <translation>错过弃子</translation>
+        </message>
+        <message>
+            <source>which wins a rook</source>
+            <translation>可得车</translation>
+        </message>
+        <message>
+            <source>which wins a horse</source>
+            <translation>可得马</translation>
+        </message>
+        <message>
+            <source>which wins a cannon</source>
+            <translation>可得炮</translation>
+        </message>
+        <message>
+            <source>which wins an advisor</source>
+            <translation>可得士</translation>
+        </message>
+        <message>
+            <source>which wins an elephant</source>
+            <translation>可得象</translation>
+        </message>
+        <message>
+            <source>which wins a pawn</source>
+            <translation>可得兵</translation>
+        </message>
+    </context>
+    <context>
         <name>ExplorerPanel</name>
         <message>
             <source>Move</source>
@@ -1045,8 +1398,44 @@
             <translation>走这步棋</translation>
         </message>
         <message>
-            <source>Play the selected book move (or double-click it)</source>
-            <translation>走选中的开局库着法（或双击它）</translation>
+            <source>Opening book</source>
+            <translation>开局库</translation>
+        </message>
+        <message>
+            <source>Where the moves come from: the opening book or the game database</source>
+            <translation>着法来源：开局库或棋谱库</translation>
+        </message>
+        <message>
+            <source>Play the selected move (or double-click it)</source>
+            <translation>走选中的着法（或双击它）</translation>
+        </message>
+        <message>
+            <source>Show games</source>
+            <translation>查看棋局</translation>
+        </message>
+        <message>
+            <source>List the games behind the selected move in the database window</source>
+            <translation>在棋谱库窗口列出走了选中着法的棋局</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>分数</translation>
+        </message>
+        <message>
+            <source>Years</source>
+            <translation>年份</translation>
+        </message>
+        <message>
+            <source>The score for the side to move: a win 1, a draw ½</source>
+            <translation>走棋方的得分率：胜 1 分，和 ½ 分</translation>
+        </message>
+        <message>
+            <source>Game database: {0}</source>
+            <translation>棋谱库：{0}</translation>
+        </message>
+        <message>
+            <source>{0}: reading the games…</source>
+            <translation>{0}：正在读取棋局…</translation>
         </message>
         <message>
             <source>No opening book. Book › Open book… or Build from files…</source>
@@ -1055,6 +1444,10 @@
         <message>
             <source>{0}: this position is not in the book</source>
             <translation>{0}：开局库中没有这个局面</translation>
+        </message>
+        <message>
+            <source>{0}: no game reached this position</source>
+            <translation>{0}：没有棋局到达这个局面</translation>
         </message>
         <message>
             <source>{0}: {1} games in this position</source>
@@ -1067,6 +1460,10 @@
         <message>
             <source>; {0} without a result</source>
             <translation>；{0} 局无结果</translation>
+        </message>
+        <message>
+            <source>; played {0}</source>
+            <translation>；{0} 年间走过</translation>
         </message>
     </context>
     <context>
@@ -1545,8 +1942,8 @@
             <translation>许可证：GPL 3.0 或更高版本。图画和声音 CC0；字形轮廓 SIL OFL 1.1（Noto CJK）。</translation>
         </message>
         <message>
-            <source>Puzzles and training positions made from the Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0 (converted and selected).</source>
-            <translation>谜题和练习局面取自 Chinese Chess Practical Dataset（CCPD），Yu-Han Tseng，CC BY 4.0（经转换和筛选）。</translation>
+            <source>Puzzles, training positions and the starter game database made from the Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0 (converted and selected).</source>
+            <translation>谜题、训练局面和入门棋谱库取自 Chinese Chess Practical Dataset (CCPD)，Yu-Han Tseng，CC BY 4.0（经转换与挑选）。</translation>
         </message>
         <message>
             <source>Engines found</source>
@@ -2095,8 +2492,171 @@
             <translation>{0}。</translation>
         </message>
         <message>
+            <source>{0} · {1}</source>
+            <translation>{0} · {1}</translation>
+        </message>
+        <message>
             <source>Move {0}: {1}{2} was played here. Find a better move.</source>
             <translation>第 {0} 回合：这里走了 {1}{2}。找出更好的着法。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Motif</name>
+        <message>
+            <source>Horse and cannon mate</source>
+            <translation>马后炮</translation>
+        </message>
+        <message>
+            <source>Double cannon mate</source>
+            <translation>重炮</translation>
+        </message>
+        <message>
+            <source>Smothered palace mate</source>
+            <translation>闷宫</translation>
+        </message>
+        <message>
+            <source>Iron bolt mate</source>
+            <translation>铁门栓</translation>
+        </message>
+        <message>
+            <source>Heaven and earth cannons</source>
+            <translation>天地炮</translation>
+        </message>
+        <message>
+            <source>Double rook mate</source>
+            <translation>双车错</translation>
+        </message>
+        <message>
+            <source>Facing kings mate</source>
+            <translation>白脸将</translation>
+        </message>
+        <message>
+            <source>Crouching horse mate</source>
+            <translation>卧槽马</translation>
+        </message>
+        <message>
+            <source>Fishing horse mate</source>
+            <translation>钓鱼马</translation>
+        </message>
+        <message>
+            <source>Diagonal horse mate</source>
+            <translation>八角马</translation>
+        </message>
+        <message>
+            <source>Palace corner horse mate</source>
+            <translation>挂角马</translation>
+        </message>
+        <message>
+            <source>Rook sacrifice in the palace centre</source>
+            <translation>大刀剜心</translation>
+        </message>
+        <message>
+            <source>Rook and cannon on one line</source>
+            <translation>夹车炮</translation>
+        </message>
+        <message>
+            <source>Side tiger mate</source>
+            <translation>侧面虎</translation>
+        </message>
+        <message>
+            <source>Two pawns at the palace door</source>
+            <translation>二鬼拍门</translation>
+        </message>
+        <message>
+            <source>Mate from the sea bottom</source>
+            <translation>海底捞月</translation>
+        </message>
+        <message>
+            <source>King driven home</source>
+            <translation>送佛归殿</translation>
+        </message>
+        <message>
+            <source>Stalemate</source>
+            <translation>困毙</translation>
+        </message>
+        <message>
+            <source>Forced mate</source>
+            <translation>连杀</translation>
+        </message>
+        <message>
+            <source>Fork</source>
+            <translation>捉双</translation>
+        </message>
+        <message>
+            <source>Discovered check</source>
+            <translation>抽将</translation>
+        </message>
+        <message>
+            <source>Discovered attack</source>
+            <translation>闪击</translation>
+        </message>
+        <message>
+            <source>Pin</source>
+            <translation>牵制</translation>
+        </message>
+        <message>
+            <source>Interference</source>
+            <translation>拦截</translation>
+        </message>
+        <message>
+            <source>Sacrifice</source>
+            <translation>弃子</translation>
+        </message>
+        <message>
+            <source>Trapped piece</source>
+            <translation>捉死</translation>
+        </message>
+        <message>
+            <source>Simplification</source>
+            <translation>兑子</translation>
+        </message>
+        <message>
+            <source>Win by the repetition rules</source>
+            <translation>长将长捉判负</translation>
+        </message>
+        <message>
+            <source>Opening</source>
+            <translation>开局</translation>
+        </message>
+        <message>
+            <source>Middlegame</source>
+            <translation>中局</translation>
+        </message>
+        <message>
+            <source>Endgame</source>
+            <translation>残局</translation>
+        </message>
+        <message>
+            <source>Pawn endgame</source>
+            <translation>兵类残局</translation>
+        </message>
+        <message>
+            <source>Rook endgame</source>
+            <translation>车类残局</translation>
+        </message>
+        <message>
+            <source>Horse endgame</source>
+            <translation>马类残局</translation>
+        </message>
+        <message>
+            <source>Cannon endgame</source>
+            <translation>炮类残局</translation>
+        </message>
+        <message>
+            <source>Horse and cannon endgame</source>
+            <translation>马炮残局</translation>
+        </message>
+        <message>
+            <source>Rook and horse endgame</source>
+            <translation>车马残局</translation>
+        </message>
+        <message>
+            <source>Rook and cannon endgame</source>
+            <translation>车炮残局</translation>
+        </message>
+        <message>
+            <source>Rook, horse and cannon endgame</source>
+            <translation>车马炮残局</translation>
         </message>
     </context>
     <context>
@@ -3715,6 +4275,45 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
     </context>
     <context>
+        <name>ResultsModel</name>
+        <message>
+            <source>ID</source>
+            <translation>编号</translation>
+        </message>
+        <message>
+            <source>Ply</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>红方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <source>Date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>赛事</translation>
+        </message>
+        <message>
+            <source>ECCO</source>
+            <translation>ECCO</translation>
+        </message>
+        <message>
+            <source>Plies</source>
+            <translation>步数</translation>
+        </message>
+    </context>
+    <context>
         <name>ReviewDialog</name>
         <message>
             <source>Quick</source>
@@ -3826,6 +4425,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <source>Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.</source>
             <translation>按损失的胜率标注：损失 {0} 个百分点起记 ?!，{1} 个起记 ?，{2} 个起记 ??。</translation>
         </message>
+        <message>
+            <source>{0}. {1}: {2} {3}</source>
+            <translation>{0}. {1}：{2} {3}</translation>
+        </message>
     </context>
     <context>
         <name>ScoreText</name>
@@ -3848,6 +4451,125 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Scores from red's point of view, in pawns: + red is ahead, - black is; #5 red mates in 5 moves, #-5 black mates in 5</source>
             <translation>红方视角的分数，以兵为单位：正数红方占优，负数黑方占优；#5 表示红方 5 回合内将死对方，#-5 表示黑方 5 回合内将死对方</translation>
+        </message>
+    </context>
+    <context>
+        <name>SearchForm</name>
+        <message>
+            <source>either colour</source>
+            <translation>执红或执黑</translation>
+        </message>
+        <message>
+            <source>as red</source>
+            <translation>执红</translation>
+        </message>
+        <message>
+            <source>as black</source>
+            <translation>执黑</translation>
+        </message>
+        <message>
+            <source>any result</source>
+            <translation>任意结果</translation>
+        </message>
+        <message>
+            <source>red won</source>
+            <translation>红胜</translation>
+        </message>
+        <message>
+            <source>drawn</source>
+            <translation>和棋</translation>
+        </message>
+        <message>
+            <source>black won</source>
+            <translation>黑胜</translation>
+        </message>
+        <message>
+            <source>Games that reached the board's position</source>
+            <translation>到达棋盘当前局面的棋局</translation>
+        </message>
+        <message>
+            <source>a name or part of it</source>
+            <translation>姓名或其中一部分</translation>
+        </message>
+        <message>
+            <source>a code or a name, e.g. C9</source>
+            <translation>编号或名称，如 C9</translation>
+        </message>
+        <message>
+            <source>An ECCO code or its start (C9 finds C90 to C99), or an opening's name</source>
+            <translation>ECCO 编号或其开头（C9 找 C90 到 C99），或开局名称</translation>
+        </message>
+        <message>
+            <source>e.g. RHC-RC</source>
+            <translation>如 RHC-RC（车马炮-车炮）</translation>
+        </message>
+        <message>
+            <source>The rooks (R), horses (H) and cannons (C) of each side at some moment of the game, red first: RHC-RC</source>
+            <translation>对局中某一时刻双方的车（R）、马（H）、炮（C），红方在前：RHC-RC</translation>
+        </message>
+        <message>
+            <source>e.g. Ra0,ce7</source>
+            <translation>如 Ra0,ce7</translation>
+        </message>
+        <message>
+            <source>Pieces on points at one moment: a piece letter (upper case red, lower case black) and a point, e.g. Ra0,ce7</source>
+            <translation>某一时刻在指定位置上的棋子：棋子字母（大写红方，小写黑方）加位置，如 Ra0,ce7</translation>
+        </message>
+        <message>
+            <source>from YYYY</source>
+            <translation>从 YYYY</translation>
+        </message>
+        <message>
+            <source>to YYYY</source>
+            <translation>到 YYYY</translation>
+        </message>
+        <message>
+            <source>A year, or a date as YYYY.MM.DD</source>
+            <translation>年份，或 YYYY.MM.DD 格式的日期</translation>
+        </message>
+        <message>
+            <source>&amp;Search</source>
+            <translation>搜索(&amp;S)</translation>
+        </message>
+        <message>
+            <source>&amp;Reset</source>
+            <translation>重置(&amp;R)</translation>
+        </message>
+        <message>
+            <source>any</source>
+            <translation>不限</translation>
+        </message>
+        <message>
+            <source>Player:</source>
+            <translation>棋手：</translation>
+        </message>
+        <message>
+            <source>Event:</source>
+            <translation>赛事：</translation>
+        </message>
+        <message>
+            <source>Date:</source>
+            <translation>日期：</translation>
+        </message>
+        <message>
+            <source>Result:</source>
+            <translation>结果：</translation>
+        </message>
+        <message>
+            <source>ECCO:</source>
+            <translation>ECCO：</translation>
+        </message>
+        <message>
+            <source>Plies:</source>
+            <translation>步数：</translation>
+        </message>
+        <message>
+            <source>Material:</source>
+            <translation>子力：</translation>
+        </message>
+        <message>
+            <source>Pieces:</source>
+            <translation>棋子：</translation>
         </message>
     </context>
     <context>
@@ -4150,6 +4872,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Re&amp;view the game…</source>
             <translation>复盘(&amp;V)…</translation>
+        </message>
+        <message>
+            <source>mate in {0}</source>
+            <translation>{0}步杀</translation>
+        </message>
+        <message>
+            <source>Threat: {0}</source>
+            <translation>威胁：{0}</translation>
         </message>
         <message>
             <source>A threat is the other side's line from this position: it cannot be played here</source>

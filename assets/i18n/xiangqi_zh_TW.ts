@@ -702,6 +702,204 @@
         </message>
     </context>
     <context>
+        <name>DatabaseUi</name>
+        <message>
+            <source>Game &amp;database window</source>
+            <translation>棋譜庫視窗(&amp;D)</translation>
+        </message>
+        <message>
+            <source>Search the board's &amp;position</source>
+            <translation>搜尋目前局面(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Open a database…</source>
+            <translation>開啟棋譜庫…(&amp;O)</translation>
+        </message>
+        <message>
+            <source>&amp;New database…</source>
+            <translation>新建棋譜庫…(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Import game files…</source>
+            <translation>匯入棋譜檔案…(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Import a &amp;folder…</source>
+            <translation>匯入資料夾…(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Database</source>
+            <translation>棋譜庫(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Recent databases</source>
+            <translation>最近的棋譜庫(&amp;R)</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（無）</translation>
+        </message>
+        <message>
+            <source>Game database</source>
+            <translation>棋譜庫</translation>
+        </message>
+        <message>
+            <source>Build your game database with the master games that come with the program? It takes a minute; you can import your own games later.</source>
+            <translation>用程式附帶的大師對局建立你的棋譜庫嗎？大約需要一分鐘；以後也可以匯入你自己的棋譜。</translation>
+        </message>
+        <message>
+            <source>Building the starter database</source>
+            <translation>正在建立初始棋譜庫</translation>
+        </message>
+        <message>
+            <source>Cannot open the database</source>
+            <translation>無法開啟棋譜庫</translation>
+        </message>
+        <message>
+            <source>Opened {0} – {1} from the database</source>
+            <translation>已從棋譜庫開啟 {0} – {1}</translation>
+        </message>
+        <message>
+            <source>Game databases (*.xqdb)</source>
+            <translation>棋譜庫 (*.xqdb)</translation>
+        </message>
+        <message>
+            <source>All files (*)</source>
+            <translation>所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Open a game database</source>
+            <translation>開啟棋譜庫</translation>
+        </message>
+        <message>
+            <source>New game database</source>
+            <translation>新建棋譜庫</translation>
+        </message>
+        <message>
+            <source>Import a folder of game records</source>
+            <translation>匯入棋譜資料夾</translation>
+        </message>
+        <message>
+            <source>Import game records</source>
+            <translation>匯入棋譜</translation>
+        </message>
+        <message>
+            <source>Importing games</source>
+            <translation>正在匯入棋譜</translation>
+        </message>
+        <message>
+            <source>Reading the games…</source>
+            <translation>正在讀取棋譜…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>{0} of {1} games</source>
+            <translation>{0} / {1} 局</translation>
+        </message>
+        <message>
+            <source>The import stopped</source>
+            <translation>匯入已停止</translation>
+        </message>
+        <message>
+            <source>{0} games added.</source>
+            <translation>已加入 {0} 局。</translation>
+        </message>
+        <message>
+            <source>Cancelled: the games committed before are kept ({0} added). Import the same files again to go on.</source>
+            <translation>已取消：之前已提交的棋局保留（加入了 {0} 局）。再次匯入相同檔案即可繼續。</translation>
+        </message>
+        <message>
+            <source>{0} duplicates were not stored again.</source>
+            <translation>{0} 局重複，未再次儲存。</translation>
+        </message>
+        <message>
+            <source>{0} files were imported before and skipped.</source>
+            <translation>{0} 個檔案以前已匯入，已略過。</translation>
+        </message>
+        <message>
+            <source>{0} files could not be read:</source>
+            <translation>{0} 個檔案無法讀取：</translation>
+        </message>
+        <message>
+            <source>Import finished</source>
+            <translation>匯入完成</translation>
+        </message>
+        <message>
+            <source>The database is damaged</source>
+            <translation>棋譜庫已損壞</translation>
+        </message>
+        <message>
+            <source>Repair copies every game that can still be read into a new file beside it; the damaged file is left as it is.</source>
+            <translation>修復會把仍能讀取的每局棋複製到旁邊的新檔案中；損壞的檔案保持原樣。</translation>
+        </message>
+        <message>
+            <source>&amp;Repair…</source>
+            <translation>修復…(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Repairing the database</source>
+            <translation>正在修復棋譜庫</translation>
+        </message>
+    </context>
+    <context>
+        <name>DatabaseWindow</name>
+        <message>
+            <source>Game database</source>
+            <translation>棋譜庫</translation>
+        </message>
+        <message>
+            <source>&amp;Open…</source>
+            <translation>開啟(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>&amp;Import files…</source>
+            <translation>匯入檔案…(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Import a &amp;folder…</source>
+            <translation>匯入資料夾…(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Filter the games shown (any column)</source>
+            <translation>篩選顯示的棋局（任意欄）</translation>
+        </message>
+        <message>
+            <source>{0}: {1} games</source>
+            <translation>{0}：共 {1} 局</translation>
+        </message>
+        <message>
+            <source>(read-only: searching only, no import)</source>
+            <translation>（唯讀：只能搜尋，不能匯入）</translation>
+        </message>
+        <message>
+            <source>Game database – {0}</source>
+            <translation>棋譜庫 – {0}</translation>
+        </message>
+        <message>
+            <source>Choose what to search for, then Search.</source>
+            <translation>選擇搜尋條件，然後按「搜尋」。</translation>
+        </message>
+        <message>
+            <source>Searching…</source>
+            <translation>正在搜尋…</translation>
+        </message>
+        <message>
+            <source>No game found.</source>
+            <translation>沒有找到棋局。</translation>
+        </message>
+        <message>
+            <source>{0} games found; {1} read (scroll for more; sorting and the filter apply to the games read)</source>
+            <translation>找到 {0} 局；已讀取 {1} 局（向下捲動讀取更多；排序和篩選只作用於已讀取的棋局）</translation>
+        </message>
+        <message>
+            <source>{0} games found.</source>
+            <translation>找到 {0} 局。</translation>
+        </message>
+    </context>
+    <context>
         <name>DueCardsView</name>
         <message>
             <source>Due today</source>
@@ -1027,6 +1225,161 @@
         </message>
     </context>
     <context>
+        <name>Explain</name>
+        <message>
+            <source>Allows mate in {1}: {0}</source>
+            <translation>讓對方{0}{1}步殺</translation>
+        </message>
+        <message>
+            <source>Allows mate in {0}</source>
+            <translation>讓對方{0}步殺</translation>
+        </message>
+        <message>
+            <source>Misses a mate: {0}</source>
+            <translation>錯過{0}殺</translation>
+        </message>
+        <message>
+            <source>Misses mate in {0}</source>
+            <translation>錯過{0}步殺</translation>
+        </message>
+        <message>
+            <source>Loses {0}% winning chances</source>
+            <translation>勝率損失{0}%</translation>
+        </message>
+        <message>
+            <source>Loses material</source>
+            <translation>丟子</translation>
+        </message>
+        <message>
+            <source>Misses winning material</source>
+            <translation>錯過得子</translation>
+        </message>
+        <message>
+            <source>{0}, {1}</source>
+            <translation>{0}，{1}</translation>
+        </message>
+        <message>
+            <source>{0} ({1})</source>
+            <translation>{0}（{1}）</translation>
+        </message>
+        <message>
+            <source>loses a rook</source>
+            <translation>丟車</translation>
+        </message>
+        <message>
+            <source>loses a horse</source>
+            <translation>丟馬</translation>
+        </message>
+        <message>
+            <source>loses a cannon</source>
+            <translation>丟炮</translation>
+        </message>
+        <message>
+            <source>loses an advisor</source>
+            <translation>丟士</translation>
+        </message>
+        <message>
+            <source>loses an elephant</source>
+            <translation>丟象</translation>
+        </message>
+        <message>
+            <source>loses a pawn</source>
+            <translation>丟兵</translation>
+        </message>
+        <message>
+            <source>misses winning a rook</source>
+            <translation>錯過得車</translation>
+        </message>
+        <message>
+            <source>misses winning a horse</source>
+            <translation>錯過得馬</translation>
+        </message>
+        <message>
+            <source>misses winning a cannon</source>
+            <translation>錯過得炮</translation>
+        </message>
+        <message>
+            <source>misses winning an advisor</source>
+            <translation>錯過得士</translation>
+        </message>
+        <message>
+            <source>misses winning an elephant</source>
+            <translation>錯過得象</translation>
+        </message>
+        <message>
+            <source>misses winning a pawn</source>
+            <translation>錯過得兵</translation>
+        </message>
+        <message>
+            <source>Walks into a fork</source>
+            <translation>被捉雙</translation>
+        </message>
+        <message>
+            <source>Allows a discovered check</source>
+            <translation>被抽將</translation>
+        </message>
+        <message>
+            <source>Allows a discovered attack</source>
+            <translation>被閃擊</translation>
+        </message>
+        <message>
+            <source>Walks into a pin</source>
+            <translation>被牽制</translation>
+        </message>
+        <message>
+            <source>Lets a piece be trapped</source>
+            <translation>被捉死</translation>
+        </message>
+        <message>
+            <source>Misses a fork</source>
+            <translation>錯過捉雙</translation>
+        </message>
+        <message>
+            <source>Misses a discovered check</source>
+            <translation>錯過抽將</translation>
+        </message>
+        <message>
+            <source>Misses a discovered attack</source>
+            <translation>錯過閃擊</translation>
+        </message>
+        <message>
+            <source>Misses a pin</source>
+            <translation>錯過牽制</translation>
+        </message>
+        <message>
+            <source>Misses trapping a piece</source>
+            <translation>錯過捉死</translation>
+        </message>
+        <message>
+            <source>Misses a sacrifice</source>
+            <translation>錯過棄子</translation>
+        </message>
+        <message>
+            <source>which wins a rook</source>
+            <translation>可得車</translation>
+        </message>
+        <message>
+            <source>which wins a horse</source>
+            <translation>可得馬</translation>
+        </message>
+        <message>
+            <source>which wins a cannon</source>
+            <translation>可得炮</translation>
+        </message>
+        <message>
+            <source>which wins an advisor</source>
+            <translation>可得士</translation>
+        </message>
+        <message>
+            <source>which wins an elephant</source>
+            <translation>可得象</translation>
+        </message>
+        <message>
+            <source>which wins a pawn</source>
+            <translation>可得兵</translation>
+        </message>
+    </context>
+    <context>
         <name>ExplorerPanel</name>
         <message>
             <source>Move</source>
@@ -1045,8 +1398,44 @@
             <translation>走這步棋</translation>
         </message>
         <message>
-            <source>Play the selected book move (or double-click it)</source>
-            <translation>走選中的開局庫著法（或按兩下它）</translation>
+            <source>Opening book</source>
+            <translation>開局庫</translation>
+        </message>
+        <message>
+            <source>Where the moves come from: the opening book or the game database</source>
+            <translation>著法來源：開局庫或棋譜庫</translation>
+        </message>
+        <message>
+            <source>Play the selected move (or double-click it)</source>
+            <translation>走選中的著法（或按兩下它）</translation>
+        </message>
+        <message>
+            <source>Show games</source>
+            <translation>查看棋局</translation>
+        </message>
+        <message>
+            <source>List the games behind the selected move in the database window</source>
+            <translation>在棋譜庫視窗列出走了選中著法的棋局</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>分數</translation>
+        </message>
+        <message>
+            <source>Years</source>
+            <translation>年份</translation>
+        </message>
+        <message>
+            <source>The score for the side to move: a win 1, a draw ½</source>
+            <translation>走棋方的得分率：勝 1 分，和 ½ 分</translation>
+        </message>
+        <message>
+            <source>Game database: {0}</source>
+            <translation>棋譜庫：{0}</translation>
+        </message>
+        <message>
+            <source>{0}: reading the games…</source>
+            <translation>{0}：正在讀取棋局…</translation>
         </message>
         <message>
             <source>No opening book. Book › Open book… or Build from files…</source>
@@ -1055,6 +1444,10 @@
         <message>
             <source>{0}: this position is not in the book</source>
             <translation>{0}：開局庫中沒有這個局面</translation>
+        </message>
+        <message>
+            <source>{0}: no game reached this position</source>
+            <translation>{0}：沒有棋局到達這個局面</translation>
         </message>
         <message>
             <source>{0}: {1} games in this position</source>
@@ -1067,6 +1460,10 @@
         <message>
             <source>; {0} without a result</source>
             <translation>；{0} 局無結果</translation>
+        </message>
+        <message>
+            <source>; played {0}</source>
+            <translation>；{0} 年間走過</translation>
         </message>
     </context>
     <context>
@@ -1545,8 +1942,8 @@
             <translation>授權：GPL 3.0 或更新版本。圖畫和聲音 CC0；字形輪廓 SIL OFL 1.1（Noto CJK）。</translation>
         </message>
         <message>
-            <source>Puzzles and training positions made from the Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0 (converted and selected).</source>
-            <translation>謎題和練習局面取自 Chinese Chess Practical Dataset（CCPD），Yu-Han Tseng，CC BY 4.0（經轉換和篩選）。</translation>
+            <source>Puzzles, training positions and the starter game database made from the Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0 (converted and selected).</source>
+            <translation>謎題、訓練局面和入門棋譜庫取自 Chinese Chess Practical Dataset (CCPD)，Yu-Han Tseng，CC BY 4.0（經轉換與挑選）。</translation>
         </message>
         <message>
             <source>Engines found</source>
@@ -2095,8 +2492,171 @@
             <translation>{0}。</translation>
         </message>
         <message>
+            <source>{0} · {1}</source>
+            <translation>{0} · {1}</translation>
+        </message>
+        <message>
             <source>Move {0}: {1}{2} was played here. Find a better move.</source>
             <translation>第 {0} 回合：這裡走了 {1}{2}。找出更好的著法。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Motif</name>
+        <message>
+            <source>Horse and cannon mate</source>
+            <translation>馬後炮</translation>
+        </message>
+        <message>
+            <source>Double cannon mate</source>
+            <translation>重炮</translation>
+        </message>
+        <message>
+            <source>Smothered palace mate</source>
+            <translation>悶宮</translation>
+        </message>
+        <message>
+            <source>Iron bolt mate</source>
+            <translation>鐵門栓</translation>
+        </message>
+        <message>
+            <source>Heaven and earth cannons</source>
+            <translation>天地炮</translation>
+        </message>
+        <message>
+            <source>Double rook mate</source>
+            <translation>雙車錯</translation>
+        </message>
+        <message>
+            <source>Facing kings mate</source>
+            <translation>白臉將</translation>
+        </message>
+        <message>
+            <source>Crouching horse mate</source>
+            <translation>臥槽馬</translation>
+        </message>
+        <message>
+            <source>Fishing horse mate</source>
+            <translation>釣魚馬</translation>
+        </message>
+        <message>
+            <source>Diagonal horse mate</source>
+            <translation>八角馬</translation>
+        </message>
+        <message>
+            <source>Palace corner horse mate</source>
+            <translation>掛角馬</translation>
+        </message>
+        <message>
+            <source>Rook sacrifice in the palace centre</source>
+            <translation>大刀剜心</translation>
+        </message>
+        <message>
+            <source>Rook and cannon on one line</source>
+            <translation>夾車炮</translation>
+        </message>
+        <message>
+            <source>Side tiger mate</source>
+            <translation>側面虎</translation>
+        </message>
+        <message>
+            <source>Two pawns at the palace door</source>
+            <translation>二鬼拍門</translation>
+        </message>
+        <message>
+            <source>Mate from the sea bottom</source>
+            <translation>海底撈月</translation>
+        </message>
+        <message>
+            <source>King driven home</source>
+            <translation>送佛歸殿</translation>
+        </message>
+        <message>
+            <source>Stalemate</source>
+            <translation>困斃</translation>
+        </message>
+        <message>
+            <source>Forced mate</source>
+            <translation>連殺</translation>
+        </message>
+        <message>
+            <source>Fork</source>
+            <translation>捉雙</translation>
+        </message>
+        <message>
+            <source>Discovered check</source>
+            <translation>抽將</translation>
+        </message>
+        <message>
+            <source>Discovered attack</source>
+            <translation>閃擊</translation>
+        </message>
+        <message>
+            <source>Pin</source>
+            <translation>牽制</translation>
+        </message>
+        <message>
+            <source>Interference</source>
+            <translation>攔截</translation>
+        </message>
+        <message>
+            <source>Sacrifice</source>
+            <translation>棄子</translation>
+        </message>
+        <message>
+            <source>Trapped piece</source>
+            <translation>捉死</translation>
+        </message>
+        <message>
+            <source>Simplification</source>
+            <translation>兌子</translation>
+        </message>
+        <message>
+            <source>Win by the repetition rules</source>
+            <translation>長將長捉判負</translation>
+        </message>
+        <message>
+            <source>Opening</source>
+            <translation>開局</translation>
+        </message>
+        <message>
+            <source>Middlegame</source>
+            <translation>中局</translation>
+        </message>
+        <message>
+            <source>Endgame</source>
+            <translation>殘局</translation>
+        </message>
+        <message>
+            <source>Pawn endgame</source>
+            <translation>兵類殘局</translation>
+        </message>
+        <message>
+            <source>Rook endgame</source>
+            <translation>車類殘局</translation>
+        </message>
+        <message>
+            <source>Horse endgame</source>
+            <translation>馬類殘局</translation>
+        </message>
+        <message>
+            <source>Cannon endgame</source>
+            <translation>炮類殘局</translation>
+        </message>
+        <message>
+            <source>Horse and cannon endgame</source>
+            <translation>馬炮殘局</translation>
+        </message>
+        <message>
+            <source>Rook and horse endgame</source>
+            <translation>車馬殘局</translation>
+        </message>
+        <message>
+            <source>Rook and cannon endgame</source>
+            <translation>車炮殘局</translation>
+        </message>
+        <message>
+            <source>Rook, horse and cannon endgame</source>
+            <translation>車馬炮殘局</translation>
         </message>
     </context>
     <context>
@@ -3715,6 +4275,45 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
     </context>
     <context>
+        <name>ResultsModel</name>
+        <message>
+            <source>ID</source>
+            <translation>編號</translation>
+        </message>
+        <message>
+            <source>Ply</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>紅方</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑方</translation>
+        </message>
+        <message>
+            <source>Result</source>
+            <translation>結果</translation>
+        </message>
+        <message>
+            <source>Date</source>
+            <translation>日期</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>賽事</translation>
+        </message>
+        <message>
+            <source>ECCO</source>
+            <translation>ECCO</translation>
+        </message>
+        <message>
+            <source>Plies</source>
+            <translation>步數</translation>
+        </message>
+    </context>
+    <context>
         <name>ReviewDialog</name>
         <message>
             <source>Quick</source>
@@ -3826,6 +4425,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <source>Marks by winning chances lost: ?! from {0}, ? from {1}, ?? from {2} points.</source>
             <translation>按損失的勝率標註：損失 {0} 個百分點起記 ?!，{1} 個起記 ?，{2} 個起記 ??。</translation>
         </message>
+        <message>
+            <source>{0}. {1}: {2} {3}</source>
+            <translation>{0}. {1}：{2} {3}</translation>
+        </message>
     </context>
     <context>
         <name>ScoreText</name>
@@ -3848,6 +4451,125 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Scores from red's point of view, in pawns: + red is ahead, - black is; #5 red mates in 5 moves, #-5 black mates in 5</source>
             <translation>紅方視角的分數，以兵為單位：正數紅方佔優，負數黑方佔優；#5 表示紅方 5 回合內將死對方，#-5 表示黑方 5 回合內將死對方</translation>
+        </message>
+    </context>
+    <context>
+        <name>SearchForm</name>
+        <message>
+            <source>either colour</source>
+            <translation>執紅或執黑</translation>
+        </message>
+        <message>
+            <source>as red</source>
+            <translation>執紅</translation>
+        </message>
+        <message>
+            <source>as black</source>
+            <translation>執黑</translation>
+        </message>
+        <message>
+            <source>any result</source>
+            <translation>任意結果</translation>
+        </message>
+        <message>
+            <source>red won</source>
+            <translation>紅勝</translation>
+        </message>
+        <message>
+            <source>drawn</source>
+            <translation>和棋</translation>
+        </message>
+        <message>
+            <source>black won</source>
+            <translation>黑勝</translation>
+        </message>
+        <message>
+            <source>Games that reached the board's position</source>
+            <translation>到達棋盤目前局面的棋局</translation>
+        </message>
+        <message>
+            <source>a name or part of it</source>
+            <translation>姓名或其中一部分</translation>
+        </message>
+        <message>
+            <source>a code or a name, e.g. C9</source>
+            <translation>編號或名稱，如 C9</translation>
+        </message>
+        <message>
+            <source>An ECCO code or its start (C9 finds C90 to C99), or an opening's name</source>
+            <translation>ECCO 編號或其開頭（C9 找 C90 到 C99），或開局名稱</translation>
+        </message>
+        <message>
+            <source>e.g. RHC-RC</source>
+            <translation>如 RHC-RC（車馬炮-車炮）</translation>
+        </message>
+        <message>
+            <source>The rooks (R), horses (H) and cannons (C) of each side at some moment of the game, red first: RHC-RC</source>
+            <translation>對局中某一時刻雙方的車（R）、馬（H）、炮（C），紅方在前：RHC-RC</translation>
+        </message>
+        <message>
+            <source>e.g. Ra0,ce7</source>
+            <translation>如 Ra0,ce7</translation>
+        </message>
+        <message>
+            <source>Pieces on points at one moment: a piece letter (upper case red, lower case black) and a point, e.g. Ra0,ce7</source>
+            <translation>某一時刻在指定位置上的棋子：棋子字母（大寫紅方，小寫黑方）加位置，如 Ra0,ce7</translation>
+        </message>
+        <message>
+            <source>from YYYY</source>
+            <translation>從 YYYY</translation>
+        </message>
+        <message>
+            <source>to YYYY</source>
+            <translation>到 YYYY</translation>
+        </message>
+        <message>
+            <source>A year, or a date as YYYY.MM.DD</source>
+            <translation>年份，或 YYYY.MM.DD 格式的日期</translation>
+        </message>
+        <message>
+            <source>&amp;Search</source>
+            <translation>搜尋(&amp;S)</translation>
+        </message>
+        <message>
+            <source>&amp;Reset</source>
+            <translation>重設(&amp;R)</translation>
+        </message>
+        <message>
+            <source>any</source>
+            <translation>不限</translation>
+        </message>
+        <message>
+            <source>Player:</source>
+            <translation>棋手：</translation>
+        </message>
+        <message>
+            <source>Event:</source>
+            <translation>賽事：</translation>
+        </message>
+        <message>
+            <source>Date:</source>
+            <translation>日期：</translation>
+        </message>
+        <message>
+            <source>Result:</source>
+            <translation>結果：</translation>
+        </message>
+        <message>
+            <source>ECCO:</source>
+            <translation>ECCO：</translation>
+        </message>
+        <message>
+            <source>Plies:</source>
+            <translation>步數：</translation>
+        </message>
+        <message>
+            <source>Material:</source>
+            <translation>子力：</translation>
+        </message>
+        <message>
+            <source>Pieces:</source>
+            <translation>棋子：</translation>
         </message>
     </context>
     <context>
@@ -4150,6 +4872,14 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Re&amp;view the game…</source>
             <translation>復盤(&amp;V)…</translation>
+        </message>
+        <message>
+            <source>mate in {0}</source>
+            <translation>{0}步殺</translation>
+        </message>
+        <message>
+            <source>Threat: {0}</source>
+            <translation>威脅：{0}</translation>
         </message>
         <message>
             <source>A threat is the other side's line from this position: it cannot be played here</source>

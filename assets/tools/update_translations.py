@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[2]
 I18N = REPO / "assets" / "i18n"
 LANGUAGES = {"zh_CN": 0, "zh_TW": 1}
 BIN = Path(sys.executable).parent
-SOURCE_DIRS = ("xiangqi/ui", "xiangqi/play")   # every module with tr()/translate()/QT_TRANSLATE_NOOP strings
+SOURCE_DIRS = ("xiangqi/ui", "xiangqi/play", "xiangqi/tactics")   # every module with tr()/translate()/QT_TRANSLATE_NOOP strings
 
 
 def translation_sources() -> list[Path]:

@@ -132,3 +132,18 @@ def test_pairs_complete_in_any_order() -> None:
     assert tracker.add(3, 1.0) is None
     assert tracker.add(1, 0.5) == (0.5, 0.0)   # game 1 first: the pair's order is the games' order
     assert tracker.add(4, 0.5) == (1.0, 0.5)
+
+
+def test_llr_is_finite_for_any_counts_and_bounds() -> None:
+    """Far-off hypotheses (elo1 = 400 or 2000 after a few pairs all won) leave fishtest's iteration without a
+    root: the closed-form approximation answers instead of an exception in the middle of a match."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(300):
+        counts = [rng.randint(0, 30) for _ in range(5)]
+        elo0 = rng.uniform(-500, 500)
+        elo1 = elo0 + rng.uniform(0.1, 2000)
+        for formula in (llr_normalized, llr_logistic):
+            assert math.isfinite(formula(elo0, elo1, counts)), (formula.__name__, counts, elo0, elo1)
+    assert status(SprtSettings(0, 2000, 0.1, 0.1), Pentanomial(ww=1)).decision is not None

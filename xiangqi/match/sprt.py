@@ -196,11 +196,28 @@ def llr_logistic(elo0: float, elo1: float, counts: Sequence[int]) -> float:
 
 
 def llr_normalized(nelo0: float, nelo1: float, counts: Sequence[int]) -> float:
-    """fishtest's ``LLR_normalized``: counts as ``llr_logistic``; nelo0, nelo1 in normalized Elo."""
+    """fishtest's ``LLR_normalized``: counts as ``llr_logistic``; nelo0, nelo1 in normalized Elo. Where the
+    most likely distribution cannot be found (a t-value so far from the results that the iteration leaves
+    its bracket, where fishtest's own asserts fail: e.g. elo1=400 after a few pairs all won), fishtest's
+    closed-form approximation ``LLR_normalized_alt`` (section 4.2 of the note) is used instead."""
     scale = math.sqrt(2) if len(counts) == 5 else 1.0
     total, pdf = _pdf(counts)
-    p0, p1 = (_mle_t_value(pdf, 0.5, scale * nelo / NELO_DIVIDED_BY_NT) for nelo in (nelo0, nelo1))
+    try:
+        p0, p1 = (_mle_t_value(pdf, 0.5, scale * nelo / NELO_DIVIDED_BY_NT) for nelo in (nelo0, nelo1))
+    except ArithmeticError:
+        return _llr_normalized_alt(nelo0, nelo1, total, pdf)
     return total * sum(p * (math.log(b) - math.log(a)) for (_, p), a, b in zip(pdf, p0, p1, strict=True))
+
+
+def _llr_normalized_alt(nelo0: float, nelo1: float, total: float, pdf: Pdf) -> float:
+    """fishtest's ``LLR_normalized_alt``: (games / 2) log((1 + (t - t0)²) / (1 + (t - t1)²))."""
+    mu, variance = _mean_variance(pdf)
+    pairs = len(pdf) == 5
+    sigma = math.sqrt(2 * variance if pairs else variance)
+    games = 2 * total if pairs else total
+    t0, t1 = (nelo / NELO_DIVIDED_BY_NT for nelo in (nelo0, nelo1))
+    t = (mu - 0.5) / sigma
+    return games / 2 * math.log((1 + (t - t0) ** 2) / (1 + (t - t1) ** 2))
 
 
 def _pdf(counts: Sequence[int]) -> tuple[float, Pdf]:
@@ -219,6 +236,8 @@ def _mean_variance(pdf: Pdf) -> tuple[float, float]:
 def _secular(pdf: Pdf) -> float:
     """The root x of ``Σ p_i a_i / (1 + x a_i) = 0`` between -1/max(a) and -1/min(a) (fishtest's ``secular``)."""
     values = [a for a, _ in pdf]
+    if not min(values) < 0 < max(values) or not all(math.isfinite(a) for a in values):
+        raise ArithmeticError(f"no root: the values {values} do not change sign")
     low, high = -1 / max(values), -1 / min(values)
 
     def f(x: float) -> float:
@@ -251,6 +270,8 @@ def _mle_t_value(pdf: Pdf, reference: float, t: float) -> list[float]:
     probabilities = [1 / len(pdf)] * len(pdf)
     for _ in range(MLE_ITERATIONS):
         mu, variance = _mean_variance([(a, q) for (a, _), q in zip(pdf, probabilities, strict=True)])
+        if not variance > 0:
+            raise ArithmeticError(f"the iteration left its domain (variance {variance})")
         sigma = math.sqrt(variance)
         phi = [a - reference - t * sigma * (1 + ((mu - a) / sigma) ** 2) / 2 for a, _ in pdf]
         x = _secular([(value, p) for value, (_, p) in zip(phi, pdf, strict=True)])

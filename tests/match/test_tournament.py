@@ -79,3 +79,15 @@ def test_bad_results_are_refused() -> None:
         table.add(0, 1, 0.7)
     with pytest.raises(ValueError, match="engines 1 and 1"):
         table.add(1, 1, 1.0)
+
+
+def test_ratings_before_any_game_and_with_engines_yet_to_meet() -> None:
+    table = Crosstable(["a", "b", "c"])
+    ratings = table.ratings()
+    assert ratings.virtual_draws and all(r.elo == pytest.approx(0, abs=1e-9) for r in ratings.ratings)
+    table.add(0, 1, 0.5)
+    table.add(0, 1, 1.0)   # c has not played yet
+    ratings = table.ratings()
+    assert ratings.virtual_draws and ratings.ratings[0].elo > ratings.ratings[1].elo
+    assert all(math.isfinite(r.low) and math.isfinite(r.high) for r in ratings.ratings)
+    assert "      -" in table.text()

@@ -484,14 +484,17 @@ class TournamentRunner(QObject):
         self._pending = encounters(settings.kind, len(settings.specs))
         self.current: MatchRunner | None = None
         self.running = False
-        self._stopped = False
+        self.stopped = False   # aborted, or a fault stopped it: not every encounter was played
+
+    def encounters_left(self) -> list[tuple[int, int]]:
+        return list(self._pending)
 
     def start(self) -> None:
         self.running = True
         self._next()
 
     def _next(self) -> None:
-        if self._stopped or not self._pending:
+        if self.stopped or not self._pending:
             self.running = False
             self.finished.emit()
             return
@@ -510,13 +513,11 @@ class TournamentRunner(QObject):
 
     def _on_problem(self, text: str) -> None:
         if text.startswith(("cannot write", "internal error")):
-            self._stopped = True
+            self.stopped = True
         self.problem.emit(text)
 
     def _on_encounter_done(self) -> None:
-        runner, self.current = self.current, None
-        if runner is not None:
-            runner.deleteLater()
+        self.current = None   # the runner stays (a child of this one): a window may still show its games
         QTimer.singleShot(0, self, self._next)
 
     def set_paused(self, paused: bool) -> None:
@@ -525,7 +526,7 @@ class TournamentRunner(QObject):
 
     def abort(self) -> None:
         """Stop now: the games in progress are not recorded."""
-        self._stopped = True
+        self.stopped = True
         if self.current is not None:
             self.current.abort()
         elif self.running:

@@ -9,8 +9,9 @@ E = 1 / (1 + 10^((r_j - r_i) / 400))), found by Newton's method. The 95 % interv
 errors from the inverse of the Fisher information at the maximum. The anchor: the engines' average is 0 in a
 round-robin, the first engine is 0 in a gauntlet (its interval is then 0 wide and the others' say how sure
 each difference to it is). The maximum exists only when no group of engines won every point against the
-rest; otherwise (a 100 % score, frequent in a short test) every pair of engines that met is given one
-virtual draw, as BayesElo's prior does, and the table says so.
+rest and every engine is linked to every other by games; otherwise (a 100 % score, frequent in a short
+test, or engines that have not met yet) every pair of engines is given one virtual draw, as BayesElo's prior
+does, and the table says so.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ ELO_PER_NATURAL = 400 / math.log(10)   # r in Elo = ELO_PER_NATURAL x the logist
 NEWTON_STEPS = 200                     # the Newton iteration's bound ...
 NEWTON_TOLERANCE = 1e-9                # ... or until no rating moves more than this (Elo)
 MAX_NEWTON_STEP = 400.0                # a step moves no rating by more than this (Elo): damping far away
-VIRTUAL_DRAWS = 1                      # per pair that met, when the maximum does not exist
+VIRTUAL_DRAWS = 1                      # per pair of engines, when the maximum does not exist
 MAX_NAME_WIDTH = 32                    # an engine's name in the table is cut to this many characters
 
 
@@ -58,6 +59,21 @@ class Ratings:
     ratings: tuple[Rating, ...]
     anchor: str            # "average" or the first engine's name
     virtual_draws: bool    # the maximum did not exist: one virtual draw per pair that met was added
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableRow:
+    """One engine's line of the table, best first: ``against[j]`` its points and games against engine j
+    (None: itself or not met)."""
+
+    rank: int
+    index: int
+    name: str
+    rating: Rating
+    games: int
+    score: float      # fraction of the points
+    draws: float      # fraction of the games drawn
+    against: tuple[tuple[float, int] | None, ...]
 
 
 class Crosstable:
@@ -91,8 +107,8 @@ class Crosstable:
         points, games = self.points, self.games
         virtual = not _maximum_exists(points, games)
         if virtual:
-            met = (games > 0).astype(float) * VIRTUAL_DRAWS
-            points, games = points + met / 2, games + met
+            pairs = (1 - np.eye(len(points))) * VIRTUAL_DRAWS
+            points, games = points + pairs / 2, games + pairs
         elo, covariance = _maximum_likelihood(points, games)
         if anchor_first:
             elo = elo - elo[0]
@@ -103,25 +119,36 @@ class Crosstable:
         ratings = tuple(Rating(float(e), float(e - d), float(e + d)) for e, d in zip(elo, errors, strict=True))
         return Ratings(ratings, self.names[0] if anchor_first else "average", virtual)
 
+    def rows(self, ratings: Ratings | None = None) -> list[CrosstableRow]:
+        """Every engine's line, the highest Elo first."""
+        ratings = ratings or self.ratings()
+        order = sorted(range(len(self.names)), key=lambda k: -ratings.ratings[k].elo)
+        rows = []
+        for rank, k in enumerate(order, start=1):
+            played = int(self.games[k].sum())
+            against = tuple(None if j == k or not self.games[k, j] else
+                            (float(self.points[k, j]), int(self.games[k, j])) for j in range(len(self.names)))
+            rows.append(CrosstableRow(rank, k, self.names[k], ratings.ratings[k], played,
+                                      self.points[k].sum() / played if played else 0.0,
+                                      self.draws[k].sum() / played if played else 0.0, against))
+        return rows
+
     def lines(self) -> list[str]:
         """The table as text lines: rank, name, Elo, interval, games, score, draws, then the score against
-        each opponent (in the order the engines were given)."""
+        each opponent (in the order the engines were given, marked A, B, C ...)."""
         ratings = self.ratings()
         width = min(MAX_NAME_WIDTH, max(len(name) for name in self.names))
-        order = sorted(range(len(self.names)), key=lambda k: -ratings.ratings[k].elo)
-        initials = [chr(ord("A") + k) if k < 26 else str(k + 1) for k in range(len(self.names))]
+        initials = [mark(k) for k in range(len(self.names))]
         head = (f"{'Rank':>4} {'':2} {'Name':<{width}} {'Elo':>6} {'95% interval':>15} {'Games':>6} "
-                f"{'Score':>7} {'Draws':>6}  " + "  ".join(f"{mark:>7}" for mark in initials))
+                f"{'Score':>7} {'Draws':>6}  " + "  ".join(f"{initial:>7}" for initial in initials))
         lines = [head]
-        for rank, k in enumerate(order, start=1):
-            rating, played = ratings.ratings[k], self.games[k].sum()
-            score = self.points[k].sum() / played if played else 0.0
-            draws = self.draws[k].sum() / played if played else 0.0
-            cells = ["      -" if j == k else (f"{self.points[k, j]:g}/{self.games[k, j]:g}".rjust(7)
-                                               if self.games[k, j] else "       ") for j in range(len(self.names))]
-            lines.append(f"{rank:>4} {initials[k]:2} {self.names[k][:width]:<{width}} {rating.elo:>+6.0f} "
-                         f"{f'[{rating.low:+.0f}, {rating.high:+.0f}]':>15} {played:>6.0f} {100 * score:>6.1f}% "
-                         f"{100 * draws:>5.1f}%  " + "  ".join(cells))
+        for row in self.rows(ratings):
+            cells = ["      -" if j == row.index else (f"{cell[0]:g}/{cell[1]}".rjust(7) if cell else " " * 7)
+                     for j, cell in enumerate(row.against)]
+            interval = f"[{row.rating.low:+.0f}, {row.rating.high:+.0f}]"
+            lines.append(f"{row.rank:>4} {initials[row.index]:2} {row.name[:width]:<{width}} {row.rating.elo:>+6.0f} "
+                         f"{interval:>15} {row.games:>6} {100 * row.score:>6.1f}% {100 * row.draws:>5.1f}%  "
+                         + "  ".join(cells))
         lines.append(self.footnote(ratings))
         return lines
 
@@ -130,11 +157,16 @@ class Crosstable:
         note = (f"Elo: maximum likelihood over all {self.total_games} games, {anchor}; "
                 f"95% interval: ±1.96 standard errors")
         if ratings.virtual_draws:
-            note += "; a perfect score: one virtual draw was added per pair of engines that met"
+            note += "; a perfect score or engines yet to meet: one virtual draw was added per pair of engines"
         return note
 
     def text(self) -> str:
         return "\n".join(self.lines())
+
+
+def mark(index: int) -> str:
+    """The letter that stands for engine ``index`` in the table's columns: A, B, ... then numbers."""
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
 
 
 def _maximum_exists(points: np.ndarray, games: np.ndarray) -> bool:
@@ -153,14 +185,14 @@ def _maximum_likelihood(points: np.ndarray, games: np.ndarray) -> tuple[np.ndarr
     r = np.zeros(n)
     for _ in range(NEWTON_STEPS):
         gradient, hessian = _derivatives(r, points, games)
-        step = np.linalg.solve(hessian[1:, 1:], -gradient[1:]) * ELO_PER_NATURAL
+        step = np.linalg.pinv(hessian[1:, 1:]) @ -gradient[1:] * ELO_PER_NATURAL
         step = np.clip(step, -MAX_NEWTON_STEP, MAX_NEWTON_STEP)
         r[1:] += step
         if np.abs(step).max(initial=0.0) < NEWTON_TOLERANCE:
             break
     _, hessian = _derivatives(r, points, games)
     covariance = np.zeros((n, n))
-    covariance[1:, 1:] = np.linalg.inv(-hessian[1:, 1:]) * ELO_PER_NATURAL**2
+    covariance[1:, 1:] = np.linalg.pinv(-hessian[1:, 1:]) * ELO_PER_NATURAL**2
     return r, covariance
 
 

@@ -64,6 +64,9 @@ REQUIRED_TARGETS: dict[str, str] = {
     "database.store": "database",         # the game database file: opened, checked, written
     "database.importer": "database",
     "database.search": "database",
+    "match.openings": "match",            # FEN/EPD opening lists and the shipped suites (--openings)
+    "match.sprt": "match",                # the --sprt settings and the LLR of any counts
+    "match.crosstable": "match",          # the tournament's crosstable written beside the PGN
 }
 
 

@@ -21,6 +21,8 @@ from xiangqi.resources import assets_dir
 FEN_LIST_SUFFIXES = (".fen", ".epd", ".txt")
 SUITE_SUFFIX = ".epd"                        # a shipped suite: assets/openings/NAME.epd
 MAX_OPENING_NAME = 120                       # an EPD line's c0 name is cut to this many characters
+MAX_FEN_LIST_BYTES = 32 * 1024 * 1024        # a FEN/EPD list larger than this is refused unread
+MAX_ERROR_TEXT = 200                         # the reason quoted for a bad line is cut to this many characters
 _C0 = re.compile(r'\bc0\s+"([^"]*)"')
 
 
@@ -93,6 +95,11 @@ def load_openings(path: str | os.PathLike[str], errors: list[str] | None = None)
 
 
 def _fen_list(path: Path, errors: list[str]) -> list[Opening]:
+    size = path.stat().st_size
+    if size > MAX_FEN_LIST_BYTES:
+        errors.append(f"{path}: {size:,} bytes, more than a FEN list may hold (MAX_FEN_LIST_BYTES = "
+                      f"{MAX_FEN_LIST_BYTES:,}): not read")
+        return []
     openings = []
     for number, raw in enumerate(path.read_text(encoding="utf-8-sig", errors="replace").splitlines(), start=1):
         line = raw.strip()
@@ -104,7 +111,7 @@ def _fen_list(path: Path, errors: list[str]) -> list[Opening]:
         try:
             openings.append(Opening(Position.from_fen(fen).fen(), (), name))
         except FenError as exc:
-            errors.append(f"{path}:{number}: not a FEN, skipped: {line[:80]!r} ({exc})")
+            errors.append(f"{path}:{number}: not a FEN, skipped: {line[:80]!r} ({str(exc)[:MAX_ERROR_TEXT]})")
     return openings
 
 

@@ -94,7 +94,7 @@ class SprtSettings:
             numbers = {name: float(values[name]) for name in ("elo0", "elo1", "alpha", "beta") if name in values}
             model = EloModel(values.get("model", EloModel.NORMALIZED.value))
         except ValueError as exc:
-            raise SprtError(f"--sprt {' '.join(words)[:MAX_SPRT_TEXT]!r}: {exc}") from None
+            raise SprtError(f"--sprt {' '.join(words)[:MAX_SPRT_TEXT]!r}: {str(exc)[:MAX_SPRT_TEXT]}") from None
         if not all(math.isfinite(value) for value in numbers.values()):
             raise SprtError(f"--sprt values must be finite numbers: {' '.join(words)[:MAX_SPRT_TEXT]!r}")
         return cls(model=model, **numbers)

@@ -137,7 +137,8 @@ class Crosstable:
         """The table as text lines: rank, name, Elo, interval, games, score, draws, then the score against
         each opponent (in the order the engines were given, marked A, B, C ...)."""
         ratings = self.ratings()
-        width = min(MAX_NAME_WIDTH, max(len(name) for name in self.names))
+        shown = [one_line(name) for name in self.names]
+        width = min(MAX_NAME_WIDTH, max(len(name) for name in shown))
         initials = [mark(k) for k in range(len(self.names))]
         head = (f"{'Rank':>4} {'':2} {'Name':<{width}} {'Elo':>6} {'95% interval':>15} {'Games':>6} "
                 f"{'Score':>7} {'Draws':>6}  " + "  ".join(f"{initial:>7}" for initial in initials))
@@ -146,14 +147,15 @@ class Crosstable:
             cells = ["      -" if j == row.index else (f"{cell[0]:g}/{cell[1]}".rjust(7) if cell else " " * 7)
                      for j, cell in enumerate(row.against)]
             interval = f"[{row.rating.low:+.0f}, {row.rating.high:+.0f}]"
-            lines.append(f"{row.rank:>4} {initials[row.index]:2} {row.name[:width]:<{width}} {row.rating.elo:>+6.0f} "
+            lines.append(f"{row.rank:>4} {initials[row.index]:2} {shown[row.index][:width]:<{width}} "
+                         f"{row.rating.elo:>+6.0f} "
                          f"{interval:>15} {row.games:>6} {100 * row.score:>6.1f}% {100 * row.draws:>5.1f}%  "
                          + "  ".join(cells))
         lines.append(self.footnote(ratings))
         return lines
 
     def footnote(self, ratings: Ratings) -> str:
-        anchor = "the average is 0" if ratings.anchor == "average" else f"{ratings.anchor} is 0"
+        anchor = "the average is 0" if ratings.anchor == "average" else f"{one_line(ratings.anchor)} is 0"
         note = (f"Elo: maximum likelihood over all {self.total_games} games, {anchor}; "
                 f"95% interval: ±1.96 standard errors")
         if ratings.virtual_draws:
@@ -162,6 +164,11 @@ class Crosstable:
 
     def text(self) -> str:
         return "\n".join(self.lines())
+
+
+def one_line(name: str) -> str:
+    """A name as one line of the table: white space (new lines, tabs) as single spaces, cut to the bound."""
+    return " ".join(name[: 4 * MAX_NAME_WIDTH].split())[:MAX_NAME_WIDTH] or "?"
 
 
 def mark(index: int) -> str:

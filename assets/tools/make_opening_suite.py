@@ -162,7 +162,8 @@ def balance_report(scores: list[int]) -> str:
     bins = Counter(max(-BALANCE_CP, min(BALANCE_CP - 10, cp // 10 * 10)) for cp in scores)
     lines = [f"mean |cp| {mean:.1f}, mean cp {sum(scores) / len(scores):+.1f}"]
     for low in range(-BALANCE_CP, BALANCE_CP, 10):
-        lines.append(f"  [{low:+4d}, {low + 10:+4d}) {bins.get(low, 0):4d} {'#' * (bins.get(low, 0) // 5)}")
+        close = "]" if low + 10 == BALANCE_CP else ")"
+        lines.append(f"  [{low:+4d}, {low + 10:+4d}{close} {bins.get(low, 0):4d} {'#' * (bins.get(low, 0) // 5)}")
     return "\n".join(lines)
 
 

@@ -192,11 +192,15 @@ def _tournament(args: argparse.Namespace, settings: MatchSettings, specs: tuple[
     runner = TournamentRunner(tournament)
     table_path = _crosstable_path(settings.pgn)
     trouble: list[str] = []
+    per_encounter = tournament.encounter_settings(0, 1).games
+    total = per_encounter * len(runner.encounters_left())
+    played_games = [0]
 
     def on_game(played: TournamentGame) -> None:
         names = tournament.names
         pair = (names[played.first], names[played.second])
-        print(_game_line(played.finished, pair, tournament.encounter_settings(0, 1).games), flush=True)
+        played_games[0] += 1
+        print(f"[{played_games[0]}/{total}] " + _game_line(played.finished, pair, per_encounter), flush=True)
         text = runner.crosstable.text()
         print(text, flush=True)
         try:

@@ -111,6 +111,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--nodes", type=int, default=NODES)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/make_opening_suite.jsonl"))
     parser.add_argument("--limit", type=int, help="only the first N lines (a trial)")
+    parser.add_argument("--cached-only", action="store_true",
+                        help="no engine: the suite from the lines the cache covers, up to the first line it does not")
     args = parser.parse_args(argv)
     cache: dict[str, int | None] = {}
     if args.cache.exists():
@@ -123,7 +125,11 @@ def main(argv: list[str]) -> int:
     rows: list[tuple[str, int, str]] = []
     evaluated = 0
     games = load_games(SOURCE)[: args.limit]
+    covered = len(games)
     for number, game in enumerate(games, start=1):
+        if args.cached_only and _needs_engine(game.start_fen, game.mainline_moves(), number, taken, cache):
+            covered = number - 1
+            break
         if game.start_fen != Position.STARTING_FEN:
             continue
         for ply, position in candidates(Position.from_fen(game.start_fen), game.mainline_moves(), number):
@@ -149,9 +155,25 @@ def main(argv: list[str]) -> int:
     text = CREDIT.format(cp=BALANCE_CP, nodes=args.nodes) + "".join(
         f'{fen} ce {cp}; c0 "{name}";\n' for fen, cp, name in rows)
     atomic_write(TARGET, text.encode("utf-8"))
-    print(f"{TARGET}: {len(rows)} positions from {len(games)} lines ({evaluated} searched this run)")
+    print(f"{TARGET}: {len(rows)} positions from {covered} lines ({evaluated} searched this run)")
     print(balance_report([cp for _, cp, _ in rows]))
     return 0
+
+
+def _needs_engine(start_fen: str, moves: list[Move], number: int, taken: dict[int, str],
+                  cache: dict[str, int | None]) -> bool:
+    """Whether the line would need a search the cache does not hold before it takes a position."""
+    if start_fen != Position.STARTING_FEN:
+        return False
+    for _, position in candidates(Position.from_fen(start_fen), moves, number):
+        if position.zobrist in taken or position.outcome() is not None or not position.legal_moves():
+            continue
+        cp = cache.get(position.fen(), "missing")
+        if cp == "missing":
+            return True
+        if cp is not None and abs(int(cp)) <= BALANCE_CP:
+            return False
+    return False
 
 
 def balance_report(scores: list[int]) -> str:

@@ -133,3 +133,53 @@ def test_uci_engines_get_ucinewgame_before_every_game(tmp_path: Path) -> None:
         firsts = [i for i, line in enumerate(sent) if line.startswith("position")]
         news = [i for i, line in enumerate(sent) if line == "ucinewgame"]
         assert news[0] < firsts[0]   # before the first search of the first game
+
+
+def test_sprt_stops_at_the_upper_bound(tmp_path: Path) -> None:
+    """Engine B plays an illegal move in every game: A wins every pair, and the test accepts H1 after four
+    pairs (logistic, elo1 = 400, alpha = beta = 0.1: LLR 2.39 >= log(0.9/0.1) = 2.20), far below --games."""
+    pgn = tmp_path / "sprt.pgn"
+    healthy = f"{sys.executable} {FAKE} --name Healthy"
+    illegal = f"{sys.executable} {FAKE} --fault illegal-bestmove --name Illegal"
+    result = run_match("--engine", healthy, "--engine", illegal, "--movetime", "50", "--games", "40",
+                       "--sprt", "elo0=0", "elo1=400", "alpha=0.1", "beta=0.1", "model=logistic",
+                       "--pgn", str(pgn), timeout=120)
+    assert result.returncode == 0, result.stderr
+    llr_lines = [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("LLR ")]
+    assert len(llr_lines) == 4, result.stdout
+    assert llr_lines[0].startswith("LLR ") and "(-2.20, 2.20)" in llr_lines[0] and "[0, 0, 0, 0, 1]" in llr_lines[0]
+    assert llr_lines[-1].endswith("H1 accepted") and "pairs 4" in llr_lines[-1]
+    assert "SPRT elo0=0 elo1=400 alpha=0.1 beta=0.1 model=logistic: bounds (-2.20, 2.20)" in result.stdout
+    assert len(list(PgnFile.open(pgn).games())) == 8
+
+
+def test_bad_sprt_and_tournament_arguments_exit_2(tmp_path: Path) -> None:
+    out = str(tmp_path / "x.pgn")
+    result = run_match("--engine", "builtin:1", "--engine", "builtin:2", "--sprt", "elo0=5", "elo1=0", "--pgn", out)
+    assert result.returncode == 2 and "elo0 must be below elo1" in result.stderr
+    result = run_match("--engine", "builtin:1", "--engine", "builtin:2", "--engine", "builtin:3", "--pgn", out)
+    assert result.returncode == 2 and "exactly twice" in result.stderr
+    result = run_match("--engine", "builtin:1", "--tournament", "gauntlet", "--pgn", out)
+    assert result.returncode == 2 and "two or more" in result.stderr
+    result = run_match("--engine", "builtin:1", "--engine", "builtin:2", "--openings", "no-such-suite", "--pgn", out)
+    assert result.returncode == 2 and "no-such-suite" in result.stderr
+    assert not (tmp_path / "x.pgn").exists()
+
+
+def test_round_robin_of_three_writes_the_crosstable(tmp_path: Path) -> None:
+    """Three fake engines, the third plays illegal moves: it loses all its games; each encounter is one
+    round with --repeat (two games), so 6 games; the crosstable is printed and written beside the PGN."""
+    pgn = tmp_path / "rr.pgn"
+    engines = []
+    for name, fault in (("One", ""), ("Two", ""), ("Bad", "--fault illegal-bestmove")):
+        engines += ["--engine", f"{sys.executable} {FAKE} --name {name} {fault}".strip()]
+    result = run_match(*engines, "--tournament", "round-robin", "--rounds", "1", "--repeat", "--movetime", "30",
+                       "--max-moves", "6", "--pgn", str(pgn), timeout=180)
+    assert result.returncode == 0, result.stderr
+    assert len(list(PgnFile.open(pgn).games())) == 6
+    table = (tmp_path / "rr.crosstable.txt").read_text(encoding="utf-8")
+    assert "maximum likelihood over all 6 games, the average is 0" in table
+    assert "one virtual draw was added" in table   # the bad engine scored nothing
+    rows = [line for line in table.splitlines() if line[:4].strip().isdigit()]
+    assert len(rows) == 3 and "0.0%" in rows[-1] and "0/2" in rows[-1]
+    assert "Finished tournament (round-robin, 6 games):" in result.stdout

@@ -1,7 +1,9 @@
-"""``python -m xiangqi match``: two engines play a match, like cutechess-cli / fastchess.
+"""``python -m xiangqi match``: engines play a match, an SPRT or a tournament, like cutechess-cli / fastchess.
 
     python -m xiangqi match --engine A --engine B [--games N] [--movetime MS | --tc BASE+INC]
-                            [--openings FILE] [--concurrency N] [--option A:NAME=VALUE]...
+                            [--openings FILE_OR_SUITE] [--concurrency N] [--option A:NAME=VALUE]...
+                            [--sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic]]
+                            [--tournament round-robin|gauntlet --engine C ... [--rounds N] [--repeat]]
                             [--notation chinese|wxf|iccs] [--adjudicate-score CP --adjudicate-moves N]
                             [--max-moves N] [--cluster ADDRESS] --pgn OUT.pgn
 
@@ -14,6 +16,16 @@ adjudications. An engine that crashes loses that game (the reason is in the PGN)
 plays each opening's pair of games as a task on the workers of a Dask scheduler (the engines found there
 by name); the games come back in order.
 An engine named in the settings (``[[engines]]`` in config.toml or $XIANGQI_CONFIG) can be named here.
+--openings takes a record file, a FEN/EPD list or the name of a suite the program ships (``ccpd-balanced``:
+balanced positions 6-10 plies into the CCPD opening lines, assets/openings/README.md).
+--sprt: a sequential test of A against B on game pairs (one opening, both colours): after each pair the
+pentanomial, the log-likelihood ratio with its bounds and A's Elo ± its 95 % error are printed, and the
+match stops once the LLR reaches a bound (alpha and beta default to 0.05, the model to normalized Elo as
+fishtest and fastchess; --games is then the most games played, default 10000).
+--tournament: every engine meets every other (round-robin) or the first meets each other (gauntlet), each
+encounter ``--rounds`` games (twice as many with --repeat: each opening once with each colour); after each
+game the crosstable with each engine's score and maximum-likelihood Elo ± 95 % interval is printed and
+written to OUT.crosstable.txt beside the PGN.
 Exit status: 0 done, 1 an engine could not start (nothing is played; its own error line is shown), the PGN
 could not be written or an internal error stopped the match, 2 bad arguments or a missing engine,
 130 interrupted (Ctrl+C). An engine that answers "no move" to claim a draw is asked again; the referee
@@ -27,18 +39,24 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xiangqi.atomic import atomic_write
 from xiangqi.commands.on_cluster import add_cluster_argument, match_on_cluster
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import OptionValue
 from xiangqi.engine.naming import EngineNameError, TimeControl, engine_spec, parse_engine_option, with_options
 from xiangqi.match.referee import Adjudication
 from xiangqi.match.results import Tally
-from xiangqi.match.schedule import Opening, load_openings
+from xiangqi.match.schedule import Opening, load_openings, shipped_suite
+from xiangqi.match.sprt import Decision, SprtSettings, SprtTracker
+from xiangqi.match.tournament import TournamentKind
 
 if TYPE_CHECKING:
-    from xiangqi.match.runner import FinishedGame, MatchSettings
+    from xiangqi.engine.registry import EngineSpec
+    from xiangqi.match.runner import FinishedGame, MatchSettings, TournamentGame
 
 DEFAULT_MOVETIME_MS = 1000
+SPRT_MAX_GAMES = 10_000          # an SPRT's games when --games is not given (a bound is usually met long before)
+CROSSTABLE_SUFFIX = ".crosstable.txt"
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -46,17 +64,26 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
                                      epilog=__doc__.split("\n\n", 2)[2],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--engine", action="append", required=True, metavar="NAME_OR_COMMAND",
-                        help="an engine (give exactly two)")
-    parser.add_argument("--games", type=int, default=2, help="games to play (default 2)")
+                        help="an engine (two; any number with --tournament)")
+    parser.add_argument("--games", type=int, help="games to play (default 2; with --sprt the most, default "
+                                                 f"{SPRT_MAX_GAMES})")
     clock = parser.add_mutually_exclusive_group()
     clock.add_argument("--movetime", type=int, metavar="MS", help=f"time per move (default {DEFAULT_MOVETIME_MS})")
     clock.add_argument("--tc", metavar="BASE+INC", help="a clock: BASE seconds plus INC seconds a move")
     parser.add_argument("--time-margin", type=int, default=100, metavar="MS",
                         help="how far past its clock an engine may go before it loses on time (default 100)")
-    parser.add_argument("--openings", type=Path, help="a record file (PGN, XQF...) or a FEN list (.fen/.epd/.txt)")
+    parser.add_argument("--openings", metavar="FILE_OR_SUITE",
+                        help="a record file (PGN, XQF...), a FEN list (.fen/.epd/.txt) or a shipped suite "
+                             "(ccpd-balanced)")
     parser.add_argument("--concurrency", type=int, default=1, help="games played at once (default 1)")
     parser.add_argument("--option", action="append", default=[], metavar="A:NAME=VALUE",
                         help="an option of engine A or B (repeat)")
+    parser.add_argument("--sprt", nargs="+", metavar="NAME=VALUE",
+                        help="elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]")
+    parser.add_argument("--tournament", choices=[kind.value for kind in TournamentKind])
+    parser.add_argument("--rounds", type=int, default=1, help="games of each encounter (default 1)")
+    parser.add_argument("--repeat", action="store_true", help="each opening once with each colour: "
+                                                              "two games a round")
     parser.add_argument("--notation", choices=[n.value for n in Notation], default=Notation.CHINESE.value)
     parser.add_argument("--adjudicate-score", type=int, metavar="CP",
                         help="a side wins once both engines score it at least CP centipawns ...")
@@ -68,39 +95,47 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _settings(args: argparse.Namespace) -> MatchSettings:
-    """The match settings from the arguments (EngineNameError / ValueError / OSError when unusable)."""
+def _settings(args: argparse.Namespace) -> tuple[MatchSettings, tuple[EngineSpec, ...]]:
+    """The match settings from the arguments and every engine given (EngineNameError / ValueError / OSError
+    when unusable); with --tournament, the match's engines are the first two (replaced per encounter)."""
     from xiangqi.match.runner import MatchSettings  # Qt: only once the arguments are good
 
-    if len(args.engine) != 2:
+    if args.tournament is None and len(args.engine) != 2:
         raise EngineNameError(f"give --engine exactly twice, not {len(args.engine)} times")
-    if args.games < 1 or args.concurrency < 1:
-        raise EngineNameError("--games and --concurrency must be 1 or more")
+    if args.tournament is not None and (len(args.engine) < 2 or args.sprt):
+        raise EngineNameError("--tournament needs --engine two or more times, and no --sprt")
+    games = args.games or (SPRT_MAX_GAMES if args.sprt else 2)
+    if games < 1 or args.concurrency < 1 or args.rounds < 1:
+        raise EngineNameError("--games, --rounds and --concurrency must be 1 or more")
     specs = [engine_spec(text) for text in args.engine]
     options: list[dict[str, OptionValue]] = [{}, {}]
     for text in args.option:
         index, name, value = parse_engine_option(text)
         options[index][name] = value
-    specs = [with_options(spec, extra) for spec, extra in zip(specs, options, strict=True)]
+    specs[:2] = [with_options(spec, extra) for spec, extra in zip(specs[:2], options, strict=True)]
     time_control = (TimeControl.parse(args.tc) if args.tc else
                     TimeControl(movetime_ms=args.movetime or DEFAULT_MOVETIME_MS))
     return MatchSettings(
-        specs=(specs[0], specs[1]), time=time_control, games=args.games, openings=_openings(args.openings),
-        concurrency=args.concurrency,
+        specs=(specs[0], specs[1]), time=time_control, games=games + games % 2 if args.sprt else games,
+        openings=_openings(args.openings), concurrency=args.concurrency,
         adjudication=Adjudication(args.adjudicate_score, args.adjudicate_moves,
                                   2 * args.max_moves if args.max_moves else None),
-        pgn=args.pgn, notation=Notation(args.notation), time_margin_ms=args.time_margin, event=args.event)
+        pgn=args.pgn, notation=Notation(args.notation), time_margin_ms=args.time_margin,
+        event=args.event), tuple(specs)
 
 
-def _openings(path: Path | None) -> tuple[Opening, ...]:
-    if path is None:
+def _openings(name: str | None) -> tuple[Opening, ...]:
+    if name is None:
         return ()
+    path = Path(name)
+    if not path.exists() and shipped_suite(name) is not None:
+        path = shipped_suite(name) or path
     errors: list[str] = []
     openings = load_openings(path, errors)
     for error in errors:
         print(f"warning: {error}", file=sys.stderr)
     if not openings:
-        raise EngineNameError(f"--openings {str(path)[:80]!r}: no usable opening in the file")
+        raise EngineNameError(f"--openings {name[:80]!r}: no usable opening in the file")
     return tuple(openings)
 
 
@@ -108,40 +143,105 @@ def main(argv: list[str]) -> int:
     args = _arguments(argv)
     if args.cluster:   # the engines are found on each worker, by their names there
         try:
-            if len(args.engine) != 2 or args.games < 1:
-                raise EngineNameError("give --engine exactly twice and --games 1 or more")
+            if len(args.engine) != 2 or args.games < 1 or args.sprt or args.tournament is not None:
+                raise EngineNameError("--cluster plays a match of two engines (--engine twice, --games 1 or more; "
+                                      "not --sprt or --tournament in this version)")
             openings = _openings(args.openings)
         except (ValueError, OSError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         return match_on_cluster(args, openings)
     try:
-        settings = _settings(args)
+        settings, specs = _settings(args)
+        sprt = SprtSettings.parse(args.sprt) if args.sprt else None
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from xiangqi.engine.eventloop import ensure_application, run_until
-    from xiangqi.match.runner import MatchRunner
+    from xiangqi.engine.eventloop import ensure_application
 
     ensure_application()
+    if args.tournament is not None:
+        return _tournament(args, settings, specs)
+    return _match(settings, sprt)
+
+
+def _match(settings: MatchSettings, sprt: SprtSettings | None) -> int:
+    from xiangqi.engine.eventloop import run_until
+    from xiangqi.match.runner import MatchRunner
+
     runner = MatchRunner(settings)
     names = settings.names
     tally = [Tally()]
+    tracker = SprtTracker(sprt) if sprt is not None else None
     trouble: list[str] = []
+    if tracker is not None:
+        print(f"SPRT {tracker.settings.text()}: bounds ({tracker.current.lower:.2f}, {tracker.current.upper:.2f})",
+              flush=True)
 
     def on_game(finished: FinishedGame) -> None:
         tally[0] = tally[0].add(finished.a_score)
         print(_game_line(finished, names, settings.games), flush=True)
         print(f"  {tally[0].text(*names)}", flush=True)
-
-    def on_problem(text: str) -> None:
-        trouble.append(text)
-        print(f"warning: {text}", file=sys.stderr, flush=True)
+        test = tracker.add_game(finished.pairing.number, finished.a_score) if tracker is not None else None
+        if test is not None:
+            print(f"  {test.text()}", flush=True)
+            if test.decision is not Decision.CONTINUE:
+                runner.stop_scheduling()
 
     runner.game_finished.connect(on_game)
-    runner.problem.connect(on_problem)
+    runner.problem.connect(lambda text: _warn(text, trouble))
     completed = run_until(runner.start, runner.finished, runner.abort)
     print(f"Finished match: {tally[0].text(*names)}", flush=True)
+    if tracker is not None:
+        print(f"SPRT: {tracker.current.text()}", flush=True)
+    return _status(completed, trouble)
+
+
+def _tournament(args: argparse.Namespace, settings: MatchSettings, specs: tuple[EngineSpec, ...]) -> int:
+    from xiangqi.engine.eventloop import run_until
+    from xiangqi.match.runner import TournamentRunner, TournamentSettings
+
+    tournament = TournamentSettings(settings, specs,
+                                    TournamentKind(args.tournament), args.rounds, args.repeat)
+    runner = TournamentRunner(tournament)
+    table_path = _crosstable_path(settings.pgn)
+    trouble: list[str] = []
+    per_encounter = tournament.encounter_settings(0, 1).games
+    total = per_encounter * len(runner.encounters_left())
+    played_games = [0]
+
+    def on_game(played: TournamentGame) -> None:
+        names = tournament.names
+        pair = (names[played.first], names[played.second])
+        played_games[0] += 1
+        print(f"[{played_games[0]}/{total}] " + _game_line(played.finished, pair, per_encounter), flush=True)
+        text = runner.crosstable.text()
+        print(text, flush=True)
+        try:
+            atomic_write(table_path, (text + "\n").encode("utf-8"))
+        except OSError as exc:
+            _warn(f"cannot write the crosstable {table_path}: {exc}", trouble)
+
+    runner.game_finished.connect(on_game)
+    runner.problem.connect(lambda text: _warn(text, trouble))
+    completed = run_until(runner.start, runner.finished, runner.abort)
+    print(f"Finished tournament ({tournament.kind.value}, {runner.crosstable.total_games} games):", flush=True)
+    print(runner.crosstable.text(), flush=True)
+    print(f"Crosstable written to {table_path}", flush=True)
+    return _status(completed, trouble)
+
+
+def _crosstable_path(pgn: Path | None) -> Path:
+    base = pgn or Path("match.pgn")
+    return base.with_name(base.stem + CROSSTABLE_SUFFIX)
+
+
+def _warn(text: str, trouble: list[str]) -> None:
+    trouble.append(text)
+    print(f"warning: {text}", file=sys.stderr, flush=True)
+
+
+def _status(completed: bool, trouble: list[str]) -> int:
     if not completed:
         print("interrupted: the games in progress were not recorded", file=sys.stderr)
         return 130

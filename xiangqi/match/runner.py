@@ -14,6 +14,7 @@ its answer, so it includes the transport's own few hundred microseconds.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import traceback
 from collections.abc import Callable
@@ -43,6 +44,7 @@ from xiangqi.match.referee import (
     rules_end,
 )
 from xiangqi.match.schedule import Opening, Pairing, schedule
+from xiangqi.match.tournament import Crosstable, TournamentKind, encounters
 from xiangqi.record import Game, GameNode
 from xiangqi.review.evaluation import Evaluation, with_eval
 
@@ -142,6 +144,11 @@ class MatchRunner(QObject):
         for board in self._boards:
             board.close()
         self._finish()
+
+    def stop_scheduling(self) -> None:
+        """No new game begins (an SPRT reached a bound): the games being played end and are recorded, then
+        ``finished``."""
+        self._pending.clear()   # every board asks for its next pairing after a game: it gets none and closes
 
     def take_pairing(self) -> Pairing | None:
         return self._pending.pop(0) if self._pending and self.running else None
@@ -430,3 +437,98 @@ def _adjudication_cp(evaluation: Evaluation | None) -> int | None:
         return MATE_AS_CP if evaluation.mate > 0 else -MATE_AS_CP
     return evaluation.cp
 
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """Several engines; every encounter is a match with ``match``'s settings (its specs are replaced)."""
+
+    match: MatchSettings
+    specs: tuple[EngineSpec, ...]
+    kind: TournamentKind = TournamentKind.ROUND_ROBIN
+    rounds: int = 1
+    repeat: bool = True   # each opening once with each colour: two games a round
+
+    @property
+    def names(self) -> list[str]:
+        """The engines' names, made unique (the same engine twice is told apart by its place)."""
+        names = [spec.name for spec in self.specs]
+        return [f"{name} #{k + 1}" if names.count(name) > 1 else name for k, name in enumerate(names)]
+
+    def encounter_settings(self, i: int, j: int) -> MatchSettings:
+        names = self.names
+        specs = (dataclasses.replace(self.specs[i], name=names[i]), dataclasses.replace(self.specs[j], name=names[j]))
+        return dataclasses.replace(self.match, specs=specs, games=self.rounds * (2 if self.repeat else 1))
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    first: int    # the engines' indexes in the tournament: ``first`` is engine A of the encounter
+    second: int
+    finished: FinishedGame
+
+
+class TournamentRunner(QObject):
+    """Plays the encounters one after the other, each a ``MatchRunner`` (``concurrency`` games at once);
+    ``game_finished`` (a ``TournamentGame``) after each game, with the crosstable already updated."""
+
+    game_finished = Signal(object)     # TournamentGame
+    encounter_started = Signal(object)  # the MatchRunner now playing (a window may watch its games)
+    finished = Signal()
+    problem = Signal(str)
+
+    def __init__(self, settings: TournamentSettings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.crosstable = Crosstable(settings.names, settings.kind)
+        self._pending = encounters(settings.kind, len(settings.specs))
+        self.current: MatchRunner | None = None
+        self.running = False
+        self.stopped = False   # aborted, or a fault stopped it: not every encounter was played
+
+    def encounters_left(self) -> list[tuple[int, int]]:
+        return list(self._pending)
+
+    def start(self) -> None:
+        self.running = True
+        self._next()
+
+    def _next(self) -> None:
+        if self.stopped or not self._pending:
+            self.running = False
+            self.finished.emit()
+            return
+        first, second = self._pending.pop(0)
+        runner = MatchRunner(self.settings.encounter_settings(first, second), self)
+        runner.game_finished.connect(lambda finished: self._on_game(first, second, finished))
+        runner.problem.connect(self._on_problem)
+        runner.finished.connect(self._on_encounter_done)
+        self.current = runner
+        self.encounter_started.emit(runner)
+        runner.start()
+
+    def _on_game(self, first: int, second: int, finished: FinishedGame) -> None:
+        self.crosstable.add(first, second, finished.a_score)
+        self.game_finished.emit(TournamentGame(first, second, finished))
+
+    def _on_problem(self, text: str) -> None:
+        if text.startswith(("cannot write", "internal error")):
+            self.stopped = True
+        self.problem.emit(text)
+
+    def _on_encounter_done(self) -> None:
+        self.current = None   # the runner stays (a child of this one): a window may still show its games
+        QTimer.singleShot(0, self, self._next)
+
+    def set_paused(self, paused: bool) -> None:
+        if self.current is not None:
+            self.current.set_paused(paused)
+
+    def abort(self) -> None:
+        """Stop now: the games in progress are not recorded."""
+        self.stopped = True
+        if self.current is not None:
+            self.current.abort()
+        elif self.running:
+            self.running = False
+            self.finished.emit()

@@ -1,21 +1,40 @@
 """Which games a match plays: colours alternating, each opening played once with each colour (no Qt).
 
-Openings come from a record file (each game's start position and main line) or a FEN list (one FEN per
-line, EPD-style extra fields after the first six ignored, blank lines and ``#`` comments skipped).
+Openings come from a record file (each game's start position and main line), a FEN list (one FEN per
+line, EPD-style extra fields after the first six ignored but a ``c0 "..."`` comment, which names the opening;
+blank lines and ``#`` comments skipped) or a suite the program ships by name (``assets/openings/NAME.epd``).
 Reading is lenient: a bad entry is skipped with a message naming the file and line or game.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from xiangqi.core import FenError, Move, Position, XiangqiError
 from xiangqi.record import RecordError, load_games
+from xiangqi.resources import assets_dir
 
 FEN_LIST_SUFFIXES = (".fen", ".epd", ".txt")
+SUITE_SUFFIX = ".epd"                        # a shipped suite: assets/openings/NAME.epd
+MAX_OPENING_NAME = 120                       # an EPD line's c0 name is cut to this many characters
+MAX_FEN_LIST_BYTES = 32 * 1024 * 1024        # a FEN/EPD list larger than this is refused unread
+MAX_ERROR_TEXT = 200                         # the reason quoted for a bad line is cut to this many characters
+_C0 = re.compile(r'\bc0\s+"([^"]*)"')
+
+
+def shipped_suites() -> list[str]:
+    """The names of the opening suites the program ships (``--openings NAME``)."""
+    folder = assets_dir() / "openings"
+    return sorted(path.stem for path in folder.glob(f"*{SUITE_SUFFIX}")) if folder.is_dir() else []
+
+
+def shipped_suite(name: str) -> Path | None:
+    """The file of the shipped suite ``name``; None when there is no such suite."""
+    return assets_dir() / "openings" / f"{name}{SUITE_SUFFIX}" if name in shipped_suites() else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,16 +95,23 @@ def load_openings(path: str | os.PathLike[str], errors: list[str] | None = None)
 
 
 def _fen_list(path: Path, errors: list[str]) -> list[Opening]:
+    size = path.stat().st_size
+    if size > MAX_FEN_LIST_BYTES:
+        errors.append(f"{path}: {size:,} bytes, more than a FEN list may hold (MAX_FEN_LIST_BYTES = "
+                      f"{MAX_FEN_LIST_BYTES:,}): not read")
+        return []
     openings = []
     for number, raw in enumerate(path.read_text(encoding="utf-8-sig", errors="replace").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         fen = " ".join(line.split()[:6])
+        named = _C0.search(line)
+        name = named.group(1)[:MAX_OPENING_NAME] if named else f"{path.name}:{number}"
         try:
-            openings.append(Opening(Position.from_fen(fen).fen(), (), f"{path.name}:{number}"))
+            openings.append(Opening(Position.from_fen(fen).fen(), (), name))
         except FenError as exc:
-            errors.append(f"{path}:{number}: not a FEN, skipped: {line[:80]!r} ({exc})")
+            errors.append(f"{path}:{number}: not a FEN, skipped: {line[:80]!r} ({str(exc)[:MAX_ERROR_TEXT]})")
     return openings
 
 

@@ -10,9 +10,16 @@ board, move list and evaluation graph work as for any record. Its panel, in the 
 (an ``EnginePanel`` each), the score, W/D/L, the Elo difference with its 95 % interval and one row per
 finished game; Pause lets the move being thought about finish and then asks for no more; Stop ends the
 match (the game in progress is not recorded).
+
+An SPRT is a match that stops once the log-likelihood ratio reaches a bound: the panel shows the LLR, its
+bounds, the pentanomial and the Elo after each pair. A tournament plays its encounters one after the other
+(``TournamentRunner``), each followed on the board like a match; the panel adds the crosstable (rank, Elo and
+95 % interval, score) updated after every game.
 """
 
 from __future__ import annotations
+
+import math
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction
@@ -23,7 +30,10 @@ from xiangqi.book.chooser import BookPlayer
 from xiangqi.core import Color
 from xiangqi.engine.seat import SeatInfo
 from xiangqi.match.results import Tally, format_elo
-from xiangqi.match.runner import FinishedGame, MatchRunner, MatchSettings
+from xiangqi.match.runner import (FinishedGame, MatchRunner, MatchSettings, TournamentGame, TournamentRunner,
+                                  TournamentSettings)
+from xiangqi.match.sprt import Decision, SprtSettings, SprtStatus, SprtTracker
+from xiangqi.match.tournament import Crosstable, mark
 from xiangqi.ui.match.end_text import end_text, show_end_in_comment
 from xiangqi.record import Game, GameNode
 from xiangqi.ui.engines.engine_panel import EnginePanel
@@ -37,6 +47,7 @@ ROW_PADDING = 6     # px above and below a results row's text
 PV_ROWS = 3         # text lines of each engine's line shown while the match plays
 COLUMNS = 6   # #, red, black, result, plies, reason
 REASON_COLUMN = 5
+CROSSTABLE_FIXED_COLUMNS = 6   # rank, engine, Elo, 95 % interval, games, score; then one per opponent
 
 
 class MatchPanel(QWidget):
@@ -68,6 +79,13 @@ class MatchPanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.sprt = QLabel(self)
+        self.sprt.setObjectName("match_sprt")
+        self.sprt.setWordWrap(True)
+        self.sprt.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.sprt.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.sprt.hide()
+        self.crosstable = self._crosstable()
         self.table = self._results_table()
         buttons = QHBoxLayout()
         buttons.addWidget(self.status, 1)
@@ -80,7 +98,63 @@ class MatchPanel(QWidget):
         for panel in self.panels:
             layout.addWidget(panel, 1)
         layout.addWidget(self.summary)
+        layout.addWidget(self.sprt)
+        layout.addWidget(self.crosstable, 2)
         layout.addWidget(self.table, 2)
+
+    def _crosstable(self) -> QTableWidget:
+        table = QTableWidget(0, CROSSTABLE_FIXED_COLUMNS, self)
+        table.setObjectName("match_crosstable")
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + ROW_PADDING)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.hide()
+        return table
+
+    def show_crosstable(self, crosstable: Crosstable) -> None:
+        """The tournament's table, best first: the Elo is the maximum likelihood over all games so far."""
+        ratings = crosstable.ratings()
+        names = crosstable.names
+        self.crosstable.setColumnCount(CROSSTABLE_FIXED_COLUMNS + len(names))
+        self.crosstable.setHorizontalHeaderLabels(
+            [self.tr("Rank"), self.tr("Engine"), self.tr("Elo"), self.tr("95% interval"), self.tr("Games"),
+             self.tr("Score")] + [mark(k) for k in range(len(names))])
+        rows = crosstable.rows(ratings)
+        self.crosstable.setRowCount(len(rows))
+        for line, row in enumerate(rows):
+            cells = [str(row.rank), f"{mark(row.index)}  {row.name}", f"{row.rating.elo:+.0f}",
+                     f"{row.rating.low:+.0f} .. {row.rating.high:+.0f}", str(row.games), f"{100 * row.score:.1f}%"]
+            cells += ["—" if k == row.index else (f"{cell[0]:g}/{cell[1]}" if cell else "")
+                      for k, cell in enumerate(row.against)]
+            for column, value in enumerate(cells):
+                item = QTableWidgetItem(value)
+                item.setToolTip(value)
+                self.crosstable.setItem(line, column, item)
+        anchor = (self.tr("the average is 0") if ratings.anchor == "average"
+                  else self.tr("{0} is 0").format(ratings.anchor))
+        note = self.tr("Elo by maximum likelihood over all {0} games, {1}").format(crosstable.total_games, anchor)
+        if ratings.virtual_draws:
+            note += self.tr("; a perfect score or engines yet to meet: one virtual draw added per pair of engines")
+        self.crosstable.setToolTip(note)
+        self.crosstable.show()
+
+    def show_sprt(self, settings: SprtSettings, status: SprtStatus) -> None:
+        """The LLR against its bounds after the last complete pair, the pentanomial and A's Elo."""
+        elo, error = status.pentanomial.elo()
+        verdict = {Decision.H1: self.tr("H1 accepted: engine A is stronger by about elo1"),
+                   Decision.H0: self.tr("H0 accepted: engine A is not stronger by elo1"),
+                   Decision.CONTINUE: self.tr("continuing")}[status.decision]
+        elo_text = ("—" if not math.isfinite(elo) else
+                    f"{elo:+.1f} ± {error:.1f}" if math.isfinite(error) else f"{elo:+.1f}")
+        self.sprt.setText(self.tr(
+            "SPRT [{0}, {1}]: LLR {2} (bounds {3} .. {4}); {5} pairs, LL LD DD+WL WD WW = {6}; Elo {7}; {8}")
+            .format(f"{settings.elo0:g}", f"{settings.elo1:g}", f"{status.llr:.2f}", f"{status.lower:.2f}",
+                    f"{status.upper:.2f}", status.pentanomial.pairs, " ".join(map(str, status.pentanomial.counts())),
+                    elo_text, verdict))
+        self.sprt.show()
 
     def _results_table(self) -> QTableWidget:
         table = QTableWidget(0, COLUMNS, self)
@@ -147,6 +221,9 @@ class MatchUi(QWidget):
         self.book_source = book   # the Book feature: a match can open from its book
         self.controller = window.controller
         self.runner: MatchRunner | None = None
+        self.tournament: TournamentRunner | None = None
+        self.sprt_tracker: SprtTracker | None = None
+        self._encounters = (0, 0)   # a tournament's encounter being played and their number
         self._shown: Game | None = None   # the match's record the board was given last
         self._game_text = ""
         self.tally = Tally()
@@ -174,6 +251,8 @@ class MatchUi(QWidget):
 
     @property
     def running(self) -> bool:
+        if self.tournament is not None:
+            return self.tournament.running
         return self.runner is not None and self.runner.running
 
     # ----------------------------------------------------------------- starting
@@ -189,31 +268,80 @@ class MatchUi(QWidget):
         book_move = BookPlayer(book, ALL_PLIES).move_for if book is not None else None
         dialog = MatchDialog(self.window_.engines, book_move, self.window_.engine_panel.notation, self.window_,
                              self._last_pgn)
-        dialog.accepted.connect(lambda: self.start(dialog.settings()))
+        dialog.accepted.connect(lambda: self._start_from(dialog))
         self.window_.open_dialog(dialog)
         return dialog
 
-    def start(self, settings: MatchSettings) -> MatchRunner:
+    def _start_from(self, dialog: MatchDialog) -> None:
+        tournament = dialog.tournament()
+        if tournament is not None:
+            self.start_tournament(tournament)
+        else:
+            self.start(dialog.settings(), dialog.sprt())
+
+    def start(self, settings: MatchSettings, sprt: SprtSettings | None = None) -> MatchRunner:
+        """A match; with ``sprt``, one that stops once the test reaches a bound."""
         self.stop()
-        self._last_pgn = str(settings.pgn or "")
-        runner = self.runner = MatchRunner(settings, self)
+        self.tournament = None
+        self.sprt_tracker = SprtTracker(sprt) if sprt is not None else None
+        runner = self._follow(MatchRunner(settings, self))
+        runner.finished.connect(self._on_finished)
+        runner.problem.connect(self._on_problem)
+        self._prepare(settings)
+        if self.sprt_tracker is not None:
+            self.panel.show_sprt(self.sprt_tracker.settings, self.sprt_tracker.current)
+        runner.start()
+        return runner
+
+    def start_tournament(self, settings: TournamentSettings) -> TournamentRunner:
+        """A tournament: its encounters one after the other, each followed like a match."""
+        self.stop()
+        self.sprt_tracker = None
+        tournament = self.tournament = TournamentRunner(settings, self)
+        tournament.encounter_started.connect(self._on_encounter_started)
+        tournament.game_finished.connect(self._on_tournament_game)
+        tournament.problem.connect(self._on_problem)
+        tournament.finished.connect(self._on_finished)
+        self._encounters = (0, len(tournament.encounters_left()))
+        self._prepare(settings.match)
+        self.panel.show_crosstable(tournament.crosstable)
+        tournament.start()
+        return tournament
+
+    def _follow(self, runner: MatchRunner) -> MatchRunner:
+        """The board, the engine lines and the results table follow ``runner``'s games."""
+        self.runner = runner
         runner.game_started.connect(self._on_game_started)
         runner.moved.connect(self._on_moved)
         runner.engine_info.connect(self._on_engine_info)
         runner.game_finished.connect(self._on_game_finished)
-        runner.problem.connect(self._on_problem)
-        runner.finished.connect(self._on_finished)
+        return runner
+
+    def _prepare(self, settings: MatchSettings) -> None:
+        self._last_pgn = str(settings.pgn or "")
         self.tally = Tally()
         self._shown = None
         self.panel.table.setRowCount(0)
+        self.panel.sprt.hide()
+        self.panel.crosstable.hide()
         self.panel.show_tally(self.tally, settings.names, settings.games)
         self.panel.pause_button.setChecked(False)
         self.panel.set_running(True)
         self.panel.status.setText(self.tr("Starting the engines…"))
         self.panel.show()
         self._put_docks_away()
-        runner.start()
-        return runner
+
+    def _on_encounter_started(self, runner: MatchRunner) -> None:
+        self._follow(runner)
+        self._encounters = (self._encounters[0] + 1, self._encounters[1])
+        self.tally = Tally()
+        self.panel.show_tally(self.tally, runner.settings.names, runner.settings.games)
+        if self.panel.pause_button.isChecked():
+            runner.set_paused(True)
+
+    def _on_tournament_game(self, played: TournamentGame) -> None:
+        assert self.tournament is not None
+        self.panel.show_crosstable(self.tournament.crosstable)
 
     def _put_docks_away(self) -> None:
         """A match is watched on the board, the moves and the engines: the docks (the opening book, the
@@ -229,12 +357,14 @@ class MatchUi(QWidget):
         self._docks_put_away = []
 
     def set_paused(self, paused: bool) -> None:
-        if self.runner is not None and self.runner.running:
+        if self.running and self.runner is not None:
             self.runner.set_paused(paused)
             self.panel.status.setText(self.tr("Paused after this move") if paused else self.tr("Playing"))
 
     def stop(self) -> None:
-        if self.runner is not None and self.runner.running:
+        if self.tournament is not None and self.tournament.running:
+            self.tournament.abort()
+        elif self.runner is not None and self.runner.running:
             self.runner.abort()
 
     # ----------------------------------------------------------------- following the runner
@@ -253,6 +383,9 @@ class MatchUi(QWidget):
             panel.set_engine_name(f"{names[index]} ({colour})")
         number, total = game.headers.get("Round", ""), self.runner.settings.games
         self._game_text = self.tr("Game {0} of {1}").format(number, total)
+        if self.tournament is not None:
+            self._game_text = self.tr("Encounter {0} of {1}, game {2} of {3}").format(
+                *self._encounters, number, total)
         self._show_status()
         if self._shown is None or self.watching():
             self._shown = game
@@ -291,9 +424,20 @@ class MatchUi(QWidget):
         red, black = self._names_by_colour(finished.pairing.a_is_red)
         self.panel.add_game(finished, red, black)
         self.panel.show_tally(self.tally, self.runner.settings.names, self.runner.settings.games)
+        self._test_pair(finished)
         if self.watching():
             self.controller.study.record_changed()   # the result and the reason, as the last comment
             self.controller.study.mark_written()     # and it is in the match's PGN: nothing to save
+
+    def _test_pair(self, finished: FinishedGame) -> None:
+        """An SPRT: the LLR once the game's pair is complete; at a bound no new game begins."""
+        if self.sprt_tracker is None or self.runner is None:
+            return
+        status = self.sprt_tracker.add_game(finished.pairing.number, finished.a_score)
+        if status is not None:
+            self.panel.show_sprt(self.sprt_tracker.settings, status)
+            if status.decision is not Decision.CONTINUE:
+                self.runner.stop_scheduling()
 
     def open_game(self, row: int) -> None:
         """A finished game of the results table on the board, from its start (the match goes on)."""
@@ -311,9 +455,15 @@ class MatchUi(QWidget):
         self.window_.statusBar().showMessage(text, STATUS_MS)
 
     def _on_finished(self) -> None:
-        assert self.runner is not None
-        done = len(self.runner.results) >= self.runner.settings.games
-        self.panel.status.setText(self.tr("Match finished") if done else self.tr("Match stopped"))
+        if self.tournament is not None:
+            done = not self.tournament.stopped
+            self.panel.status.setText(self.tr("Tournament finished") if done else self.tr("Tournament stopped"))
+        elif self.sprt_tracker is not None and self.sprt_tracker.current.decision is not Decision.CONTINUE:
+            self.panel.status.setText(self.tr("SPRT finished: a bound was reached"))
+        else:
+            assert self.runner is not None
+            done = len(self.runner.results) >= self.runner.settings.games
+            self.panel.status.setText(self.tr("Match finished") if done else self.tr("Match stopped"))
         self.panel.set_running(False)
         for panel in self.panel.panels:
             panel.set_state("")

@@ -2152,12 +2152,28 @@
             <translation>开始</translation>
         </message>
         <message>
+            <source>Test</source>
+            <translation>测试</translation>
+        </message>
+        <message>
             <source>Engine A</source>
             <translation>引擎 A</translation>
         </message>
         <message>
             <source>Engine B</source>
             <translation>引擎 B</translation>
+        </message>
+        <message>
+            <source>Engines</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Tournament</source>
+            <translation>锦标赛</translation>
+        </message>
+        <message>
+            <source>SPRT</source>
+            <translation>SPRT</translation>
         </message>
         <message>
             <source>Time control</source>
@@ -2186,6 +2202,50 @@
         <message>
             <source>Built-in engine level {0}</source>
             <translation>内置引擎 {0} 级</translation>
+        </message>
+        <message>
+            <source>Match</source>
+            <translation>对局</translation>
+        </message>
+        <message>
+            <source>Round-robin</source>
+            <translation>循环赛</translation>
+        </message>
+        <message>
+            <source>Gauntlet (the first plays the others)</source>
+            <translation>车轮战（第一个引擎对其余各个）</translation>
+        </message>
+        <message>
+            <source>rounds </source>
+            <translation>轮数 </translation>
+        </message>
+        <message>
+            <source>Each opening with both colours</source>
+            <translation>每个开局双方各执红一次</translation>
+        </message>
+        <message>
+            <source>elo0 </source>
+            <translation>elo0 </translation>
+        </message>
+        <message>
+            <source>elo1 </source>
+            <translation>elo1 </translation>
+        </message>
+        <message>
+            <source>alpha </source>
+            <translation>alpha </translation>
+        </message>
+        <message>
+            <source>beta </source>
+            <translation>beta </translation>
+        </message>
+        <message>
+            <source>normalized Elo</source>
+            <translation>标准化 Elo</translation>
+        </message>
+        <message>
+            <source>logistic Elo</source>
+            <translation>逻辑 Elo</translation>
         </message>
         <message>
             <source>Per move</source>
@@ -2220,6 +2280,10 @@
             <translation>来自开局库</translation>
         </message>
         <message>
+            <source>Suite: {0}</source>
+            <translation>开局集：{0}</translation>
+        </message>
+        <message>
             <source>PGN, other record or FEN list</source>
             <translation>PGN、其他棋谱或 FEN 列表</translation>
         </message>
@@ -2252,8 +2316,20 @@
             <translation>浏览…</translation>
         </message>
         <message>
+            <source>at most </source>
+            <translation>最多 </translation>
+        </message>
+        <message>
             <source>Openings ({0});;All files (*)</source>
             <translation>开局 ({0});;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Tick two or more engines for the tournament.</source>
+            <translation>请为锦标赛勾选两个或更多引擎。</translation>
+        </message>
+        <message>
+            <source>Engine tournament</source>
+            <translation>引擎锦标赛</translation>
         </message>
         <message>
             <source>Choose the file the games are saved to.</source>
@@ -2362,6 +2438,62 @@
             <translation>关闭对战面板（对战结束后）</translation>
         </message>
         <message>
+            <source>Rank</source>
+            <translation>名次</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Elo</source>
+            <translation>Elo</translation>
+        </message>
+        <message>
+            <source>95% interval</source>
+            <translation>95% 区间</translation>
+        </message>
+        <message>
+            <source>Games</source>
+            <translation>局数</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>分数</translation>
+        </message>
+        <message>
+            <source>the average is 0</source>
+            <translation>平均为 0</translation>
+        </message>
+        <message>
+            <source>{0} is 0</source>
+            <translation>{0} 为 0</translation>
+        </message>
+        <message>
+            <source>Elo by maximum likelihood over all {0} games, {1}</source>
+            <translation>按全部 {0} 局的最大似然估计 Elo，{1}</translation>
+        </message>
+        <message>
+            <source>; a perfect score or engines yet to meet: one virtual draw added per pair of engines</source>
+            <translation>；有全胜/全负或尚未交手的引擎：每对引擎加一局虚拟和棋</translation>
+        </message>
+        <message>
+            <source>H1 accepted: engine A is stronger by about elo1</source>
+            <translation>接受 H1：引擎 A 约强 elo1</translation>
+        </message>
+        <message>
+            <source>H0 accepted: engine A is not stronger by elo1</source>
+            <translation>接受 H0：引擎 A 没有强 elo1</translation>
+        </message>
+        <message>
+            <source>continuing</source>
+            <translation>继续中</translation>
+        </message>
+        <message>
+            <source>SPRT [{0}, {1}]: LLR {2} (bounds {3} .. {4}); {5} pairs, LL LD DD+WL WD WW = {6}; Elo {7}; {8}</source>
+            <translation>SPRT [{0}, {1}]：LLR {2}（界限 {3} .. {4}）；{5} 对，LL LD DD+WL WD WW = {6}；Elo {7}；{8}</translation>
+        </message>
+        <message>
             <source>#</source>
             <translation>#</translation>
         </message>
@@ -2421,6 +2553,10 @@
             <translation>第 {0} 局，共 {1} 局</translation>
         </message>
         <message>
+            <source>Encounter {0} of {1}, game {2} of {3}</source>
+            <translation>第 {0}/{1} 组对阵，第 {2}/{3} 局</translation>
+        </message>
+        <message>
             <source>Red {0} · Black {1}</source>
             <translation>红方 {0} · 黑方 {1}</translation>
         </message>
@@ -2431,6 +2567,18 @@
         <message>
             <source>no file</source>
             <translation>无文件</translation>
+        </message>
+        <message>
+            <source>Tournament finished</source>
+            <translation>锦标赛结束</translation>
+        </message>
+        <message>
+            <source>Tournament stopped</source>
+            <translation>锦标赛已停止</translation>
+        </message>
+        <message>
+            <source>SPRT finished: a bound was reached</source>
+            <translation>SPRT 结束：已达到界限</translation>
         </message>
         <message>
             <source>Match finished</source>

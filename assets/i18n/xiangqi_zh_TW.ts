@@ -2152,12 +2152,28 @@
             <translation>開始</translation>
         </message>
         <message>
+            <source>Test</source>
+            <translation>測試</translation>
+        </message>
+        <message>
             <source>Engine A</source>
             <translation>引擎 A</translation>
         </message>
         <message>
             <source>Engine B</source>
             <translation>引擎 B</translation>
+        </message>
+        <message>
+            <source>Engines</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Tournament</source>
+            <translation>錦標賽</translation>
+        </message>
+        <message>
+            <source>SPRT</source>
+            <translation>SPRT</translation>
         </message>
         <message>
             <source>Time control</source>
@@ -2186,6 +2202,50 @@
         <message>
             <source>Built-in engine level {0}</source>
             <translation>內建引擎 {0} 級</translation>
+        </message>
+        <message>
+            <source>Match</source>
+            <translation>對局</translation>
+        </message>
+        <message>
+            <source>Round-robin</source>
+            <translation>循環賽</translation>
+        </message>
+        <message>
+            <source>Gauntlet (the first plays the others)</source>
+            <translation>車輪戰（第一個引擎對其餘各個）</translation>
+        </message>
+        <message>
+            <source>rounds </source>
+            <translation>輪數 </translation>
+        </message>
+        <message>
+            <source>Each opening with both colours</source>
+            <translation>每個開局雙方各執紅一次</translation>
+        </message>
+        <message>
+            <source>elo0 </source>
+            <translation>elo0 </translation>
+        </message>
+        <message>
+            <source>elo1 </source>
+            <translation>elo1 </translation>
+        </message>
+        <message>
+            <source>alpha </source>
+            <translation>alpha </translation>
+        </message>
+        <message>
+            <source>beta </source>
+            <translation>beta </translation>
+        </message>
+        <message>
+            <source>normalized Elo</source>
+            <translation>標準化 Elo</translation>
+        </message>
+        <message>
+            <source>logistic Elo</source>
+            <translation>邏輯 Elo</translation>
         </message>
         <message>
             <source>Per move</source>
@@ -2220,6 +2280,10 @@
             <translation>來自開局庫</translation>
         </message>
         <message>
+            <source>Suite: {0}</source>
+            <translation>開局集：{0}</translation>
+        </message>
+        <message>
             <source>PGN, other record or FEN list</source>
             <translation>PGN、其他棋譜或 FEN 列表</translation>
         </message>
@@ -2252,8 +2316,20 @@
             <translation>瀏覽…</translation>
         </message>
         <message>
+            <source>at most </source>
+            <translation>最多 </translation>
+        </message>
+        <message>
             <source>Openings ({0});;All files (*)</source>
             <translation>開局 ({0});;所有檔案 (*)</translation>
+        </message>
+        <message>
+            <source>Tick two or more engines for the tournament.</source>
+            <translation>請為錦標賽勾選兩個或更多引擎。</translation>
+        </message>
+        <message>
+            <source>Engine tournament</source>
+            <translation>引擎錦標賽</translation>
         </message>
         <message>
             <source>Choose the file the games are saved to.</source>
@@ -2362,6 +2438,62 @@
             <translation>關閉對戰面板（對戰結束後）</translation>
         </message>
         <message>
+            <source>Rank</source>
+            <translation>名次</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Elo</source>
+            <translation>Elo</translation>
+        </message>
+        <message>
+            <source>95% interval</source>
+            <translation>95% 區間</translation>
+        </message>
+        <message>
+            <source>Games</source>
+            <translation>局數</translation>
+        </message>
+        <message>
+            <source>Score</source>
+            <translation>分數</translation>
+        </message>
+        <message>
+            <source>the average is 0</source>
+            <translation>平均為 0</translation>
+        </message>
+        <message>
+            <source>{0} is 0</source>
+            <translation>{0} 為 0</translation>
+        </message>
+        <message>
+            <source>Elo by maximum likelihood over all {0} games, {1}</source>
+            <translation>按全部 {0} 局的最大似然估計 Elo，{1}</translation>
+        </message>
+        <message>
+            <source>; a perfect score or engines yet to meet: one virtual draw added per pair of engines</source>
+            <translation>；有全勝/全負或尚未交手的引擎：每對引擎加一局虛擬和棋</translation>
+        </message>
+        <message>
+            <source>H1 accepted: engine A is stronger by about elo1</source>
+            <translation>接受 H1：引擎 A 約強 elo1</translation>
+        </message>
+        <message>
+            <source>H0 accepted: engine A is not stronger by elo1</source>
+            <translation>接受 H0：引擎 A 沒有強 elo1</translation>
+        </message>
+        <message>
+            <source>continuing</source>
+            <translation>繼續中</translation>
+        </message>
+        <message>
+            <source>SPRT [{0}, {1}]: LLR {2} (bounds {3} .. {4}); {5} pairs, LL LD DD+WL WD WW = {6}; Elo {7}; {8}</source>
+            <translation>SPRT [{0}, {1}]：LLR {2}（界限 {3} .. {4}）；{5} 對，LL LD DD+WL WD WW = {6}；Elo {7}；{8}</translation>
+        </message>
+        <message>
             <source>#</source>
             <translation>#</translation>
         </message>
@@ -2421,6 +2553,10 @@
             <translation>第 {0} 局，共 {1} 局</translation>
         </message>
         <message>
+            <source>Encounter {0} of {1}, game {2} of {3}</source>
+            <translation>第 {0}/{1} 組對陣，第 {2}/{3} 局</translation>
+        </message>
+        <message>
             <source>Red {0} · Black {1}</source>
             <translation>紅方 {0} · 黑方 {1}</translation>
         </message>
@@ -2431,6 +2567,18 @@
         <message>
             <source>no file</source>
             <translation>無檔案</translation>
+        </message>
+        <message>
+            <source>Tournament finished</source>
+            <translation>錦標賽結束</translation>
+        </message>
+        <message>
+            <source>Tournament stopped</source>
+            <translation>錦標賽已停止</translation>
+        </message>
+        <message>
+            <source>SPRT finished: a bound was reached</source>
+            <translation>SPRT 結束：已達到界限</translation>
         </message>
         <message>
             <source>Match finished</source>

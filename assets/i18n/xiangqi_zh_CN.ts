@@ -744,8 +744,8 @@
             <translation>棋谱库</translation>
         </message>
         <message>
-            <source>Build your game database with the master games that come with the program? It takes a minute; you can import your own games later.</source>
-            <translation>用程序自带的大师对局建立你的棋谱库吗？大约需要一分钟；以后也可以导入你自己的棋谱。</translation>
+            <source>Build your game database with the master games that come with the program? It takes a few minutes; you can import your own games later.</source>
+            <translation>用程序自带的大师对局建立你的棋谱库吗？需要几分钟；以后也可以导入你自己的棋谱。</translation>
         </message>
         <message>
             <source>Building the starter database</source>

@@ -744,8 +744,8 @@
             <translation>棋譜庫</translation>
         </message>
         <message>
-            <source>Build your game database with the master games that come with the program? It takes a minute; you can import your own games later.</source>
-            <translation>用程式附帶的大師對局建立你的棋譜庫嗎？大約需要一分鐘；以後也可以匯入你自己的棋譜。</translation>
+            <source>Build your game database with the master games that come with the program? It takes a few minutes; you can import your own games later.</source>
+            <translation>用程式附帶的大師對局建立你的棋譜庫嗎？需要幾分鐘；以後也可以匯入你自己的棋譜。</translation>
         </message>
         <message>
             <source>Building the starter database</source>

@@ -194,7 +194,7 @@ class DatabaseUi(QObject):
         if self.starter.available():
             box = QMessageBox(QMessageBox.Icon.Question, self.tr("Game database"),
                               self.tr("Build your game database with the master games that come with the "
-                                      "program? It takes a minute; you can import your own games later."),
+                                      "program? It takes a few minutes; you can import your own games later."),
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.window)
             box.finished.connect(lambda result: self._starter_answered(result == QMessageBox.StandardButton.Yes))
             self.window.open_dialog(box)

@@ -4,8 +4,8 @@
     .venv/bin/python tests/bench/review_agreement.py compare [--depth 16] [--review-nodes N | --review-movetime MS |
                      --review-depth D] [--jobs 2] [--save FILE] [--thresholds 5,10,15]
 
-The games: master games of ../shared/data/ccpd/games/五羊杯.pgn (``GAMES``: 1 and 2, 147 moves; a loaded
-2-core machine could not search more at depth 14 in the time), written once to ``WORK/games.pgn``.
+The games: master games of ../shared/data/ccpd/games/ (``SOURCES``: 8 games, 504 moves; a depth-16 search
+costs about 2 CPU-seconds a position), written to ``WORK/games.pgn``. ``--games 3-8`` (compare) keeps some.
 
 **reference** — Fairy-Stockfish (UCI) on plain pipes (none of the program's engine code), for the position
 before every move: ``go depth D``; when the played move is not the engine's best, a second search of the
@@ -48,18 +48,26 @@ from xiangqi.record import Game, load_games  # noqa: E402
 from xiangqi.record.pgn_writer import save_pgn  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
-SOURCE = REPO.parent / "shared" / "data" / "ccpd" / "games" / "五羊杯.pgn"
-GAMES = (1, 2)
+GAME_FILES = REPO.parent / "shared" / "data" / "ccpd" / "games"
+# (file in GAME_FILES, game number in it): the two 五羊杯 games measured first, then the first two complete,
+# decisive games of 50-80 plies from the standard start of 世界盃, 亞洲杯 and 象甲聯賽. A game's number here
+# (1, 2, ...) names it in the caches, so new games are only ever appended.
+SOURCES = (("五羊杯", 1), ("五羊杯", 2), ("世界盃", 1), ("世界盃", 12), ("亞洲杯", 2), ("亞洲杯", 4),
+           ("象甲聯賽", 19), ("象甲聯賽", 20))
+GAMES = tuple(range(1, len(SOURCES) + 1))
 WORK = Path("/tmp/review_agreement")
 MARK_NAGS = {6: "?!", 2: "?", 4: "??"}
 
 
 def games_file() -> Path:
+    """``WORK/games.pgn``: the games of SOURCES in order, written again when SOURCES has grown."""
     path = WORK / "games.pgn"
-    if not path.exists():
+    if not path.exists() or len(load_games(path)) != len(SOURCES):
         WORK.mkdir(parents=True, exist_ok=True)
-        games = load_games(SOURCE)
-        save_pgn(path, [games[n - 1] for n in GAMES])
+        loaded: dict[str, list[Game]] = {}
+        for name, _ in SOURCES:
+            loaded.setdefault(name, load_games(GAME_FILES / f"{name}.pgn"))
+        save_pgn(path, [loaded[name][number - 1] for name, number in SOURCES])
     return path
 
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.series import graph_values
+from xiangqi.ui.common.contrast import mark_colour
 from xiangqi.ui.engines.score_text import evaluation_text
 
 DEFAULT_CLAMP = 10.0       # pawns: beyond this an advantage is decisive and drawn at the edge
@@ -23,7 +24,7 @@ RED_FILL = QColor(200, 40, 30, 150)
 BLACK_FILL = QColor(40, 40, 40, 130)
 LINE_COLOUR = QColor(70, 70, 70)
 MARKER_COLOUR = QColor(30, 110, 220)
-MARK_COLOURS = {"?!": QColor(230, 190, 40), "?": QColor(240, 130, 20), "??": QColor(210, 20, 20)}
+MARK_SYMBOLS = ("?!", "?", "??")   # the review marks drawn as dots, in the move list's colours
 MIN_PLIES = 10             # the x axis spans at least this many plies (a short game is not stretched)
 Y_AXIS_ROOM = 24           # px of the view beside the plot: margins, the y axis line and its labels' gap
 LABEL_GAP = 14             # px between two ply labels of the x axis (closer, Qt cuts them to "…")
@@ -105,7 +106,8 @@ class EvalGraph(QChartView):
             area.setPen(QPen(Qt.PenStyle.NoPen))
         self.line.setPen(QPen(LINE_COLOUR, 1.5))
         self.dots: dict[str, QScatterSeries] = {}
-        for symbol, colour in MARK_COLOURS.items():
+        for symbol in MARK_SYMBOLS:
+            colour = mark_colour(symbol, chart.backgroundBrush().color())   # the chart's own (light) theme
             dots = QScatterSeries()
             dots.setMarkerSize(7.0)
             dots.setColor(colour)

@@ -317,18 +317,20 @@ def report(name: str, result: Agreement) -> str:
 
 
 def compare(limits: SearchLimits, jobs: int, depth: int, thresholds: tuple[float, float, float],
-            saved: Path | None, twice: bool) -> None:
+            saved: Path | None, twice: bool, chosen: list[int]) -> None:
     records = list(load_cache(WORK / f"reference-d{depth}.jsonl").values())
     plies = {n: game.ply_count() for n, game in zip(GAMES, load_games(games_file()), strict=True)}
     counts = Counter(int(str(record["game"])) for record in records)
-    complete = [n for n in GAMES if counts[n] == plies[n]]   # the games the reference has every move of
+    # the chosen games the reference has every move of
+    complete = [n for n in GAMES if counts[n] == plies[n] and n in chosen]
     reference_by = {(int(str(r["game"])), int(str(r["ply"]))): reference_mark(r) for r in records}
     if saved is not None and saved.exists():
         judged = [Judged(**json.loads(text)) for text in saved.read_text().splitlines() if text.strip()]
         elapsed = 0.0
         print(f"review results read from {saved}")
     else:
-        judged, elapsed = review_moves(limits, jobs, complete)
+        # saved: every chosen game (the reference may complete more of them later), else the complete ones
+        judged, elapsed = review_moves(limits, jobs, chosen if saved is not None else complete)
         if saved is not None:
             saved.write_text("".join(json.dumps(asdict(j)) + "\n" for j in judged))
         print(f"review {limits_text(limits)} --jobs {jobs}: {elapsed:.0f} s wall, "
@@ -371,6 +373,8 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="keep the review's losses in this file; when it exists, "
                         "read them instead of reviewing again (to try --thresholds)")
     parser.add_argument("--twice", action="store_true", help="review again with another --jobs: marks changed")
+    parser.add_argument("--games", default=f"1-{len(GAMES)}",
+                        help="compare these games only (numbers of SOURCES: 3-8, 1,2): to hold some out")
     args = parser.parse_args()
     if args.action == "reference":
         reference(args.depth, args.jobs)
@@ -386,7 +390,20 @@ def main() -> None:
     thresholds = (tuple(float(t) for t in args.thresholds.split(",")) if args.thresholds
                   else (INACCURACY_LOSS, MISTAKE_LOSS, BLUNDER_LOSS))
     assert len(thresholds) == 3
-    compare(limits, args.jobs, args.depth, (thresholds[0], thresholds[1], thresholds[2]), args.save, args.twice)
+    compare(limits, args.jobs, args.depth, (thresholds[0], thresholds[1], thresholds[2]), args.save, args.twice,
+            game_numbers(args.games))
+
+
+def game_numbers(text: str) -> list[int]:
+    """``3-8`` or ``1,2,5`` (or both: ``1,3-5``) as game numbers."""
+    numbers: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        numbers.extend(range(int(first), int(last or first) + 1))
+    unknown = [n for n in numbers if n not in GAMES]
+    if unknown:
+        raise SystemExit(f"--games {text!r}: no game {unknown[0]} (1-{len(GAMES)})")
+    return sorted(set(numbers))
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from xiangqi.record import Game
 from xiangqi.review import Evaluation, PositionValue, annotate_game, main_line_positions
 from xiangqi.review.marks import Mark
 from xiangqi.ui.common.contrast import MIN_TEXT_CONTRAST, contrast_ratio, mark_colour, set_high_contrast
+from xiangqi.ui.study.eval_graph import EvalGraph, chart_background
 from xiangqi.ui.study.review_dialog import ReviewDialog
 
 # 1. 炮二平五 炮8平2 (hangs the cannon: ??) 2. 炮八平二 马8进7 3. 马二进三 (?!)
@@ -103,6 +104,14 @@ def test_the_marks_read_at_4_5_to_1_in_the_normal_and_the_high_contrast_colours(
             assert contrast_ratio(words, window_colour) >= MIN_TEXT_CONTRAST, (high_contrast, words.name())
     finally:
         set_high_contrast(False)
+
+
+def test_the_graphs_mark_dots_stand_out_from_its_background(qtbot: QtBot) -> None:
+    graph = EvalGraph()
+    qtbot.addWidget(graph)
+    background = chart_background(graph.chart())
+    for symbol, dots in graph.dots.items():
+        assert contrast_ratio(dots.color(), background) >= MIN_TEXT_CONTRAST, (symbol, dots.color().name())
 
 
 def test_the_review_summary_closes_when_another_game_is_opened(qtbot: QtBot, tmp_path: Path) -> None:

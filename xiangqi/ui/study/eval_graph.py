@@ -68,6 +68,15 @@ GRAPH_PX = 130       # the graph's height where the column has room
 GRAPH_MIN_PX = 80    # and at least (axis labels and the curve still read)
 
 
+def chart_background(chart: QChart) -> QColor:
+    """The colour the chart's theme fills its background with (a gradient's first stop: the light theme
+    paints a white-to-white gradient, whose brush colour reads black)."""
+    brush = chart.backgroundBrush()
+    gradient = brush.gradient()
+    stops = gradient.stops() if gradient is not None else []
+    return stops[0][1] if stops else brush.color()
+
+
 class EvalGraph(QChartView):
     """The chart; ``set_values`` draws a series, ``set_current_ply`` moves the marker."""
 
@@ -107,7 +116,7 @@ class EvalGraph(QChartView):
         self.line.setPen(QPen(LINE_COLOUR, 1.5))
         self.dots: dict[str, QScatterSeries] = {}
         for symbol in MARK_SYMBOLS:
-            colour = mark_colour(symbol, chart.backgroundBrush().color())   # the chart's own (light) theme
+            colour = mark_colour(symbol, chart_background(chart))
             dots = QScatterSeries()
             dots.setMarkerSize(7.0)
             dots.setColor(colour)

@@ -22,8 +22,9 @@ reference loses < 5 points, and the same for the "mark nothing" baseline; also t
 mover's score per move (the graph's zig-zag). Targets (issue 28): kappa ≥ 0.5, precision ≥ 70 %, recall
 ≥ 50 %, ≤ 1 % false ?/??. ``--save FILE`` keeps each move's losses (the judging search's and the one
 between the numbers shown); when FILE exists they are read instead of reviewing again, so ``--thresholds``
-can be tried offline (exact for thresholds of 5 or more: the confirming search runs from 5 points).
-Not collected by pytest.
+can be tried offline (exact for thresholds from ``judging.CONFIRM_FROM_LOSS`` on: the confirming search
+runs from there). ``--games`` compares some games only: a rule chosen on some games is checked on the
+others (held out). Not collected by pytest.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ so the figures do not depend on its load): on 147 master moves, against Fairy-St
 judging the played move at that depth, the pair search agreed on 86.4 % of marks with 0 false ?/?? at
 twice the time, against 79.6 % and 2.0 % for the played move searched alone at the first search's depth.
 A move the pair search would mark, or rates close to a mark (``CONFIRM_FROM_LOSS``), gets one more pair
-search, deeper (``CONFIRM_EFFORT``), whose scores judge it: a mark is a claim made to the player, so it is checked (89.8 % and 0 on the same moves).
+search, deeper (``CONFIRM_EFFORT``), whose scores judge it: a mark is a claim made to the player, so it
+is checked (89.8 % and 0 on the same moves).
 An engine with no ``MultiPV`` (ElephantEye) gets the played move judged by a search of the position
 **after** it, one ply shallower than the first search completed (the same time or nodes as a cap), its
 score turned to the mover's view and its mates moved by a ply (``move_line``): both scores then reach

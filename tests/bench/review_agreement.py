@@ -4,8 +4,8 @@
     .venv/bin/python tests/bench/review_agreement.py compare [--depth 16] [--review-nodes N | --review-movetime MS |
                      --review-depth D] [--jobs 2] [--save FILE] [--thresholds 5,10,15]
 
-The games: master games of ../shared/data/ccpd/games/五羊杯.pgn (``GAMES``: 1 and 2, 147 moves; a loaded
-2-core machine could not search more at depth 14 in the time), written once to ``WORK/games.pgn``.
+The games: master games of ../shared/data/ccpd/games/ (``SOURCES``: 8 games, 504 moves; a depth-16 search
+costs about 2 CPU-seconds a position), written to ``WORK/games.pgn``. ``--games 3-8`` (compare) keeps some.
 
 **reference** — Fairy-Stockfish (UCI) on plain pipes (none of the program's engine code), for the position
 before every move: ``go depth D``; when the played move is not the engine's best, a second search of the
@@ -22,8 +22,9 @@ reference loses < 5 points, and the same for the "mark nothing" baseline; also t
 mover's score per move (the graph's zig-zag). Targets (issue 28): kappa ≥ 0.5, precision ≥ 70 %, recall
 ≥ 50 %, ≤ 1 % false ?/??. ``--save FILE`` keeps each move's losses (the judging search's and the one
 between the numbers shown); when FILE exists they are read instead of reviewing again, so ``--thresholds``
-can be tried offline (exact for thresholds of 5 or more: the confirming search runs from 5 points).
-Not collected by pytest.
+can be tried offline (exact for thresholds from ``judging.CONFIRM_FROM_LOSS`` on: the confirming search
+runs from there). ``--games`` compares some games only: a rule chosen on some games is checked on the
+others (held out). Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -48,18 +49,26 @@ from xiangqi.record import Game, load_games  # noqa: E402
 from xiangqi.record.pgn_writer import save_pgn  # noqa: E402
 
 FAIRY = "/usr/games/fairy-stockfish"
-SOURCE = REPO.parent / "shared" / "data" / "ccpd" / "games" / "五羊杯.pgn"
-GAMES = (1, 2)
+GAME_FILES = REPO.parent / "shared" / "data" / "ccpd" / "games"
+# (file in GAME_FILES, game number in it): the two 五羊杯 games measured first, then the first two complete,
+# decisive games of 50-80 plies from the standard start of 世界盃, 亞洲杯 and 象甲聯賽. A game's number here
+# (1, 2, ...) names it in the caches, so new games are only ever appended.
+SOURCES = (("五羊杯", 1), ("五羊杯", 2), ("世界盃", 1), ("世界盃", 12), ("亞洲杯", 2), ("亞洲杯", 4),
+           ("象甲聯賽", 19), ("象甲聯賽", 20))
+GAMES = tuple(range(1, len(SOURCES) + 1))
 WORK = Path("/tmp/review_agreement")
 MARK_NAGS = {6: "?!", 2: "?", 4: "??"}
 
 
 def games_file() -> Path:
+    """``WORK/games.pgn``: the games of SOURCES in order, written again when SOURCES has grown."""
     path = WORK / "games.pgn"
-    if not path.exists():
+    if not path.exists() or len(load_games(path)) != len(SOURCES):
         WORK.mkdir(parents=True, exist_ok=True)
-        games = load_games(SOURCE)
-        save_pgn(path, [games[n - 1] for n in GAMES])
+        loaded: dict[str, list[Game]] = {}
+        for name, _ in SOURCES:
+            loaded.setdefault(name, load_games(GAME_FILES / f"{name}.pgn"))
+        save_pgn(path, [loaded[name][number - 1] for name, number in SOURCES])
     return path
 
 
@@ -309,18 +318,20 @@ def report(name: str, result: Agreement) -> str:
 
 
 def compare(limits: SearchLimits, jobs: int, depth: int, thresholds: tuple[float, float, float],
-            saved: Path | None, twice: bool) -> None:
+            saved: Path | None, twice: bool, chosen: list[int]) -> None:
     records = list(load_cache(WORK / f"reference-d{depth}.jsonl").values())
     plies = {n: game.ply_count() for n, game in zip(GAMES, load_games(games_file()), strict=True)}
     counts = Counter(int(str(record["game"])) for record in records)
-    complete = [n for n in GAMES if counts[n] == plies[n]]   # the games the reference has every move of
+    # the chosen games the reference has every move of
+    complete = [n for n in GAMES if counts[n] == plies[n] and n in chosen]
     reference_by = {(int(str(r["game"])), int(str(r["ply"]))): reference_mark(r) for r in records}
     if saved is not None and saved.exists():
         judged = [Judged(**json.loads(text)) for text in saved.read_text().splitlines() if text.strip()]
         elapsed = 0.0
         print(f"review results read from {saved}")
     else:
-        judged, elapsed = review_moves(limits, jobs, complete)
+        # saved: every chosen game (the reference may complete more of them later), else the complete ones
+        judged, elapsed = review_moves(limits, jobs, chosen if saved is not None else complete)
         if saved is not None:
             saved.write_text("".join(json.dumps(asdict(j)) + "\n" for j in judged))
         print(f"review {limits_text(limits)} --jobs {jobs}: {elapsed:.0f} s wall, "
@@ -363,6 +374,8 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="keep the review's losses in this file; when it exists, "
                         "read them instead of reviewing again (to try --thresholds)")
     parser.add_argument("--twice", action="store_true", help="review again with another --jobs: marks changed")
+    parser.add_argument("--games", default=f"1-{len(GAMES)}",
+                        help="compare these games only (numbers of SOURCES: 3-8, 1,2): to hold some out")
     args = parser.parse_args()
     if args.action == "reference":
         reference(args.depth, args.jobs)
@@ -378,7 +391,20 @@ def main() -> None:
     thresholds = (tuple(float(t) for t in args.thresholds.split(",")) if args.thresholds
                   else (INACCURACY_LOSS, MISTAKE_LOSS, BLUNDER_LOSS))
     assert len(thresholds) == 3
-    compare(limits, args.jobs, args.depth, (thresholds[0], thresholds[1], thresholds[2]), args.save, args.twice)
+    compare(limits, args.jobs, args.depth, (thresholds[0], thresholds[1], thresholds[2]), args.save, args.twice,
+            game_numbers(args.games))
+
+
+def game_numbers(text: str) -> list[int]:
+    """``3-8`` or ``1,2,5`` (or both: ``1,3-5``) as game numbers."""
+    numbers: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        numbers.extend(range(int(first), int(last or first) + 1))
+    unknown = [n for n in numbers if n not in GAMES]
+    if unknown:
+        raise SystemExit(f"--games {text!r}: no game {unknown[0]} (1-{len(GAMES)})")
+    return sorted(set(numbers))
 
 
 if __name__ == "__main__":

@@ -391,3 +391,26 @@ def test_a_move_the_pair_search_does_not_mark_is_not_searched_again(qtbot: QtBot
 
     _, log, _, _ = run(qtbot, ["i0i1"], close)
     assert [go.limits.movetime_ms for go in log.gos] == [300, 600, 300]   # no confirming search
+
+
+def pair_scores_script(pair_scores: tuple[int, int], confirm_scores: tuple[int, int]) -> Script:
+    """``multipv_script``, the pair search scoring (engine's move, played move) ``pair_scores`` and the
+    confirming search (6x the time) ``confirm_scores``."""
+    def script(position: Position, limits: SearchLimits, banned: tuple[Move, ...]) -> tuple[list[Info], BestMove]:
+        legal = [m for m in position.legal_moves() if m not in banned]
+        if len(legal) == 2:
+            pair = sorted((m.iccs() for m in legal), key=lambda text: text != "h2e2")
+            scores = confirm_scores if limits.movetime_ms == 1800 else pair_scores
+            return [line(9, i + 1, scores[i], move) for i, move in enumerate(pair)], BestMove(Move.from_iccs(pair[0]))
+        return multipv_script(position, limits, banned)
+    return script
+
+
+def test_a_move_the_pair_search_rates_close_to_a_mark_gets_the_deeper_look_that_marks_it(qtbot: QtBot) -> None:
+    # +0.35 against -0.05: 3.7 points lost, from CONFIRM_FROM_LOSS but under ?!; the deeper search: 8.7 points
+    work, log, _, _ = run(qtbot, ["i0i1"], pair_scores_script((35, -5), (35, -60)))
+    assert [go.limits.movetime_ms for go in log.gos[:3]] == [300, 600, 1800]   # first, pair, confirming
+    game = Game({})
+    game.root.add_child(Move.from_iccs("i0i1"))
+    annotate_game(game, main_line_positions(game), list(work.values))   # type: ignore[arg-type]
+    assert game.mainline()[0].nags == [Mark.INACCURACY.value]

@@ -1,12 +1,14 @@
 """What a reviewed record shows: the marks in the move list in lichess's colours (?! yellow, ? orange,
-?? red), the better move in words beside a marked move (the move list's tooltip, the comments panel),
-and a review summary that closes when another game is opened."""
+?? red), readable in the normal and the high-contrast colours, the better move in words beside a marked
+move (the move list's tooltip, the comments panel), and a review summary that closes when another game is
+opened."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 from test_record_ui_support import build_window
 from test_study_window import build, record
@@ -15,8 +17,9 @@ from xiangqi.core import Move
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record import Game
 from xiangqi.review import Evaluation, PositionValue, annotate_game, main_line_positions
-from xiangqi.ui.play.move_table_model import MARK_COLOURS
 from xiangqi.review.marks import Mark
+from xiangqi.ui.common.contrast import MIN_TEXT_CONTRAST, contrast_ratio, mark_colour, set_high_contrast
+from xiangqi.ui.study.eval_graph import EvalGraph, chart_background
 from xiangqi.ui.study.review_dialog import ReviewDialog
 
 # 1. 炮二平五 炮8平2 (hangs the cannon: ??) 2. 炮八平二 马8进7 3. 马二进三 (?!)
@@ -50,8 +53,9 @@ def test_marks_are_coloured_and_the_better_move_is_written_beside_them(qtbot: Qt
     model = window.move_list.model
     blunder, inaccuracy, plain = (model.index_for_ply(ply) for ply in (2, 5, 3))
     assert model.data(blunder).endswith("??") and model.data(inaccuracy).endswith("?!")
-    assert model.data(blunder, Qt.ItemDataRole.ForegroundRole) == MARK_COLOURS[Mark.BLUNDER]
-    assert model.data(inaccuracy, Qt.ItemDataRole.ForegroundRole) == MARK_COLOURS[Mark.INACCURACY]
+    rows = window.move_list.table.palette().color(QPalette.ColorRole.Base)
+    assert model.data(blunder, Qt.ItemDataRole.ForegroundRole) == mark_colour("??", rows)
+    assert model.data(inaccuracy, Qt.ItemDataRole.ForegroundRole) == mark_colour("?!", rows)
     assert model.data(plain, Qt.ItemDataRole.ForegroundRole) is None
     # The better moves in words, in the list's own notation (black's 马8进7 and red's 马八进七).
     black_better = model.data(model.index_for_ply(4))   # the same move was played at ply 4
@@ -64,9 +68,50 @@ def test_marks_are_coloured_and_the_better_move_is_written_beside_them(qtbot: Qt
     assert window.move_list.view_label.text().endswith(f"· ?? {black_better} was better")
     panel = ui.panel
     assert panel.review_label.isVisible() and panel.review_label.text() == f"?? {black_better} was better"
-    assert MARK_COLOURS[Mark.BLUNDER].name() in panel.review_label.styleSheet()
+    assert mark_colour("??", panel.palette().color(QPalette.ColorRole.Window)).name() in panel.review_label.styleSheet()
     window.controller.study.show_node(nodes[2])
     assert not panel.review_label.isVisible()
+
+
+def label_colour(style_sheet: str) -> QColor:
+    """The text colour a ``color: #rrggbb; ...`` style sheet sets."""
+    return QColor(style_sheet.split("color:", 1)[1].split(";", 1)[0].strip())
+
+
+def test_the_marks_read_at_4_5_to_1_in_the_normal_and_the_high_contrast_colours(qtbot: QtBot,
+                                                                                 tmp_path: Path) -> None:
+    window, ui = build_window(qtbot, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    game = reviewed_game()
+    window.controller.study.open_record(game)
+    window.controller.study.show_node(game.mainline()[1])   # the ?? move: its words in the comments panel
+    model, table, panel = window.move_list.model, window.move_list.table, ui.panel
+    backgrounds = (QPalette.ColorRole.Base, QPalette.ColorRole.AlternateBase, QPalette.ColorRole.Window)
+    try:
+        for high_contrast in (False, True):
+            set_high_contrast(high_contrast)   # the comments panel follows without the move shown again
+            rows, window_colour = table.palette(), panel.palette().color(QPalette.ColorRole.Window)
+            shown = {"??": model.data(model.index_for_ply(2), Qt.ItemDataRole.ForegroundRole),
+                     "?!": model.data(model.index_for_ply(5), Qt.ItemDataRole.ForegroundRole),
+                     "?": mark_colour("?", rows.color(QPalette.ColorRole.Base))}
+            for symbol, colour in shown.items():
+                for role in backgrounds:
+                    ratio = contrast_ratio(colour, rows.color(role))
+                    assert ratio >= MIN_TEXT_CONTRAST, (high_contrast, symbol, role, colour.name(), ratio)
+            words = label_colour(panel.review_label.styleSheet())
+            assert words == shown["??"]
+            assert contrast_ratio(words, window_colour) >= MIN_TEXT_CONTRAST, (high_contrast, words.name())
+    finally:
+        set_high_contrast(False)
+
+
+def test_the_graphs_mark_dots_stand_out_from_its_background(qtbot: QtBot) -> None:
+    graph = EvalGraph()
+    qtbot.addWidget(graph)
+    background = chart_background(graph.chart())
+    for symbol, dots in graph.dots.items():
+        assert contrast_ratio(dots.color(), background) >= MIN_TEXT_CONTRAST, (symbol, dots.color().name())
 
 
 def test_the_review_summary_closes_when_another_game_is_opened(qtbot: QtBot, tmp_path: Path) -> None:

@@ -31,8 +31,8 @@ from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatIn
 from xiangqi.engine.session_types import EngineInfo
 from xiangqi.review.annotate import PositionValue, terminal_value
 from xiangqi.review.evaluation import Evaluation
-from xiangqi.review.marks import classify
 from xiangqi.review.judging import (
+    CONFIRM_FROM_LOSS,
     PAIR_MULTIPV,
     REVIEW_MULTIPV,
     Line,
@@ -340,11 +340,12 @@ class _Worker(QObject):
         return lines
 
     def _confirm(self, position: Position, lines: tuple[Line, ...], best: Move, played: Move) -> bool:
-        """After a pair search that would mark the move: True, a deeper pair search confirms or clears it."""
+        """After a pair search that would mark the move, or came close (``CONFIRM_FROM_LOSS``): True, a deeper
+        pair search confirms, clears or makes the mark."""
         if self.pair_lines is not None:
             return False   # this was the confirming search
         loss = pair_loss(lines, best, played, position.turn)
-        if loss is None or classify(loss) is None:
+        if loss is None or loss < CONFIRM_FROM_LOSS:
             return False
         self.pair_lines = lines
         self._search(position, confirm_limits(self.runner.limits), others_than_both(position, best, played),

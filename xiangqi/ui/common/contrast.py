@@ -48,6 +48,31 @@ def set_high_contrast(on: bool) -> None:
         app.setStyleSheet(UNCHECKED_BOXES if on else "")
 
 
+# A review's marks (?! ? ??) in lichess's hues (yellow, orange, red), one set per background: darker on a light
+# one, brighter on a dark one (the high-contrast window is black), so each reads at MIN_TEXT_CONTRAST or more
+# against the backgrounds it is drawn on (list rows, alternate rows, the window; a test computes the ratios).
+MARK_COLOURS_ON_LIGHT = {"?!": "#806400", "?": "#a84400", "??": "#c02020"}
+MARK_COLOURS_ON_DARK = {"?!": "#ffd23c", "?": "#ffa040", "??": "#ff7a70"}
+MIN_TEXT_CONTRAST = 4.5   # WCAG 2 AA for text
+
+
+def mark_colour(symbol: str, background: QColor) -> QColor:
+    """The colour of the review mark ``symbol`` (``?!``, ``?``, ``??``) drawn on ``background``."""
+    colours = MARK_COLOURS_ON_DARK if background.lightness() < 128 else MARK_COLOURS_ON_LIGHT
+    return QColor(colours[symbol])
+
+
+def contrast_ratio(first: QColor, second: QColor) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 (same) to 21 (black on white)."""
+    def luminance(colour: QColor) -> float:
+        channels = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                    for c in (colour.redF(), colour.greenF(), colour.blueF())]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+    lighter, darker = sorted((luminance(first), luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def error_color(palette: QPalette) -> str:
     """A red that reads on the window's background (dark or light)."""
     return ERROR_ON_DARK if palette.color(Role.Window).lightness() < 128 else ERROR_ON_LIGHT

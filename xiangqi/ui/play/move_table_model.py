@@ -10,15 +10,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QIcon
+from PySide6.QtGui import QGuiApplication, QIcon, QPalette
 
 from xiangqi.core import Color, Move
 from xiangqi.core.notation import Notation
 from xiangqi.record import GameNode
 from xiangqi.record.pgn_reader import SUFFIX_NAGS
 from xiangqi.review.annotate import explanation_of
-from xiangqi.review.marks import Mark
 from xiangqi.review.series import better_move, review_mark
+from xiangqi.ui.common.contrast import mark_colour
 from xiangqi.ui.play.line_positions import PositionWalker, known_positions
 
 if TYPE_CHECKING:
@@ -29,8 +29,6 @@ PLY_ROLE = Qt.ItemDataRole.UserRole
 # the record's other moves where ``node``'s move was played (the variations beside it)
 AlternativesFinder = Callable[[GameNode], list[Move]]
 MOVE_MARKS = {nag: symbol for symbol, nag in SUFFIX_NAGS.items()}   # NAG 2 -> "?", 4 -> "??", 6 -> "?!"...
-# A review's marks in lichess's colours (?! yellow, ? orange, ?? red), dark enough to read on white.
-MARK_COLOURS = {Mark.INACCURACY: QColor("#b08800"), Mark.MISTAKE: QColor("#e06c00"), Mark.BLUNDER: QColor("#d02c2c")}
 
 
 def node_marks(node: GameNode) -> str:
@@ -190,7 +188,8 @@ class MoveTableModel(QAbstractTableModel):
             return self.tooltip(ply) or None
         if role == Qt.ItemDataRole.ForegroundRole:
             mark = review_mark(self.nodes[ply - 1])
-            return MARK_COLOURS[mark] if mark is not None else None
+            base = QGuiApplication.palette().color(QPalette.ColorRole.Base)   # the rows' background
+            return mark_colour(mark.symbol, base) if mark is not None else None
         if role == Qt.ItemDataRole.DecorationRole:   # the branch mark goes with the tooltip naming them
             return self._icon if self.others(ply) else None
         if role == PLY_ROLE:

@@ -18,12 +18,12 @@ from xiangqi.record import Game, GameNode
 from xiangqi.record.comment_commands import join_commands, split_commands
 from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
 from xiangqi.review.series import better_move, review_mark
+from xiangqi.ui.common.contrast import mark_colour
 from xiangqi.ui.common.i18n import current_language, traditional_moves
 from xiangqi.ui.record.opening_text import opening_line
 from xiangqi.ui.record.record_link import RecordLink
 from xiangqi.ui.engines.score_text import evaluation_text
 from xiangqi.ui.play.line_positions import PositionWalker, known_positions
-from xiangqi.ui.play.move_table_model import MARK_COLOURS
 from xiangqi.ui.record.variation_model import NestingDelegate, VariationListModel
 
 SHOWN_TAG_CHARS = 120     # real names and events are far shorter
@@ -124,6 +124,8 @@ class CommentPanel(QWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.tree.setAccessibleName(self.tr("Variations"))
             self.rebuild()   # "Comment after …", the variations and the players in the new language
+        elif event.type() == QEvent.Type.PaletteChange:   # high contrast on or off: the mark's colour for it
+            self._show_review_words(self.link.current_node())
         super().changeEvent(event)
 
     def show_node(self) -> None:
@@ -156,7 +158,8 @@ class CommentPanel(QWidget):
             return
         move = self.label(better).split(" ", 1)[-1]   # the move alone, without its number
         self.review_label.setText(f"{mark.symbol} " + self.tr("{0} was better").format(move))
-        self.review_label.setStyleSheet(f"color: {MARK_COLOURS[mark].name()}; font-weight: bold")
+        colour = mark_colour(mark.symbol, self.palette().color(self.backgroundRole()))
+        self.review_label.setStyleSheet(f"color: {colour.name()}; font-weight: bold")
 
     def _mark_current_line(self) -> None:
         """Bold the variations the shown line goes through, the innermost one current (the model repaints

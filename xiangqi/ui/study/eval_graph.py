@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.series import graph_values
+from xiangqi.ui.common.contrast import mark_colour
 from xiangqi.ui.engines.score_text import evaluation_text
 
 DEFAULT_CLAMP = 10.0       # pawns: beyond this an advantage is decisive and drawn at the edge
@@ -23,7 +24,7 @@ RED_FILL = QColor(200, 40, 30, 150)
 BLACK_FILL = QColor(40, 40, 40, 130)
 LINE_COLOUR = QColor(70, 70, 70)
 MARKER_COLOUR = QColor(30, 110, 220)
-MARK_COLOURS = {"?!": QColor(230, 190, 40), "?": QColor(240, 130, 20), "??": QColor(210, 20, 20)}
+MARK_SYMBOLS = ("?!", "?", "??")   # the review marks drawn as dots, in the move list's colours
 MIN_PLIES = 10             # the x axis spans at least this many plies (a short game is not stretched)
 Y_AXIS_ROOM = 24           # px of the view beside the plot: margins, the y axis line and its labels' gap
 LABEL_GAP = 14             # px between two ply labels of the x axis (closer, Qt cuts them to "…")
@@ -67,6 +68,15 @@ GRAPH_PX = 130       # the graph's height where the column has room
 GRAPH_MIN_PX = 80    # and at least (axis labels and the curve still read)
 
 
+def chart_background(chart: QChart) -> QColor:
+    """The colour the chart's theme fills its background with (a gradient's first stop: the light theme
+    paints a white-to-white gradient, whose brush colour reads black)."""
+    brush = chart.backgroundBrush()
+    gradient = brush.gradient()
+    stops = gradient.stops() if gradient is not None else []
+    return stops[0][1] if stops else brush.color()
+
+
 class EvalGraph(QChartView):
     """The chart; ``set_values`` draws a series, ``set_current_ply`` moves the marker."""
 
@@ -105,7 +115,8 @@ class EvalGraph(QChartView):
             area.setPen(QPen(Qt.PenStyle.NoPen))
         self.line.setPen(QPen(LINE_COLOUR, 1.5))
         self.dots: dict[str, QScatterSeries] = {}
-        for symbol, colour in MARK_COLOURS.items():
+        for symbol in MARK_SYMBOLS:
+            colour = mark_colour(symbol, chart_background(chart))
             dots = QScatterSeries()
             dots.setMarkerSize(7.0)
             dots.setColor(colour)

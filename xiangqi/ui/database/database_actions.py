@@ -108,6 +108,7 @@ class DatabaseUi(QObject):
         self.worker: QueryWorker | None = None
         self.model = ResultsModel(self)
         self.job: DatabaseJob | None = None
+        self._job_path = Path()   # the database the job writes
         self._window: DialogRef[DatabaseWindow] = DialogRef()
         self._progress: DialogRef[QProgressDialog] = DialogRef()
         self._tickets: dict[int, Callable[[object], None]] = {}
@@ -233,7 +234,8 @@ class DatabaseUi(QObject):
         if self.worker is not None:
             self.worker.close()
         self.path, self.read_only, self.games = path, read_only, None
-        self.worker = QueryWorker(path, self)
+        # no parent: its thread may still emit after this object is gone; a deleted sender would crash it
+        self.worker = QueryWorker(path)
         self.worker.answered.connect(self._answered)
         self.worker.failed.connect(self._failed)
         self.worker.damaged.connect(self._damaged)
@@ -429,7 +431,8 @@ class DatabaseUi(QObject):
         return self._progress.get()
 
     def _start_job(self, path: Path, title: str) -> DatabaseJob:
-        self.job = job = DatabaseJob(path, self)
+        self.job = job = DatabaseJob(path)   # no parent: see QueryWorker above
+        self._job_path = path
         progress = QProgressDialog(self.tr("Reading the games…"), self.tr("Cancel"), 0, 0, self._parent())
         progress.setWindowTitle(title)
         progress.setMinimumDuration(0)
@@ -438,12 +441,18 @@ class DatabaseUi(QObject):
         progress.canceled.connect(job.cancel)
         self._progress.hold(progress)
         job.progressed.connect(self._progressed)
-        job.finished.connect(lambda report: self._job_ended(path, report, cancelled=False))
-        job.cancelled.connect(lambda report: self._job_ended(path, report, cancelled=True))
+        job.finished.connect(self._job_finished)     # bound methods: the connections end with this object
+        job.cancelled.connect(self._job_cancelled)
         job.failed.connect(self._job_failed)
         self.window.open_dialog(progress)
         self._update_actions()
         return job
+
+    def _job_finished(self, report: object) -> None:
+        self._job_ended(self._job_path, report, cancelled=False)
+
+    def _job_cancelled(self, report: object) -> None:
+        self._job_ended(self._job_path, report, cancelled=True)
 
     def _progressed(self, line: str, done: int, total: int) -> None:
         progress = self._progress.get()

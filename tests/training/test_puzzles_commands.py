@@ -101,9 +101,9 @@ def test_build_finds_the_mate_in_a_game(tmp_path: Path) -> None:
     [puzzle] = read_puzzle_set(out).puzzles
     assert puzzle.mate_in is not None and Theme.MATE in puzzle.themes
     assert puzzle.source == "g.pgn game 1, ply 0" and puzzle.mate_in == 1
-    # Every puzzle found is re-checked at ten times the nodes before it is written.
-    assert "re-checked at" in done.stdout and "1 of 1 still clearly best" in done.stdout
-    assert any(c.startswith("Re-checked at MultiPV 2") for c in read_puzzle_set(out).comments)
+    # Every puzzle found is verified again at ten times the nodes, its line followed again, before it is written.
+    assert puzzle.verified is not None and puzzle.verified.limit == "nodes 200000"
+    assert any(c.startswith("Each puzzle verified again at MultiPV 2, nodes 200000") for c in read_puzzle_set(out).comments)
 
 
 @pytest.mark.fairy
@@ -115,7 +115,9 @@ def test_build_without_a_recheck_says_nothing_of_one(tmp_path: Path) -> None:
     done = run("build", str(games), "--engine", "fairy-stockfish", "--nodes", "20000", "--recheck-nodes", "0",
                "-o", str(out))
     assert done.returncode == 0, done.stderr
-    assert "re-checked" not in done.stdout and len(read_puzzle_set(out).puzzles) == 1
+    [puzzle] = read_puzzle_set(out).puzzles
+    assert puzzle.verified is not None and puzzle.verified.limit == "nodes 20000"
+    assert not any("verified again" in c for c in read_puzzle_set(out).comments)
 
 
 @pytest.mark.fairy
@@ -125,7 +127,9 @@ def test_ccpd_keeps_a_clear_solution_and_reports_broken_records_by_file_and_numb
     path = tmp_path / "殺局_殺法_練習題.pgn"
     path.write_bytes(CCPD.encode("big5"))
     out = tmp_path / "starter.puzzles"
-    done = run("ccpd", str(path), "--engine", "fairy-stockfish", "--nodes", "20000", "-o", str(out))
+    # (at 200,000 nodes its first move is 24 Win% points ahead only: no re-check here)
+    done = run("ccpd", str(path), "--engine", "fairy-stockfish", "--nodes", "20000", "--recheck-nodes", "0",
+               "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert f"warning: record 2: skipped: {path}" in done.stderr and "no black king" in done.stderr
     assert f"warning: record 3: skipped: {path}" in done.stderr and "illegal" in done.stderr
@@ -133,7 +137,8 @@ def test_ccpd_keeps_a_clear_solution_and_reports_broken_records_by_file_and_numb
     assert "2  the record cannot be read" in done.stdout
     read = read_puzzle_set(out)
     assert [p.puzzle_id for p in read.puzzles] == ["ccpd-mate-0001"]
-    assert any("CCPD" in c and "CC BY 4.0" in c for c in read.comments)
+    assert any("CCPD" in c and "CC BY 4.0" in c and "creativecommons.org/licenses/by/4.0" in c
+               and "github.com/Yvonne761" in c for c in read.comments)
 
 
 @pytest.mark.fairy

@@ -43,6 +43,7 @@ MAX_PUZZLE_SET_BYTES = 16 << 20   # ~50,000 puzzles; a bigger file is refused be
 MAX_LINE_CHARS = 16 << 10         # one puzzle is well under 1 KB; a longer line is skipped unparsed
 MAX_EXTRA_FIELDS = 32             # entries of a puzzle's ``extra`` object
 MAX_MATE_IN = 99
+MAX_DEPTH = 250                   # a search depth a verification may name
 PROGRESS_LINES = 500              # the reader reports its progress (and may stop) every this many lines
 SetProgress = Callable[[int, int], bool]   # (characters read, all) -> False to stop
 
@@ -74,12 +75,14 @@ class Theme(Enum):
 @dataclass(frozen=True, slots=True)
 class Verification:
     """How the engine judged the first move: its limit, the best and second-best scores (solver's view,
-    ``Score`` text: ``cp 312`` / ``mate 3``) and the Win% gap between them."""
+    ``Score`` text: ``cp 312`` / ``mate 3``), the Win% gap between them and the depth from which the
+    engine's best move stayed the best (``found_depth``, how deep one must look; None: not recorded)."""
 
     limit: str
     best: str
     second: str | None
     gap: float
+    found_depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +130,10 @@ def puzzle_to_json(puzzle: Puzzle) -> str:
     record["source"] = puzzle.source
     if puzzle.verified is not None:
         v = puzzle.verified
-        record["verified"] = {"limit": v.limit, "best": v.best, "second": v.second, "gap": round(v.gap, 1)}
+        verified: dict[str, object] = {"limit": v.limit, "best": v.best, "second": v.second, "gap": round(v.gap, 1)}
+        if v.found_depth is not None:
+            verified["found_depth"] = v.found_depth
+        record["verified"] = verified
     if puzzle.extra:
         record["extra"] = dict(puzzle.extra)
     return json.dumps(record, ensure_ascii=False, separators=(", ", ": "))
@@ -227,11 +233,13 @@ def _verification(value: object) -> Verification | None:
     if not isinstance(value, dict):
         raise PuzzleError(f"field 'verified': expected an object, got {_quote(value)}")
     try:
-        second, gap = value.get("second"), value["gap"]
+        second, gap, depth = value.get("second"), value["gap"], value.get("found_depth")
         if isinstance(gap, bool) or not isinstance(gap, int | float) or not math.isfinite(float(gap)):
             raise ValueError(gap)
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 < depth <= MAX_DEPTH):
+            raise ValueError(depth)
         return Verification(str(value["limit"]), str(value["best"]), None if second is None else str(second),
-                            float(gap))
+                            float(gap), depth)
     except (KeyError, TypeError, ValueError, OverflowError):
         raise PuzzleError(f"field 'verified': expected limit, best, second and gap, got {_quote(value)}") from None
 

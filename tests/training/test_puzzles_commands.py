@@ -103,7 +103,8 @@ def test_build_finds_the_mate_in_a_game(tmp_path: Path) -> None:
     assert puzzle.source == "g.pgn game 1, ply 0" and puzzle.mate_in == 1
     # Every puzzle found is verified again at ten times the nodes, its line followed again, before it is written.
     assert puzzle.verified is not None and puzzle.verified.limit == "nodes 200000"
-    assert any(c.startswith("Each puzzle verified again at MultiPV 2, nodes 200000") for c in read_puzzle_set(out).comments)
+    comments = read_puzzle_set(out).comments
+    assert any(c.startswith("Each puzzle verified again at MultiPV 2, nodes 200000") for c in comments)
 
 
 @pytest.mark.fairy

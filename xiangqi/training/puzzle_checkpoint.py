@@ -9,10 +9,12 @@ stopped and keeps what it found; the output is made from the checkpoint's puzzle
 The first line names the settings (``settings``: the engine, limits and criterion); a build that finished
 adds a last line ``{"completed": true}``. An unfinished checkpoint made with other settings is not continued
 (the build stops with both settings quoted); a finished one is simply started afresh. A rerun with the same
-settings after a finished build searches only what is new (another input file). The reader is lenient like the puzzle-set
-reader: a bad line (cut by a crash, edited by hand) is reported with its line number and skipped (its task
-is done again); a file that is no regular file or over ``MAX_CHECKPOINT_BYTES`` is refused; a line over
-``MAX_CHECKPOINT_LINE_CHARS`` is skipped unparsed, and no task may name more than ``MAX_TASK_PUZZLES``.
+settings after a finished build searches only what is new (another input file).
+
+The reader is lenient like the puzzle-set reader: a bad line (cut by a crash, edited by hand) is reported with
+its line number and skipped (its task is done again); a file that is no regular file or over
+``MAX_CHECKPOINT_BYTES`` is refused; a line over ``MAX_CHECKPOINT_LINE_CHARS`` is skipped unparsed, and no
+task may name more than ``MAX_TASK_PUZZLES``.
 """
 
 from __future__ import annotations

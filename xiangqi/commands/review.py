@@ -1,25 +1,26 @@
 """``python -m xiangqi review``: an engine reviews games and marks the mistakes (复盘).
 
     python -m xiangqi review FILE [--game N] --engine NAME_OR_COMMAND [--nodes N | --movetime MS | --depth D]
-                             [--jobs N] [--notation chinese|wxf|iccs] -o OUT.pgn
+                             [--jobs N] [--notation chinese|wxf|iccs] [--language zh_CN|zh_TW|en] -o OUT.pgn
 
-Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of
-the main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's
-point of view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula
-``50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)``), the best line's and the played move's scores both
-taken from one search: the position searched again with the engine's move and the played one side by
-side (MultiPV 2, twice the nodes), or, for an engine without MultiPV, the position after the played move
-one ply less deep: ``?!`` at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the
-engine's own move is never marked. At each ``?`` and ``??`` the engine's better move (and the start of
-its line) is added as a variation. Per side: the counts, the average centipawn loss and lichess's game
-accuracy of the evaluations written, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator
-tag names the engine and its nodes, time or depth. By default each position gets the engine family's
-node budget (``review_nodes`` in engines/families.toml; Fairy-Stockfish 150,000): the same marks on a
-busy machine as on an idle one, run after run; ``--movetime`` is the time-bound alternative. ``--jobs N``
-runs N engine processes at once. A progress bar goes to stderr. FILE is
-never written. A game that cannot be read is reported and skipped; an engine that dies, sends an
-illegal move or stays silent is reported at once by name and restarted, and a game it fails twice is
-reported and written unreviewed.
+Every game of FILE (any record format the program reads) unless ``--game N`` (from 1). Each position of the
+main line is analysed; each move gets its evaluation as a ``{[%eval 1.23]}`` comment (pawns, red's point of
+view; ``#5`` / ``#-5`` mates) and a mark by the winning chances it lost (lichess's formula ``50 + 50 * (2 /
+(1 + exp(-0.00368208 * cp)) - 1)``), the best line's and the played move's scores both taken from one
+search: the position searched again with the engine's move and the played one side by side (MultiPV 2, twice
+the nodes), or, for an engine without MultiPV, the position after the played move one ply less deep: ``?!``
+at 5 percentage points or more, ``?`` at 10, ``??`` at 15; the engine's own move is never marked. At each
+``?`` and ``??`` the engine's better move (and the start of its line) is added as a variation, and the
+comment says why in one sentence (in ``--language``, default 简体; moves in ``--notation``): the mate it
+allows or misses, named when the detectors know its 杀法 ("?? 让对方马后炮3步杀（马二进三）"), the material it loses or
+misses, or else the winning chances it loses. Per side: the counts, the average centipawn loss and lichess's
+game accuracy of the evaluations written, printed and kept as RedAccuracy/BlackAccuracy tags; the Annotator
+tag names the engine and its nodes, time or depth. By default each position gets the engine family's node
+budget (``review_nodes`` in engines/families.toml; Fairy-Stockfish 150,000): the same marks on a busy
+machine as on an idle one, run after run; ``--movetime`` is the time-bound alternative. ``--jobs N`` runs N
+engine processes at once. A progress bar goes to stderr. FILE is never written. A game that cannot be read
+is reported and skipped; an engine that dies, sends an illegal move or stays silent is reported at once by
+name and restarted, and a game it fails twice is reported and written unreviewed.
 Exit status: 0 every game reviewed, 1 some game skipped or unreviewed (or OUT cannot be written),
 2 bad arguments, 130 interrupted.
 """
@@ -39,10 +40,23 @@ from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import save_pgn
 from xiangqi.review.annotate import annotate_game, annotator_text, main_line_positions
 from xiangqi.review.judging import review_limits
+from xiangqi.tactics.chinese import builtin_chinese
+from xiangqi.tactics.explain import Wording
 
 if TYPE_CHECKING:
     from xiangqi.review.runner import GameWork
 
+
+
+LANGUAGES = ("zh_CN", "zh_TW", "en")
+
+
+def explanation_wording(language: str, notation: Notation) -> Wording:
+    """The wording of the mistakes' sentences for ``--language`` (the built-in Chinese tables: no Qt here)."""
+    if language == "en":
+        return Wording(notation)
+    traditional = language == "zh_TW"
+    return Wording(notation, traditional, builtin_chinese(traditional), fullwidth_digits=True)
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -61,6 +75,8 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     limit.add_argument("--depth", type=int, metavar="D", help="search depth per position instead")
     parser.add_argument("--jobs", type=int, default=1, help="engine processes at once (default 1)")
     parser.add_argument("--notation", choices=[n.value for n in Notation], default=Notation.CHINESE.value)
+    parser.add_argument("--language", choices=LANGUAGES, default=LANGUAGES[0],
+                        help="the language of the sentences that explain the mistakes (default zh_CN)")
     parser.add_argument("-o", "--output", type=Path, required=True, help="the reviewed games (PGN)")
     return parser.parse_args(argv)
 
@@ -152,7 +168,8 @@ def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, ga
             print(f"warning: game {number}: not reviewed: {work.failed}", file=sys.stderr)
         else:
             values = [v for v in work.values if v is not None]
-            summary = annotate_game(game, work.positions, values, annotator=annotator)
+            summary = annotate_game(game, work.positions, values, annotator=annotator,
+                                    wording=explanation_wording(args.language, Notation(args.notation)))
             print(f"game {number}: {_players(game)}: {summary.red.text()}; {summary.black.text()}", flush=True)
         output.append(game)
     if not output:

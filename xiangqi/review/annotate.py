@@ -9,6 +9,7 @@ and the evaluations ``[%eval]`` comments.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -19,8 +20,13 @@ from xiangqi.record import Game, GameNode
 from xiangqi.review.accuracy import accuracy_from_evaluations, lichess_win_percent
 from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.review.marks import MARK_NAGS, Mark, MoveJudgement, SideSummary, judge_move, summarise
+from xiangqi.tactics.explain import MoveFacts, Wording, explain_move
 
 VARIATION_PLIES = 8  # how much of the engine's line a better-move variation shows
+EXPLAINED_MARKS = (Mark.MISTAKE, Mark.BLUNDER)   # the marks whose comment says why, in one sentence
+# A review's sentence is the comment's line that starts with the mark and a space ("?? 丢车（…）"): a
+# re-review replaces it (a user's own line starting so would go too; no other comment line is touched).
+_EXPLANATION_LINE = re.compile(r"^\?\??[ \t][^\n]*(?:\n|$)", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +91,10 @@ def annotator_text(engine_name: str, limits: SearchLimits) -> str:
 
 
 def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[PositionValue],
-                  annotator: str = "") -> ReviewSummary:
+                  annotator: str = "", wording: Wording | None = None) -> ReviewSummary:
     """Writes the review into ``game``'s main line and returns the summary. ``positions`` and ``values``
-    are index-aligned with the main line: the start, then after each move."""
+    are index-aligned with the main line: the start, then after each move. ``wording``: the language and
+    notation of the sentence each ?/?? gets in its comment (``xiangqi.tactics.explain``); None: none."""
     nodes = game.mainline()
     if not len(positions) == len(values) == len(nodes) + 1:
         raise ValueError(f"{len(values)} values and {len(positions)} positions for {len(nodes)} moves")
@@ -98,7 +105,10 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
         assert node.move is not None
         judgement = move_judgement(positions[ply - 1].turn, before, after, node.move)
         judgements.append(judgement)
-        node.comment = with_eval(node.comment, None if after.terminal else after.evaluation)
+        node.comment = with_eval(with_explanation(node.comment, None, ""),
+                                 None if after.terminal else after.evaluation)
+        why = explanation_text(positions[ply - 1], node.move, before, after, judgement, wording)
+        node.comment = with_explanation(node.comment, judgement.mark, why)
         _set_mark(node, judgement.mark)
         if judgement.mark is not None and before.best is not None:
             _add_better_line(node, positions[ply - 1], before, best_value(before))
@@ -112,6 +122,35 @@ def annotate_game(game: Game, positions: Sequence[Position], values: Sequence[Po
     game.headers["RedAccuracy"] = f"{summary.red.accuracy:.1f}"
     game.headers["BlackAccuracy"] = f"{summary.black.accuracy:.1f}"
     return summary
+
+
+def explanation_text(position: Position, move: Move, before: PositionValue, after: PositionValue,
+                     judgement: MoveJudgement, wording: Wording | None) -> str:
+    """The sentence saying why a ?/?? move is one ("" for other moves, or without a ``wording``): from the
+    engine's best line before the move and its line after it."""
+    if wording is None or judgement.mark not in EXPLAINED_MARKS:
+        return ""
+    best_line = before.pv if before.pv[:1] == (before.best,) else (before.best,) if before.best else ()
+    played = before.played if before.played is not None else after.evaluation
+    facts = MoveFacts(position, move, best_line, after.pv, best_value(before).for_side(judgement.mover).mate,
+                      played.for_side(judgement.mover).mate, judgement.loss)
+    return explain_move(facts, wording)
+
+
+def with_explanation(comment: str, mark: Mark | None, text: str) -> str:
+    """``comment`` without an earlier review's sentence, and with ``text`` on a line of its own after the mark
+    (when there is a text and a mark)."""
+    rest = _EXPLANATION_LINE.sub("", comment).rstrip()
+    if mark is None or not text:
+        return rest
+    line = f"{mark.symbol} {text}"
+    return f"{rest}\n{line}" if rest else line
+
+
+def explanation_of(comment: str) -> str:
+    """The review's sentence in a move's comment, without its mark ("" when there is none)."""
+    match = _EXPLANATION_LINE.search(comment)
+    return match.group(0).strip().split(maxsplit=1)[-1] if match else ""
 
 
 def best_value(before: PositionValue) -> Evaluation:

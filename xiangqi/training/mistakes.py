@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from xiangqi.core import Color, Move
 from xiangqi.record import Game, GameNode
-from xiangqi.review.annotate import main_line_positions
+from xiangqi.review.annotate import explanation_of, main_line_positions
 from xiangqi.review.evaluation import EvalCommentError, parse_eval_comment
 from xiangqi.review.marks import Mark
 from xiangqi.training.cards import CardDeck, CardFace, DeckKind
@@ -36,6 +36,7 @@ class Mistake:
     fen: str                  # before the move, the mover to move
     played: Move
     better: tuple[Move, ...]  # empty: the review left no better move to learn
+    explanation: str = ""     # the review's sentence saying why ("丢车（车八进八）"), in the review's language
 
     @property
     def key(self) -> str:
@@ -84,7 +85,8 @@ def review_mistakes(game: Game) -> list[Mistake]:
         if mark is None or node.move is None:
             continue
         before = positions[ply - 1]
-        found.append(Mistake(ply, before.turn, mark, before.fen(), node.move, _better_moves(node)))
+        found.append(Mistake(ply, before.turn, mark, before.fen(), node.move, _better_moves(node),
+                             explanation_of(node.comment)))
     return found
 
 

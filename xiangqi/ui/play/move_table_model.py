@@ -16,6 +16,7 @@ from xiangqi.core import Color, Move
 from xiangqi.core.notation import Notation
 from xiangqi.record import GameNode
 from xiangqi.record.pgn_reader import SUFFIX_NAGS
+from xiangqi.review.annotate import explanation_of
 from xiangqi.review.marks import Mark
 from xiangqi.review.series import better_move, review_mark
 from xiangqi.ui.play.line_positions import PositionWalker, known_positions
@@ -134,10 +135,13 @@ class MoveTableModel(QAbstractTableModel):
         return self.alternatives(self.nodes[ply - 1]) if self.alternatives is not None else []
 
     def tooltip(self, ply: int) -> str:
-        """"炮二平五 was better" for a move a review marked, and "Other moves here: …" when the record has
-        other moves at this ply; "" for neither."""
+        """Why a move a review marked is one ("丢车（车八进八）") and "炮二平五 was better", and "Other moves
+        here: …" when the record has other moves at this ply; "" for none."""
         node = self.nodes[ply - 1]
         lines = []
+        why = explanation_of(node.comment)   # the review's sentence: "丢车（车八进八）"
+        if why:
+            lines.append(why)
         better = self.better_text(ply)
         if better:
             lines.append(better)

@@ -19,20 +19,22 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QHeaderView, QLabel, QProgressBar, QPushButton, QSizePolicy,
-                               QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QProgressBar, QPushButton,
+                               QSizePolicy, QSpinBox, QStackedWidget, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
-from xiangqi.core import Position
+from xiangqi.core import Color, Position
+from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec, family_of, load_families
 from xiangqi.record import Game
 from xiangqi.review.annotate import (PositionValue, ReviewSummary, annotate_game, annotator_text,
-                                     main_line_positions)
+                                     explanation_of, main_line_positions)
 from xiangqi.review.judging import review_limits
 from xiangqi.review.marks import BLUNDER_LOSS, INACCURACY_LOSS, MISTAKE_LOSS, SideSummary
 from xiangqi.review.runner import GameWork, ReviewRunner
-from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP
+from xiangqi.tactics.explain import Wording
+from xiangqi.ui.common.i18n import QT_TRANSLATE_NOOP, traditional_moves
 from xiangqi.ui.common.status_progress import StatusProgress
 from xiangqi.review.series import record_evaluations, record_marks
 from xiangqi.play.engine_list import engine_display_name
@@ -70,10 +72,16 @@ class ReviewSummaryView(QWidget):
         self.note.setWordWrap(True)
         self.graph = EvalGraph(self)
         self.graph.ply_clicked.connect(self.ply_clicked)
+        self.mistakes = QListWidget(self)   # each ? and ?? with the sentence saying why; a click shows it
+        self.mistakes.setWordWrap(True)
+        self.mistakes.setMaximumHeight(self.mistakes.fontMetrics().height() * 7)
+        self.mistakes.itemActivated.connect(self._mistake_chosen)
+        self.mistakes.itemClicked.connect(self._mistake_chosen)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table)
         layout.addWidget(self.graph)
+        layout.addWidget(self.mistakes)
         layout.addWidget(self.note)
 
     def add_extra(self, widget: QWidget) -> None:
@@ -99,6 +107,32 @@ class ReviewSummaryView(QWidget):
                 self.table.setItem(row, column, item)
         self._fit_table()
         self.graph.set_evaluations(record_evaluations(game), game.ply_count())
+        self._list_mistakes(game)
+
+    def _list_mistakes(self, game: Game) -> None:
+        """"12. Red: ?? 丢车（车八进八）": the main line's explained marks, in order."""
+        self.mistakes.clear()
+        first = game.start_position()
+        marks = record_marks(game)
+        red_first = first.turn is Color.RED
+        for ply, node in enumerate(game.mainline(), start=1):
+            why = explanation_of(node.comment)
+            if not why or ply not in marks:
+                continue
+            red_moved = (ply % 2 == 1) == red_first
+            side = self.tr("Red") if red_moved else self.tr("Black")
+            number = first.fullmove_number + (ply - 1 if red_first else ply) // 2
+            item = QListWidgetItem(self.tr("{0}. {1}: {2} {3}").format(number, side, marks[ply].symbol, why))
+            item.setData(Qt.ItemDataRole.UserRole, ply)
+            self.mistakes.addItem(item)
+        self.mistakes.setVisible(self.mistakes.count() > 0)
+
+    def _mistake_chosen(self, item: QListWidgetItem) -> None:
+        self.ply_clicked.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def mistake_texts(self) -> list[str]:
+        """The explained mistakes as listed."""
+        return [self.mistakes.item(row).text() for row in range(self.mistakes.count())]
 
     def _fit_table(self) -> None:
         """As high as its rows: no empty space under them, no scroll bar."""
@@ -158,6 +192,7 @@ class ReviewDialog(QDialog):
         self.setWindowTitle(self.tr("Review the game"))
         self.game = game
         self.engines = list(engines)
+        self.notation = Notation.CHINESE   # of the sentences explaining the mistakes (the opener sets the list's)
         self.runner: ReviewRunner | None = None
         self.summary: ReviewSummary | None = None
         self.limits = SearchLimits(movetime_ms=DEFAULT_MOVETIME_MS)   # the search per position, once started
@@ -293,7 +328,8 @@ class ReviewDialog(QDialog):
     def _write(self, values: list[PositionValue]) -> None:
         spec = self.engines[self.engine_box.currentIndex()]
         self.summary = annotate_game(self.game, self._positions, values,
-                                     annotator_text(engine_display_name(spec), self.limits))
+                                     annotator_text(engine_display_name(spec), self.limits),
+                                     wording=Wording(self.notation, traditional_moves(), QCoreApplication.translate))
         self.summary_view.show_summary(self.summary, self.game)
         self.summary_view.graph.set_marks({ply: mark.symbol for ply, mark in record_marks(self.game).items()})
         self.pages.setCurrentIndex(2)

@@ -273,6 +273,7 @@ class StudyTools(QObject):
         specs = self.engines()
         chosen = role_engine_index(specs, self.window.engine_roles.review, preferred_engine(specs))
         dialog = ReviewDialog(self.controller.game.record, specs, chosen, self.window)
+        dialog.notation = self.window.move_list.notation
         dialog.reviewed.connect(lambda _summary: self._record_reviewed(dialog))
         dialog.ply_clicked.connect(self.show_ply)
         dialog.started.connect(lambda: self._review_in_background(dialog))

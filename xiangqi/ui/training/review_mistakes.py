@@ -101,7 +101,10 @@ class MistakesNote(QWidget):
         headers = self.game.headers
         names = " – ".join(n for n in (headers.get("Red", ""), headers.get("Black", "")) if n)
         parts = [p for p in (self.game.source or "", names, headers.get("Date", "")) if p]
-        return title, ", ".join(parts)
+        source = ", ".join(parts)
+        if mistake.explanation:   # the card carries the review's sentence (shown under the board)
+            source = self.tr("{0} · {1}").format(mistake.explanation, source) if source else mistake.explanation
+        return title, source
 
 
 def mistake_title(fen: str, played: Move, notation: Notation, mark: str = "") -> str:

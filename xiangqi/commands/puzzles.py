@@ -4,8 +4,9 @@
                                   [--scan-nodes N] [--last PLIES] [--gap G] [--recheck-nodes N] [--jobs N]
                                   -o OUT.puzzles
     python -m xiangqi puzzles ccpd FILE... --engine E [limits as build] -o OUT.puzzles
-    python -m xiangqi puzzles verify SET --engine E [limits as build] [-o OUT.puzzles]
-    python -m xiangqi puzzles list SET
+    python -m xiangqi puzzles verify SET --engine E [limits as build] [--follow] [-o OUT.puzzles]
+    python -m xiangqi puzzles list [SET]
+    python -m xiangqi puzzles tag SET -o OUT.puzzles
 
 ``build`` finds puzzles in any game collection the way lichess's generator does (``training.puzzle_finder``):
 a cheap scan of every position (``--scan-nodes``, default 3000; ``--last N``: only the last N plies of
@@ -14,12 +15,19 @@ a puzzle is kept when its first move mates and no other mates as fast, or is ``-
 better than the second-best move. ``ccpd`` builds a set from the CCPD training files: a record set up from
 a FEN is kept when its first move is the engine's best by the same criterion; a whole game is searched
 like ``build`` does (its last ``--last`` plies, default 24); an opening line is no puzzle. Each file's
-counts of kept and dropped records, with the reasons, are printed. ``build`` and ``ccpd`` then re-check
-every puzzle found at ``--recheck-nodes`` (default ten times the verification's nodes, 0: none) and keep
-the ones still clearly best: half of what a 20,000-node verification keeps on real games is not, at
-200,000. ``verify`` re-checks each puzzle's
-first move of a set and writes the ones still clearly best to OUT. ``list`` summarises a set.
-A progress bar goes to stderr. Records that cannot be read are reported (file, line, record) and skipped.
+counts of kept and dropped records, with the reasons, are printed. Each puzzle found is then verified again
+at ``--recheck-nodes`` (default ten times the verification's nodes, 0: none), its line followed again, inside
+the same task: half of what a 20,000-node verification keeps on real games is not clearly best at 200,000.
+Every search starts from a cleared hash (one thread), so the same input and settings give the same set.
+
+``build`` and ``ccpd`` write as they go: one line per finished game or record to OUT.puzzles.checkpoint and
+the set itself every 20 new puzzles; an interrupted run keeps what it found and the same command continues
+it (other settings are refused until it finishes). ``--decisive`` skips drawn games.
+``verify`` re-checks each puzzle's first move of a set and writes the ones still clearly best to OUT
+(``--follow``: each line found again, a mate to the mate). ``list`` summarises a set (default: the shipped
+one) by theme, motif and phase; ``tag`` adds the detectors' motifs and a starting rating to each puzzle.
+A progress bar with the rate and an ETA goes to stderr. Records that cannot be read are reported (file,
+line, record) and skipped.
 Exit status: 0 done, 1 something skipped or not written, 2 bad arguments, 130 interrupted.
 """
 
@@ -41,6 +49,8 @@ from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.naming import EngineNameError, engine_spec
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.record.files import read_records
+from xiangqi.resources import assets_dir
+from xiangqi.tactics import MotifKind, chinese_name, motifs
 from xiangqi.training.ccpd import (
     CCPD_CREDIT,
     CCPD_LICENCE_URL,
@@ -68,6 +78,8 @@ from xiangqi.training.puzzle_finder import (
     limit_text,
     main_line_positions,
     position_key,
+    RATING_CLEAR_GAP,
+    starting_rating,
     scan_game,
     verify_position,
 )
@@ -114,7 +126,11 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
                                   "a win while each solver's move stays clearly best; themes and rating anew")
         sub.add_argument("-o", "--output", type=Path, required=name != "verify")
     listing = commands.add_parser("list")
-    listing.add_argument("files", type=Path, nargs=1, metavar="SET")
+    listing.add_argument("files", type=Path, nargs="?", metavar="SET",
+                         help="a puzzle set (default: the set shipped with the program)")
+    tagging = commands.add_parser("tag")
+    tagging.add_argument("files", type=Path, nargs=1, metavar="SET")
+    tagging.add_argument("-o", "--output", type=Path, required=True)
     return parser.parse_args(argv)
 
 
@@ -138,7 +154,9 @@ def _settings(args: argparse.Namespace) -> FinderSettings:
 def main(argv: list[str]) -> int:
     args = _arguments(argv)
     if args.command == "list":
-        return _list(args.files[0])
+        return _list(args.files if args.files is not None else shipped_set_path())
+    if args.command == "tag":
+        return _tag(args.files[0], args.output)
     try:
         settings = _settings(args)
         spec = engine_spec(args.engine)
@@ -541,6 +559,10 @@ def _verify(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings
 
 
 # ----------------------------------------------------------------------------------------------- list
+def shipped_set_path() -> Path:
+    return assets_dir() / "puzzles" / "starter.puzzles"
+
+
 def _list(path: Path) -> int:
     try:
         puzzle_set = read_puzzle_set(path)
@@ -555,6 +577,14 @@ def _list(path: Path) -> int:
         print(f"  # {comment}")
     themes = Counter(t.value for p in puzzles for t in p.themes)
     print("themes: " + ", ".join(f"{name} {count}" for name, count in themes.most_common()))
+    for kind, title in ((MotifKind.PHASE, "phases"), (MotifKind.MATE, "杀法 (mates)"),
+                        (MotifKind.TACTIC, "tactics"), (MotifKind.ENDGAME, "endgame types")):
+        found = Counter(m for p in puzzles for m in p.motifs if m.kind is kind)
+        print(f"{title}: " + (", ".join(f"{m.value} ({chinese_name(m)}) {n}" for m, n in found.most_common())
+                              or "none"))
+    untagged = sum(1 for p in puzzles if not p.motifs)
+    if untagged:
+        print(f"without motifs: {untagged} (python -m xiangqi puzzles tag adds them)")
     mates = Counter(p.mate_in for p in puzzles if p.mate_in is not None)
     print("mate in: " + ", ".join(f"{n}: {mates[n]}" for n in sorted(mates)))
     lengths = Counter(p.solver_moves for p in puzzles)
@@ -564,7 +594,38 @@ def _list(path: Path) -> int:
         print(f"rating: {ratings[0]:.0f}..{ratings[-1]:.0f}, median {ratings[len(ratings) // 2]:.0f}")
     sources = Counter(p.source.split(" record ")[0].split(" game ")[0] for p in puzzles)
     print("sources: " + ", ".join(f"{name} {count}" for name, count in sources.most_common()))
-    _ = Theme
+    return 1 if puzzle_set.problems else 0
+
+
+# ----------------------------------------------------------------------------------------------- tag
+LEGACY_THEMES = frozenset({Theme.SACRIFICE, Theme.ENDGAME, Theme.MIDDLEGAME})   # motifs now
+
+
+def tagged(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with its motifs found by the detectors and its starting rating from its difficulty."""
+    themes = puzzle.themes - LEGACY_THEMES
+    found = motifs(puzzle.position(), puzzle.line)
+    verified = puzzle.verified
+    gap = verified.gap if verified is not None else RATING_CLEAR_GAP
+    rating = starting_rating(themes, puzzle.solver_moves, gap, verified.found_depth if verified else None, found)
+    return replace(puzzle, themes=themes, motifs=found, rating=rating)
+
+
+def _tag(path: Path, output: Path) -> int:
+    try:
+        puzzle_set = read_puzzle_set(path)
+    except (OSError, PuzzleError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for problem in puzzle_set.problems:
+        print(f"warning: {problem}", file=sys.stderr)
+    puzzles = [tagged(p) for p in puzzle_set.puzzles]
+    try:
+        write_puzzle_set(output, puzzles, puzzle_set.comments)
+    except (OSError, PuzzleError) as exc:
+        print(f"error: cannot write {shown_name(str(output))}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{len(puzzles)} puzzles tagged and written to {shown_name(str(output))}")
     return 1 if puzzle_set.problems else 0
 
 

@@ -33,6 +33,7 @@ from xiangqi.engine.messages import Score, SearchLimits
 from xiangqi.review.accuracy import lichess_win_percent
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.judging import Line
+from xiangqi.tactics import Motif, motifs
 from xiangqi.training.puzzles import DEFAULT_RATING, MAX_MATE_IN, Puzzle, Theme, Verification
 
 Lines = tuple[Line, ...]
@@ -144,11 +145,8 @@ def themes_of(position: Position, line: Sequence[Move], best: Score) -> frozense
     found: set[Theme] = set()
     if not board.is_capture(first) and not board.gives_check(first):
         found.add(Theme.QUIET)
-    lowest = start
-    for index, move in enumerate(line):
+    for move in line:
         board.push(move)
-        if index % 2 == 1:
-            lowest = min(lowest, material(board, solver))
     gain = material(board, solver) - start
     if mates(best):
         found.add(Theme.MATE)
@@ -159,9 +157,7 @@ def themes_of(position: Position, line: Sequence[Move], best: Score) -> frozense
             found.add(Theme.CRUSHING)
         if gain >= 2:
             found.add(Theme.MATERIAL)
-    if lowest <= start - 2:
-        found.add(Theme.SACRIFICE)
-    found.add(Theme.ENDGAME if attackers(position) <= ENDGAME_ATTACKERS else Theme.MIDDLEGAME)
+    # The sacrifice, the phase and the endgame type are motifs (xiangqi.tactics), not themes.
     solver_moves = (len(line) + 1) // 2
     if solver_moves == 1:
         found.add(Theme.ONE_MOVE)
@@ -183,7 +179,8 @@ UNKNOWN_DEPTH = 8             # a puzzle verified before the depth was recorded
 
 
 def starting_rating(themes: frozenset[Theme], solver_moves: int, gap: float = RATING_CLEAR_GAP,
-                    found_depth: int | None = None) -> tuple[float, float, float]:
+                    found_depth: int | None = None, motifs: frozenset[Motif] = frozenset()
+                    ) -> tuple[float, float, float]:
     """A first guess of the difficulty, refined by Glicko-2 as people solve it::
 
         1000 + 200 x (solver moves - 1)                       the line's length
@@ -199,7 +196,7 @@ def starting_rating(themes: frozenset[Theme], solver_moves: int, gap: float = RA
               + RATING_PER_DEPTH * max(0, depth - RATING_SEEN_DEPTH))
     if Theme.QUIET in themes:
         rating += RATING_QUIET
-    if Theme.SACRIFICE in themes:
+    if Motif.SACRIFICE in motifs or Theme.SACRIFICE in themes:
         rating += RATING_SACRIFICE
     low, high = RATING_RANGE_START
     return min(max(rating, low), high), 300.0, DEFAULT_RATING[2]
@@ -251,10 +248,11 @@ def verify_position(position: Position, settings: FinderSettings, source: str, e
     elif win_percent(best.score) >= settings.min_win:
         line = yield from _follow(position, best, settings)
     themes = themes_of(position, line, best.score)
+    found = motifs(position, line)
     puzzle = Puzzle(
         puzzle_id=pid or puzzle_id(position.fen(), line[0]), fen=position.fen(), line=tuple(line), themes=themes,
-        mate_in=(len(line) + 1) // 2 if mates(best.score) else None,
-        rating=starting_rating(themes, (len(line) + 1) // 2, first.gap, best.settled), source=source,
+        motifs=found, mate_in=(len(line) + 1) // 2 if mates(best.score) else None,
+        rating=starting_rating(themes, (len(line) + 1) // 2, first.gap, best.settled, found), source=source,
         verified=Verification(limit_text(settings.verify), str(best.score),
                               None if first.second is None else str(first.second.score), first.gap, best.settled),
     )

@@ -9,7 +9,8 @@ A puzzle set is a UTF-8 text file: lines starting with ``#`` are comments (the c
 made from), every other non-blank line is one puzzle as a JSON object::
 
     {"id": "ccpd-mid-0012", "fen": "...", "line": ["h2e2", "h9g7", "e2e6"], "themes": ["mate"],
-     "mate_in": 2, "rating": [1650.0, 300.0, 0.06], "source": "CCPD 中局.pgn record 12",
+     "motifs": ["ma_hou_pao", "mate_in_n", "middlegame"], "mate_in": 2, "rating": [1650.0, 300.0, 0.06],
+     "source": "CCPD 中局.pgn record 12",
      "verified": {"limit": "nodes 60000", "best": "mate 2", "second": "cp 35", "gap": 47.9}}
 
 ``read_puzzle_set`` is lenient: a bad line is reported (file and line number, the field, the offending
@@ -34,6 +35,7 @@ from xiangqi.atomic import atomic_write
 from xiangqi.core import FenError, Move, Position
 from xiangqi.core.errors import XiangqiError
 from xiangqi.record.files import RefusedFileError, check_openable
+from xiangqi.tactics import Motif
 from xiangqi.training.ratings import DEVIATION_RANGE, RATING_RANGE, VOLATILITY_RANGE
 
 PUZZLE_SET_SUFFIX = ".puzzles"
@@ -57,7 +59,8 @@ class PuzzleError(XiangqiError, ValueError):
 
 
 class Theme(Enum):
-    """What a puzzle is about (the trainer lets the user choose among these)."""
+    """What a puzzle's solution achieves (its outcome: mate, advantage, ...); the named patterns (杀法, tactics,
+    phase, endgame type) are its ``motifs`` (``xiangqi.tactics.Motif``). The trainer offers both."""
 
     MATE = "mate"                  # 杀法: the line ends in mate
     ADVANTAGE = "advantage"        # wins decisively (Win% 70 or more after the solution)
@@ -91,6 +94,7 @@ class Puzzle:
     fen: str
     line: tuple[Move, ...]
     themes: frozenset[Theme] = frozenset()
+    motifs: frozenset[Motif] = frozenset()
     mate_in: int | None = None
     rating: tuple[float, float, float] = DEFAULT_RATING
     source: str = ""
@@ -124,6 +128,8 @@ def puzzle_to_json(puzzle: Puzzle) -> str:
         "id": puzzle.puzzle_id, "fen": puzzle.fen, "line": [m.iccs() for m in puzzle.line],
         "themes": sorted(t.value for t in puzzle.themes),
     }
+    if puzzle.motifs:
+        record["motifs"] = sorted(m.value for m in puzzle.motifs)
     if puzzle.mate_in is not None:
         record["mate_in"] = puzzle.mate_in
     record["rating"] = [round(puzzle.rating[0], 1), round(puzzle.rating[1], 1), round(puzzle.rating[2], 6)]
@@ -156,7 +162,8 @@ def puzzle_from_json(text: str) -> Puzzle:
         raise PuzzleError(f"field 'source': expected text, got {_quote(source)}")
     puzzle = Puzzle(
         puzzle_id=_text(record, "id"), fen=_text(record, "fen"), line=_moves(record.get("line")),
-        themes=_themes(record.get("themes", [])), mate_in=_optional_int(record, "mate_in"),
+        themes=_themes(record.get("themes", [])), motifs=_motifs(record.get("motifs", [])),
+        mate_in=_optional_int(record, "mate_in"),
         rating=_rating(record.get("rating", list(DEFAULT_RATING))), source=source,
         verified=_verification(record.get("verified")), extra=_extra(record.get("extra", {})),
     )
@@ -209,6 +216,16 @@ def _themes(value: object) -> frozenset[Theme]:
     unknown = [v for v in value if v not in known]
     if unknown:
         raise PuzzleError(f"field 'themes': unknown theme {_quote(unknown[0])} (known: {', '.join(known)})")
+    return frozenset(known[v] for v in value)
+
+
+def _motifs(value: object) -> frozenset[Motif]:
+    if not isinstance(value, list) or len(value) > len(Motif):
+        raise PuzzleError(f"field 'motifs': expected a list of at most {len(Motif)} motif ids, got {_quote(value)}")
+    known = {m.value: m for m in Motif}
+    unknown = [v for v in value if v not in known]
+    if unknown:
+        raise PuzzleError(f"field 'motifs': unknown motif {_quote(unknown[0])}")
     return frozenset(known[v] for v in value)
 
 

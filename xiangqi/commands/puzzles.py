@@ -467,8 +467,11 @@ def _set_comments(args: argparse.Namespace, settings: FinderSettings, final: Fin
 
 # ----------------------------------------------------------------------------------------------- verify
 class _Verify:
-    def __init__(self, puzzles: tuple[Puzzle, ...], settings: FinderSettings, follow: bool = False) -> None:
+    def __init__(self, puzzles: tuple[Puzzle, ...], settings: FinderSettings, follow: bool = False,
+                 done_before: dict[str, TaskResult] | None = None) -> None:
         self.settings, self.follow = settings, follow
+        self.done_before = done_before or {}
+        self.writer: CheckpointWriter | None = None
         self.puzzles = {p.puzzle_id: p for p in puzzles}
         self.kept: list[Puzzle] = []
         self.drops: Counter[str] = Counter()
@@ -478,7 +481,19 @@ class _Verify:
 
     def tasks(self) -> Iterator[tuple[object, Task]]:
         for puzzle in self.puzzles.values():
-            yield puzzle.puzzle_id, self._check(puzzle)
+            earlier = self.done_before.get(puzzle.puzzle_id)
+            if earlier is None:
+                yield puzzle.puzzle_id, self._check(puzzle)
+                continue
+            self.kept.extend(earlier.puzzles)
+            self.drops.update(earlier.drops)
+            self.progress.skip()
+
+    def _note(self, key: str, kept: Puzzle | None, drop: DropReason | None) -> None:
+        """The puzzle's verdict, to the checkpoint at once."""
+        if self.writer is not None:
+            self.writer.add(TaskResult(key, (kept,) if kept is not None else (),
+                                       ((drop or DropReason.NO_ANSWER).value,) if kept is None else (), 1))
 
     def _check(self, puzzle: Puzzle) -> Task:
         from xiangqi.training.puzzle_finder import SearchRequest
@@ -495,20 +510,20 @@ class _Verify:
 
         assert isinstance(key, str) and isinstance(value, Judgement | VerifyResult)
         puzzle = self.puzzles[key]
+        kept: Puzzle | None = None
         if isinstance(value, VerifyResult):
-            if value.puzzle is not None:
-                self.kept.append(replace(value.puzzle, extra=puzzle.extra))
-            else:
-                self.drops[(value.drop or DropReason.NO_ANSWER).value] += 1
-                self.progress.warn(f"{key}: dropped: {(value.drop or DropReason.NO_ANSWER).value}")
+            kept = replace(value.puzzle, extra=puzzle.extra) if value.puzzle is not None else None
         elif value.drop is None and value.best is not None:
             verified = replace(puzzle.verified, limit=limit_text(self.settings.verify), best=str(value.best.score),
                                second=None if value.second is None else str(value.second.score), gap=value.gap
                                ) if puzzle.verified is not None else None
-            self.kept.append(replace(puzzle, verified=verified))
+            kept = replace(puzzle, verified=verified)
+        if kept is not None:
+            self.kept.append(kept)
         else:
             self.drops[(value.drop or DropReason.NO_ANSWER).value] += 1
             self.progress.warn(f"{key}: dropped: {(value.drop or DropReason.NO_ANSWER).value}")
+        self._note(key, kept, value.drop)
         self.progress.step()
 
     def failed(self, key: object, why: str) -> None:
@@ -530,12 +545,36 @@ def _verify(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings
     twice = len(puzzle_set.puzzles) - len(unique)
     if twice:
         print(f"{twice} puzzle(s) dropped: a position that appears twice (move counters aside)", file=sys.stderr)
-    check = _Verify(tuple(p for p in puzzle_set.puzzles if unique[position_key(p.fen)] is p), settings, args.follow)
+    fingerprint = json.dumps({"command": "verify", "engine": args.engine, "verify": limit_text(settings.verify),
+                              "gap": settings.min_gap, "follow": bool(args.follow)}, sort_keys=True)
+    try:
+        earlier = _open_checkpoint(args, fingerprint) if args.output is not None else {}
+    except (OSError, PuzzleError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    ours = args.output is not None and (not args.output.exists() or bool(earlier))
+    check = _Verify(tuple(p for p in puzzle_set.puzzles if unique[position_key(p.fen)] is p), settings, args.follow,
+                    earlier)
+    if args.output is not None:
+        check.writer = CheckpointWriter(checkpoint_path(args.output), fingerprint, list(earlier.values()))
     started = time.monotonic()
-    completed, pool_problem = _run_pool(spec, check.tasks(), args.jobs, check)
-    check.progress.close()
+    try:
+        completed, pool_problem = _run_pool(spec, check.tasks(), args.jobs, check)
+        if completed and not pool_problem and check.writer is not None:
+            check.writer.complete()
+    finally:
+        if check.writer is not None:
+            check.writer.close()
+        check.progress.close()
     if pool_problem or not completed:
-        print(pool_problem or "interrupted: nothing written", file=sys.stderr)
+        if ours and check.kept:
+            by_id = {p.puzzle_id: p for p in check.kept}
+            write_puzzle_set(args.output, [by_id[p.puzzle_id] for p in puzzle_set.puzzles if p.puzzle_id in by_id],
+                             puzzle_set.comments)
+            print(f"interrupted: {len(by_id)} puzzles checked so far written to {shown_name(str(args.output))}; "
+                  "run it again to continue", file=sys.stderr)
+        else:
+            print(pool_problem or "interrupted: nothing written", file=sys.stderr)
         return 1 if pool_problem else 130
     kept = [p for p in puzzle_set.puzzles if p.puzzle_id in {k.puzzle_id for k in check.kept}]
     print(f"{shown_name(str(path))}: {len(puzzle_set.puzzles)} puzzles, {len(check.kept)} still clearly best at "

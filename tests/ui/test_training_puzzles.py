@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
@@ -28,6 +29,7 @@ from xiangqi.training.puzzle_store import PuzzleHistory
 from xiangqi.training.puzzles import Puzzle, Theme, write_puzzle_set
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.help_menu import HelpMenu
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
 from xiangqi.ui.training.puzzle_trainer import REPLY_DELAY_MS, PuzzleSolver, PuzzleTrainer
@@ -301,3 +303,15 @@ def test_the_user_mixes_themes_and_phases_with_counts_and_sees_the_motifs_once_s
     click_move(qtbot, trainer.solver, "a0a9")
     qtbot.waitUntil(lambda: trainer.solver.prompt.text() == "Solved!")
     assert trainer.solver.motifs.text() == "Themes: Double rook mate (双车错) · Endgame (残局)"
+
+
+def test_about_credits_the_ccpd_with_its_licence_and_source_links(qtbot: QtBot) -> None:
+    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [])
+    qtbot.addWidget(window)
+    dialog = HelpMenu(window).show_about()
+    qtbot.addWidget(dialog)
+    [page] = dialog.findChildren(QTextBrowser)
+    text, html = page.toPlainText(), page.toHtml()
+    assert "Chinese Chess Practical Dataset (CCPD)" in text and "Yu-Han Tseng" in text
+    assert 'href="https://creativecommons.org/licenses/by/4.0/"' in html
+    assert 'href="https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset"' in html

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from xiangqi.core import Move
+from xiangqi.tactics import Motif
 from xiangqi.training.puzzles import Puzzle, Theme, read_puzzle_set, write_puzzle_set
 
 FAIRY = "/usr/games/fairy-stockfish"
@@ -70,6 +71,34 @@ def test_list_summarises_a_set(tmp_path: Path) -> None:
     assert f"{path}: 2 puzzles" in done.stdout
     assert "# Data: CCPD" in done.stdout
     assert "mate in: 2: 1" in done.stdout and "advantage 1" in done.stdout
+
+
+def test_tag_merges_sets_one_puzzle_a_position_with_motifs_and_list_counts_them(tmp_path: Path) -> None:
+    old = Puzzle("old", TWO_MATES.fen, TWO_MATES.line, frozenset({Theme.MATE, Theme.ENDGAME}), mate_in=2)
+    again = Puzzle("again", TWO_MATES.fen.replace(" 0 1", " 9 40"), TWO_MATES.line, frozenset({Theme.MATE}),
+                   mate_in=2)                                 # the same position, other move counters
+    first, second, out = tmp_path / "a.puzzles", tmp_path / "b.puzzles", tmp_path / "all.puzzles"
+    write_puzzle_set(first, [old], ["Data: CCPD"])
+    write_puzzle_set(second, [again, WINS], ["Data: CCPD", "made by build"])
+    done = run("tag", str(first), str(second), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    merged = read_puzzle_set(out)
+    assert [p.puzzle_id for p in merged.puzzles] == ["old", "wins"] and merged.comments == ("Data: CCPD",
+                                                                                            "made by build")
+    [mate, wins] = merged.puzzles
+    assert Theme.ENDGAME not in mate.themes and {Motif.ENDGAME, Motif.MATE_IN_N} <= mate.motifs
+    assert Motif.MIDDLEGAME in wins.motifs
+    listed = run("list", str(out))
+    assert "phases: endgame (残局) 1, middlegame (中局) 1" in listed.stdout or \
+        "phases: middlegame (中局) 1, endgame (残局) 1" in listed.stdout
+    assert "杀法 (mates): " in listed.stdout and "mate_in_n (连杀) 1" in listed.stdout
+
+
+def test_list_without_a_set_lists_the_shipped_one() -> None:
+    done = run("list")
+    assert done.returncode == 0, done.stderr
+    assert "starter.puzzles: " in done.stdout and "phases: " in done.stdout and "without motifs" not in done.stdout
+    assert any("CC BY 4.0" in line and "creativecommons.org" in line for line in done.stdout.splitlines())
 
 
 def test_list_reports_a_bad_line_and_reads_the_rest(tmp_path: Path) -> None:

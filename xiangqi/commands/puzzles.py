@@ -6,7 +6,7 @@
     python -m xiangqi puzzles ccpd FILE... --engine E [limits as build] -o OUT.puzzles
     python -m xiangqi puzzles verify SET --engine E [limits as build] [--follow] [-o OUT.puzzles]
     python -m xiangqi puzzles list [SET]
-    python -m xiangqi puzzles tag SET -o OUT.puzzles
+    python -m xiangqi puzzles tag SET... -o OUT.puzzles
 
 ``build`` finds puzzles in any game collection the way lichess's generator does (``training.puzzle_finder``):
 a cheap scan of every position (``--scan-nodes``, default 3000; ``--last N``: only the last N plies of
@@ -25,7 +25,8 @@ the set itself every 20 new puzzles; an interrupted run keeps what it found and 
 it (other settings are refused until it finishes). ``--decisive`` skips drawn games.
 ``verify`` re-checks each puzzle's first move of a set and writes the ones still clearly best to OUT
 (``--follow``: each line found again, a mate to the mate). ``list`` summarises a set (default: the shipped
-one) by theme, motif and phase; ``tag`` adds the detectors' motifs and a starting rating to each puzzle.
+one) by theme, motif and phase; ``tag`` merges sets (one puzzle per position) and gives each puzzle the
+detectors' motifs and a starting rating from its difficulty.
 A progress bar with the rate and an ETA goes to stderr. Records that cannot be read are reported (file,
 line, record) and skipped.
 Exit status: 0 done, 1 something skipped or not written, 2 bad arguments, 130 interrupted.
@@ -129,7 +130,7 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     listing.add_argument("files", type=Path, nargs="?", metavar="SET",
                          help="a puzzle set (default: the set shipped with the program)")
     tagging = commands.add_parser("tag")
-    tagging.add_argument("files", type=Path, nargs=1, metavar="SET")
+    tagging.add_argument("files", type=Path, nargs="+", metavar="SET")
     tagging.add_argument("-o", "--output", type=Path, required=True)
     return parser.parse_args(argv)
 
@@ -156,7 +157,7 @@ def main(argv: list[str]) -> int:
     if args.command == "list":
         return _list(args.files if args.files is not None else shipped_set_path())
     if args.command == "tag":
-        return _tag(args.files[0], args.output)
+        return _tag(args.files, args.output)
     try:
         settings = _settings(args)
         spec = engine_spec(args.engine)
@@ -650,22 +651,30 @@ def tagged(puzzle: Puzzle) -> Puzzle:
     return replace(puzzle, themes=themes, motifs=found, rating=rating)
 
 
-def _tag(path: Path, output: Path) -> int:
+def _tag(paths: list[Path], output: Path) -> int:
+    """The sets merged in order (one puzzle per position, the first), each puzzle tagged; their comments kept."""
+    puzzles: dict[str, Puzzle] = {}
+    comments: list[str] = []
+    problems = 0
+    for path in paths:
+        try:
+            puzzle_set = read_puzzle_set(path)
+        except (OSError, PuzzleError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        for problem in puzzle_set.problems:
+            print(f"warning: {problem}", file=sys.stderr)
+        problems += len(puzzle_set.problems)
+        comments.extend(c for c in puzzle_set.comments if c not in comments)
+        for puzzle in puzzle_set.puzzles:
+            puzzles.setdefault(position_key(puzzle.fen), tagged(puzzle))
     try:
-        puzzle_set = read_puzzle_set(path)
-    except (OSError, PuzzleError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for problem in puzzle_set.problems:
-        print(f"warning: {problem}", file=sys.stderr)
-    puzzles = [tagged(p) for p in puzzle_set.puzzles]
-    try:
-        write_puzzle_set(output, puzzles, puzzle_set.comments)
+        write_puzzle_set(output, list(puzzles.values()), comments)
     except (OSError, PuzzleError) as exc:
         print(f"error: cannot write {shown_name(str(output))}: {exc}", file=sys.stderr)
         return 1
     print(f"{len(puzzles)} puzzles tagged and written to {shown_name(str(output))}")
-    return 1 if puzzle_set.problems else 0
+    return 1 if problems else 0
 
 
 class _Progress:

@@ -325,3 +325,14 @@ def test_the_shipped_starter_set_reads_whole_and_credits_ccpd() -> None:
     assert any("Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0" in c for c in starter.comments)
     assert all(p.source.startswith("CCPD ") and p.verified is not None for p in starter.puzzles)
     assert "CC BY 4.0" in (assets_dir() / "puzzles" / "README.md").read_text(encoding="utf-8")
+    # Every puzzle verified at 200,000 nodes, tagged with motifs and a phase, one a position (counters aside);
+    # a mate's line goes to the mate.
+    assert all(p.verified is not None and p.verified.limit == "nodes 200000" for p in starter.puzzles)
+    assert all(p.motifs & {Motif.OPENING, Motif.MIDDLEGAME, Motif.ENDGAME} for p in starter.puzzles)
+    assert len({" ".join(p.fen.split()[:2]) for p in starter.puzzles}) == len(starter.puzzles)
+    for puzzle in starter.puzzles:
+        if Theme.MATE in puzzle.themes:
+            board = puzzle.position()
+            for move in puzzle.line:
+                board.push(move)
+            assert not board.legal_moves(), puzzle.puzzle_id

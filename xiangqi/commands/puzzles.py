@@ -238,7 +238,7 @@ class _Build:
         game = item.game
         if isinstance(item, GameRecord):
             positions = main_line_positions(game.start_position(), game.mainline_moves())
-            source = f"{'CCPD ' if self.ccpd else ''}{path.name} game {item.number}"
+            source = f"{'CCPD ' if self.ccpd or self.args.credit_ccpd else ''}{path.name} game {item.number}"
             return scan_game(positions, self.settings, source)
         pid = f"ccpd-{category_of(path)}-{item.number:04d}"
         return verify_position(game.start_position(), self.settings, f"CCPD {path.name} record {item.number}",

@@ -115,8 +115,10 @@ class PuzzleMixChooser(QToolButton):
         row_height = max(self.tree.sizeHintForRow(0), self.fontMetrics().height() + 4)
         height = min(rows, POPUP_ROWS) * row_height + self.clear_button.sizeHint().height() + 24
         width = max(self.width(), self.tree.sizeHintForColumn(0) + 60)
-        self.popup.resize(width, height)
-        self.popup.move(self.mapToGlobal(QPoint(0, self.height())))
+        corner = self.mapToGlobal(QPoint(0, self.height()))
+        screen = self.screen().availableGeometry()
+        self.popup.resize(width, max(min(height, screen.bottom() - corner.y() - 8), 6 * row_height))
+        self.popup.move(corner)
         self.popup.show()
         self.tree.setFocus()
 

@@ -84,7 +84,7 @@ from xiangqi.training.puzzle_finder import (
     scan_game,
     verify_position,
 )
-from xiangqi.training.puzzles import Puzzle, PuzzleError, Theme, read_puzzle_set, write_puzzle_set
+from xiangqi.training.puzzles import Puzzle, PuzzleError, PuzzleSet, Theme, read_puzzle_set, write_puzzle_set
 
 if TYPE_CHECKING:
     from xiangqi.training.search_pool import Task
@@ -568,34 +568,46 @@ def _verify(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings
             check.writer.close()
         check.progress.close()
     if pool_problem or not completed:
-        if ours and check.kept:
-            by_id = {p.puzzle_id: p for p in check.kept}
-            write_puzzle_set(args.output, [by_id[p.puzzle_id] for p in puzzle_set.puzzles if p.puzzle_id in by_id],
-                             puzzle_set.comments)
-            print(f"interrupted: {len(by_id)} puzzles checked so far written to {shown_name(str(args.output))}; "
-                  "run it again to continue", file=sys.stderr)
-        else:
-            print(pool_problem or "interrupted: nothing written", file=sys.stderr)
+        _verify_interrupted(args, check, puzzle_set, ours, pool_problem)
         return 1 if pool_problem else 130
     kept = [p for p in puzzle_set.puzzles if p.puzzle_id in {k.puzzle_id for k in check.kept}]
     print(f"{shown_name(str(path))}: {len(puzzle_set.puzzles)} puzzles, {len(check.kept)} still clearly best at "
           f"{limit_text(settings.verify)}, {sum(check.drops.values())} not; {time.monotonic() - started:.0f} s")
     for why, count in check.drops.most_common():
         print(f"    {count:6d}  {why}")
-    refusal = _keep_output(args.output, kept, []) if args.output is not None else ""
+    if args.output is not None and not _write_verified(args, check, puzzle_set, kept, settings):
+        return 1
+    return 1 if check.drops or puzzle_set.problems else 0
+
+
+def _verify_interrupted(args: argparse.Namespace, check: _Verify, puzzle_set: PuzzleSet, ours: bool,
+                        pool_problem: str | None) -> None:
+    """An interrupted verify writes what it checked when the output is its own (new, or continued)."""
+    if not (ours and check.kept):
+        print(pool_problem or "interrupted: nothing written", file=sys.stderr)
+        return
+    by_id = {p.puzzle_id: p for p in check.kept}
+    write_puzzle_set(args.output, [by_id[p.puzzle_id] for p in puzzle_set.puzzles if p.puzzle_id in by_id],
+                     puzzle_set.comments)
+    print(f"interrupted: {len(by_id)} puzzles checked so far written to {shown_name(str(args.output))}; "
+          "run it again to continue", file=sys.stderr)
+
+
+def _write_verified(args: argparse.Namespace, check: _Verify, puzzle_set: PuzzleSet, kept: list[Puzzle],
+                    settings: FinderSettings) -> bool:
+    refusal = _keep_output(args.output, kept, [])
     if refusal:
         print(f"error: {refusal}", file=sys.stderr)
-        return 1
-    if args.output is not None:
-        by_id = {p.puzzle_id: p for p in check.kept}
-        try:
-            note = (f"Re-checked by `python -m xiangqi puzzles verify` at MultiPV 2, {limit_text(settings.verify)} "
-                    f"({args.engine}): {len(kept)} of {len(puzzle_set.puzzles)} still clearly best.")
-            write_puzzle_set(args.output, [by_id[p.puzzle_id] for p in kept], [*puzzle_set.comments, note])
-        except (OSError, PuzzleError) as exc:
-            print(f"error: cannot write {shown_name(str(args.output))}: {exc}", file=sys.stderr)
-            return 1
-    return 1 if check.drops or puzzle_set.problems else 0
+        return False
+    by_id = {p.puzzle_id: p for p in check.kept}
+    note = (f"Re-checked by `python -m xiangqi puzzles verify` at MultiPV 2, {limit_text(settings.verify)} "
+            f"({args.engine}): {len(kept)} of {len(puzzle_set.puzzles)} still clearly best.")
+    try:
+        write_puzzle_set(args.output, [by_id[p.puzzle_id] for p in kept], [*puzzle_set.comments, note])
+    except (OSError, PuzzleError) as exc:
+        print(f"error: cannot write {shown_name(str(args.output))}: {exc}", file=sys.stderr)
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------------------------------- list

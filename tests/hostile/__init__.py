@@ -54,6 +54,7 @@ REQUIRED_TARGETS: dict[str, str] = {
     "export.pdf": "exports",
     "export.image": "exports",
     "training.puzzle_set": "training",
+    "training.puzzle_checkpoint": "puzzle_build",   # puzzles build's checkpoint, read back by a rerun
     "training.progress_import": "training",
     "training.history": "training",       # training.sqlite
     "record.collections": "collections",  # DhtmlXQ pages and CCBridge libraries read whole

@@ -30,7 +30,8 @@ from xiangqi.training.puzzle_finder import (
     win_percent,
 )
 from xiangqi.training.puzzle_solving import SolveSession, State, Verdict, equivalent
-from xiangqi.training.puzzle_store import PuzzleHistory, choose_next
+from xiangqi.tactics import Motif
+from xiangqi.training.puzzle_store import PuzzleHistory, PuzzleMix, choose_next, mix_counts
 from xiangqi.training.puzzles import (
     Puzzle,
     PuzzleError,
@@ -182,13 +183,19 @@ def test_verify_follows_a_mate_and_tags_it() -> None:
     result = run_with(verify_position(position, FinderSettings(), "test"), engine)
     assert result.drop is DropReason.TWO_MATES    # a0a8 mates as fast: no unique first move
 
-    def unique(request: SearchRequest) -> tuple[Line, ...]:
-        return (line("b1b8", Score(mate=2), "b1b8 e9f9 a0a9"), line("b1b9", Score(cp=600)))
-
-    found = run_with(verify_position(position, FinderSettings(), "test", pid="p1"), unique)
+    # Each later solver's move is searched again and must mate as the line promised.
+    answers = iter([(line("b1b8", Score(mate=2), "b1b8 e9f9 a0a9"), line("b1b9", Score(cp=600))),
+                    (line("a0a9", Score(mate=1), "a0a9"), line("a0a8", Score(cp=900)))])
+    found = run_with(verify_position(position, FinderSettings(), "test", pid="p1"), lambda _r: next(answers))
     assert found.puzzle is not None
     assert found.puzzle.line == LINE and found.puzzle.mate_in == 2 and found.puzzle.puzzle_id == "p1"
-    assert {Theme.MATE, Theme.ENDGAME, Theme.QUIET} <= found.puzzle.themes
+    assert {Theme.MATE, Theme.QUIET} <= found.puzzle.themes
+    assert {Motif.ENDGAME, Motif.MATE_IN_N} <= found.puzzle.motifs     # the detectors' names
+    # A later step that no longer mates: the mate cannot be followed to the end, no puzzle.
+    stops = iter([(line("b1b8", Score(mate=2), "b1b8 e9f9 a0a9"), line("b1b9", Score(cp=600))),
+                  (line("a0a9", Score(cp=300), "a0a9"), line("a0a8", Score(cp=200)))])
+    dropped = run_with(verify_position(position, FinderSettings(), "test"), lambda _r: next(stops))
+    assert dropped.puzzle is None and dropped.drop is DropReason.MATE_NOT_FOLLOWED
     assert found.puzzle.verified is not None and found.puzzle.verified.best == "mate 2"
 
 
@@ -217,7 +224,7 @@ def test_scan_game_searches_cheaply_then_verifies_candidates_only() -> None:
             best = request.position.legal_moves()[0]
             return (Line(best, Score(mate=2) if mate else Score(cp=0), 5, (best,)),)
         best = request.position.legal_moves()[0]
-        return (Line(best, Score(mate=2), 10, (best,)), Line(request.position.legal_moves()[1], Score(cp=0), 10, ()))
+        return (Line(best, Score(cp=900), 10, (best,)), Line(request.position.legal_moves()[1], Score(cp=0), 10, ()))
 
     result = run_with(scan_game(positions, FinderSettings(), "g"), engine)
     assert requests == [1, 1, 1, 2]
@@ -295,11 +302,19 @@ def test_the_history_keeps_ratings_streaks_and_puts_failed_puzzles_in_the_deck(t
 def test_the_next_puzzle_is_of_the_theme_new_and_near_the_players_rating() -> None:
     easy = Puzzle("easy", FEN, LINE, frozenset({Theme.MATE}), rating=(1000.0, 300.0, 0.06))
     near = Puzzle("near", FEN, LINE, frozenset({Theme.MATE}), rating=(1550.0, 300.0, 0.06))
-    other = Puzzle("other", FEN, LINE, frozenset({Theme.ENDGAME}), rating=(1500.0, 300.0, 0.06))
+    other = Puzzle("other", FEN, LINE, frozenset({Theme.ONLY_MOVE}), frozenset({Motif.ENDGAME}),
+                   rating=(1500.0, 300.0, 0.06))
     rng = random.Random(1)
     assert choose_next([easy, near, other], Rating(), Theme.MATE, set(), rng) is near
     assert choose_next([easy, near, other], Rating(), Theme.MATE, {"near"}, rng) is easy
-    assert choose_next([easy, near], Rating(), Theme.ENDGAME, set(), rng) is None
+    assert choose_next([easy, near], Rating(), Theme.ONLY_MOVE, set(), rng) is None
+    # A mix: any of its themes and motifs, of its phases.
+    endgame = PuzzleMix(phases=frozenset({Motif.ENDGAME}))
+    assert choose_next([easy, near, other], Rating(), endgame, set(), rng) is other
+    mix = PuzzleMix(themes=frozenset({Theme.ONLY_MOVE}), motifs=frozenset({Motif.FORK}),
+                    phases=frozenset({Motif.MIDDLEGAME}))
+    assert choose_next([easy, near, other], Rating(), mix, set(), rng) is None      # other is an endgame
+    assert mix_counts([easy, near, other])[1] == {Motif.ENDGAME: 1}
 
 
 def test_the_shipped_starter_set_reads_whole_and_credits_ccpd() -> None:
@@ -310,3 +325,14 @@ def test_the_shipped_starter_set_reads_whole_and_credits_ccpd() -> None:
     assert any("Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0" in c for c in starter.comments)
     assert all(p.source.startswith("CCPD ") and p.verified is not None for p in starter.puzzles)
     assert "CC BY 4.0" in (assets_dir() / "puzzles" / "README.md").read_text(encoding="utf-8")
+    # Every puzzle verified at 200,000 nodes, tagged with motifs and a phase, one a position (counters aside);
+    # a mate's line goes to the mate.
+    assert all(p.verified is not None and p.verified.limit == "nodes 200000" for p in starter.puzzles)
+    assert all(p.motifs & {Motif.OPENING, Motif.MIDDLEGAME, Motif.ENDGAME} for p in starter.puzzles)
+    assert len({" ".join(p.fen.split()[:2]) for p in starter.puzzles}) == len(starter.puzzles)
+    for puzzle in starter.puzzles:
+        if Theme.MATE in puzzle.themes:
+            board = puzzle.position()
+            for move in puzzle.line:
+                board.push(move)
+            assert not board.legal_moves(), puzzle.puzzle_id

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
@@ -21,12 +22,14 @@ from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.engine.seat import SeatEngine
 from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.play.controller import GameController
+from xiangqi.tactics import Motif
 from xiangqi.training.cards import CardDeck, DeckKind
 from xiangqi.training.database import TrainingDatabase
 from xiangqi.training.puzzle_store import PuzzleHistory
 from xiangqi.training.puzzles import Puzzle, Theme, write_puzzle_set
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
+from xiangqi.ui.shell.help_menu import HelpMenu
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
 from xiangqi.ui.training.puzzle_trainer import REPLY_DELAY_MS, PuzzleSolver, PuzzleTrainer
@@ -255,3 +258,60 @@ def test_a_solver_closed_before_the_refutation_is_shown_does_not_fault(qtbot: Qt
     qtbot.waitUntil(lambda: "answered by" in solver.prompt.text())   # the refutation follows after a pause
     solver.deleteLater()
     qtbot.wait(REPLY_DELAY_MS + 200)                                  # its timer must not reach a deleted board
+
+
+def test_the_user_mixes_themes_and_phases_with_counts_and_sees_the_motifs_once_solved(qtbot: QtBot,
+                                                                                       tmp_path: Path) -> None:
+    fork = Puzzle("fork", FEN.replace("1R7", "2R6"), (Move.from_iccs("a0a9"),), frozenset({Theme.ADVANTAGE}),
+                  frozenset({Motif.FORK, Motif.MIDDLEGAME}), rating=(1400.0, 300.0, 0.06))
+    mate = Puzzle("two-rooks", FEN, LINE, frozenset({Theme.MATE}), frozenset({Motif.SHUANG_CHE_CUO, Motif.ENDGAME}),
+                  mate_in=2, rating=(1400.0, 300.0, 0.06))
+    puzzles = tmp_path / "mix.puzzles"
+    write_puzzle_set(puzzles, [fork, mate], ["test set"])
+    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [])
+    qtbot.addWidget(window)
+    trainer = PuzzleTrainer(window, PuzzleHistory(TrainingDatabase(tmp_path / "training.sqlite")), scripted([]))
+    qtbot.addWidget(trainer)
+    trainer.show()
+    trainer.load(puzzles)
+    chooser = trainer.mix_chooser
+    assert chooser.text() == "Themes: all (2) ▾"
+    qtbot.mouseClick(chooser, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(chooser.popup.isVisible)
+    rows = chooser.entries()
+    assert {"Mate (1)", "Winning advantage (1)", "Fork (捉双) (1)", "Endgame (残局) (1)",
+            "Double rook mate (双车错) (1)", "Middlegame (中局) (1)"} <= set(rows)
+
+    def tick(text: str) -> None:
+        chooser.tree.setCurrentItem(rows[text])                # the row the user moved to, then Space ticks it
+        qtbot.keyClick(chooser.tree, Qt.Key.Key_Space)
+
+    tick("Endgame (残局) (1)")                          # a phase: only the endgame puzzle
+    qtbot.waitUntil(lambda: chooser.text() == "Themes: Endgame (残局) (1) ▾")
+    assert chooser.popup.isVisible()                     # the list stays open while the user ticks
+    assert trainer.solver.session is not None and trainer.solver.session.puzzle.puzzle_id == "two-rooks"
+    assert trainer.solver.motifs.text() == ""            # not before it is solved: it would give it away
+    tick("Fork (捉双) (1)")                              # a fork, of the endgame: none
+    qtbot.waitUntil(lambda: chooser.text() == "Themes: Endgame (残局), Fork (捉双) (0) ▾")
+    assert trainer.solver.prompt.text() == "No puzzle to show."
+    qtbot.mouseClick(chooser.clear_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: chooser.text() == "Themes: all (2) ▾")
+    chooser.popup.hide()
+    trainer.solver.show_puzzle(mate, "again")
+    click_move(qtbot, trainer.solver, "b1b8")
+    qtbot.waitUntil(lambda: trainer.solver.board.model.last_move == Move.from_iccs("e9f9"))
+    click_move(qtbot, trainer.solver, "a0a9")
+    qtbot.waitUntil(lambda: trainer.solver.prompt.text() == "Solved!")
+    assert trainer.solver.motifs.text() == "Themes: Double rook mate (双车错) · Endgame (残局)"
+
+
+def test_about_credits_the_ccpd_with_its_licence_and_source_links(qtbot: QtBot) -> None:
+    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [])
+    qtbot.addWidget(window)
+    dialog = HelpMenu(window).show_about()
+    qtbot.addWidget(dialog)
+    [page] = dialog.findChildren(QTextBrowser)
+    text, html = page.toPlainText(), page.toHtml()
+    assert "Chinese Chess Practical Dataset (CCPD)" in text and "Yu-Han Tseng" in text
+    assert 'href="https://creativecommons.org/licenses/by/4.0/"' in html
+    assert 'href="https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset"' in html

@@ -35,7 +35,7 @@ completed iteration is printed after the time limit too.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.engine.messages import Info, Score, SearchLimits
@@ -78,12 +78,15 @@ def review_limits(family: EngineFamily | None, strength: float = 1.0) -> SearchL
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One exact line of a search: its first move, score (side to move's view), depth and moves."""
+    """One exact line of a search: its first move, score (side to move's view), depth and moves.
+    ``settled``: for the best line of a finished search, the depth from which its move stayed the best
+    (how deep one must look to find it; None when not known)."""
 
     move: Move
     score: Score
     depth: int
     pv: tuple[Move, ...]
+    settled: int | None = field(default=None, compare=False)
 
 
 class SearchLines:
@@ -99,6 +102,7 @@ class SearchLines:
         self._last_block: tuple[Line, ...] = ()   # the latest complete block
         self._confirmed: tuple[Line, ...] = ()    # the latest complete block a deeper line followed
         self._best: Line | None = None            # the last exact first line
+        self._settled: int | None = None          # the depth since which the first line's move is the same
 
     def add(self, info: Info) -> None:
         score, index, depth = info.score, info.multipv or 1, info.depth
@@ -114,6 +118,8 @@ class SearchLines:
         line = Line(info.pv[0], score, depth, info.pv)
         block = self._block
         if index == 1:
+            if self._best is None or self._best.move != line.move:
+                self._settled = depth
             self._block = block = [line]
             self._best = line
         elif block is not None and index == len(block) + 1 and block[0].depth == depth:
@@ -125,8 +131,15 @@ class SearchLines:
             self._last_block = tuple(block)
 
     def completed(self) -> tuple[Line, ...]:
-        """The lines of the deepest completed iteration, best first; when no iteration completed, the last
-        exact first line alone (better than nothing); () when the engine sent no exact line."""
+        """The lines of the deepest completed iteration, best first (the first with its ``settled`` depth when
+        it is the last first line's move); when no iteration completed, the last exact first line alone
+        (better than nothing); () when the engine sent no exact line."""
+        lines = self._completed()
+        if lines and self._best is not None and lines[0].move == self._best.move:
+            return (replace(lines[0], settled=self._settled), *lines[1:])
+        return lines
+
+    def _completed(self) -> tuple[Line, ...]:
         last = self._last_block
         if last and (not self.timed or (self.depth_limit is not None and last[0].depth >= self.depth_limit)):
             return last

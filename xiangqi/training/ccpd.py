@@ -23,6 +23,9 @@ from xiangqi.record import Game
 from xiangqi.record.files import read_records
 
 CCPD_CREDIT = "Chinese Chess Practical Dataset (CCPD), Yu-Han Tseng, CC BY 4.0"
+CCPD_REPOSITORY_URL = "https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset"
+CCPD_SOURCE = f"{CCPD_REPOSITORY_URL} (commit 368a47a9)"
+CCPD_LICENCE_URL = "https://creativecommons.org/licenses/by/4.0/"
 
 # What each training file is (its file name without the extension, in the dataset's Traditional spelling).
 CATEGORY_OF_FILE = {

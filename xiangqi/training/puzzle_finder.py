@@ -33,7 +33,8 @@ from xiangqi.engine.messages import Score, SearchLimits
 from xiangqi.review.accuracy import lichess_win_percent
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.judging import Line
-from xiangqi.training.puzzles import DEFAULT_RATING, Puzzle, Theme, Verification
+from xiangqi.tactics import Motif, motifs
+from xiangqi.training.puzzles import DEFAULT_RATING, MAX_MATE_IN, Puzzle, Theme, Verification
 
 Lines = tuple[Line, ...]
 
@@ -63,6 +64,7 @@ class DropReason(Enum):
     TWO_MATES = "another move mates as fast"
     NO_CLEAR_BEST = "no clearly best move"
     ALREADY_LOST = "the side to move is mated whatever it plays"
+    MATE_NOT_FOLLOWED = "the mate could not be followed to the end"
 
 
 @dataclass(frozen=True)
@@ -143,11 +145,8 @@ def themes_of(position: Position, line: Sequence[Move], best: Score) -> frozense
     found: set[Theme] = set()
     if not board.is_capture(first) and not board.gives_check(first):
         found.add(Theme.QUIET)
-    lowest = start
-    for index, move in enumerate(line):
+    for move in line:
         board.push(move)
-        if index % 2 == 1:
-            lowest = min(lowest, material(board, solver))
     gain = material(board, solver) - start
     if mates(best):
         found.add(Theme.MATE)
@@ -158,9 +157,7 @@ def themes_of(position: Position, line: Sequence[Move], best: Score) -> frozense
             found.add(Theme.CRUSHING)
         if gain >= 2:
             found.add(Theme.MATERIAL)
-    if lowest <= start - 2:
-        found.add(Theme.SACRIFICE)
-    found.add(Theme.ENDGAME if attackers(position) <= ENDGAME_ATTACKERS else Theme.MIDDLEGAME)
+    # The sacrifice, the phase and the endgame type are motifs (xiangqi.tactics), not themes.
     solver_moves = (len(line) + 1) // 2
     if solver_moves == 1:
         found.add(Theme.ONE_MOVE)
@@ -169,17 +166,40 @@ def themes_of(position: Position, line: Sequence[Move], best: Score) -> frozense
     return frozenset(found)
 
 
-def starting_rating(themes: frozenset[Theme], solver_moves: int) -> tuple[float, float, float]:
-    """A first guess of the difficulty, refined by Glicko-2 as people solve it: 1200, +150 for each solver's
-    move after the first, +150 for a quiet first move, +100 for a sacrifice, -100 for a material grab in one."""
-    rating = 1200.0 + 150.0 * (solver_moves - 1)
+RATING_BASE = 1000.0          # a one-move puzzle with one obvious answer
+RATING_PER_MOVE = 200.0       # each solver's move after the first
+RATING_PER_CLOSE_POINT = 6.0  # each Win% point the gap to the second move is under RATING_CLEAR_GAP
+RATING_CLEAR_GAP = 50.0
+RATING_PER_DEPTH = 40.0       # each ply of depth over RATING_SEEN_DEPTH the engine needed to settle on the move
+RATING_SEEN_DEPTH = 4
+RATING_QUIET = 150.0
+RATING_SACRIFICE = 100.0
+RATING_RANGE_START = (800.0, 2600.0)
+UNKNOWN_DEPTH = 8             # a puzzle verified before the depth was recorded
+
+
+def starting_rating(themes: frozenset[Theme], solver_moves: int, gap: float = RATING_CLEAR_GAP,
+                    found_depth: int | None = None, motifs: frozenset[Motif] = frozenset()
+                    ) -> tuple[float, float, float]:
+    """A first guess of the difficulty, refined by Glicko-2 as people solve it::
+
+        1000 + 200 x (solver moves - 1)                       the line's length
+             + 6 x (50 - min(gap, 50))                        how close the second-best move comes (Win%)
+             + 40 x max(0, depth the move settled at - 4)     how deep the engine had to look
+             + 150 for a quiet first move + 100 for a sacrifice
+
+    kept within 800..2600, deviation 300: a mate in one that the engine sees at once starts at about 1000
+    (a beginner's first puzzles), a quiet three-mover with a close second at 2000 or more."""
+    depth = UNKNOWN_DEPTH if found_depth is None else found_depth
+    rating = (RATING_BASE + RATING_PER_MOVE * (solver_moves - 1)
+              + RATING_PER_CLOSE_POINT * (RATING_CLEAR_GAP - min(max(gap, 0.0), RATING_CLEAR_GAP))
+              + RATING_PER_DEPTH * max(0, depth - RATING_SEEN_DEPTH))
     if Theme.QUIET in themes:
-        rating += 150
-    if Theme.SACRIFICE in themes:
-        rating += 100
-    if Theme.MATERIAL in themes and solver_moves == 1:
-        rating -= 100
-    return rating, 300.0, DEFAULT_RATING[2]
+        rating += RATING_QUIET
+    if Motif.SACRIFICE in motifs or Theme.SACRIFICE in themes:
+        rating += RATING_SACRIFICE
+    low, high = RATING_RANGE_START
+    return min(max(rating, low), high), 300.0, DEFAULT_RATING[2]
 
 
 def limit_text(limits: SearchLimits) -> str:
@@ -188,6 +208,11 @@ def limit_text(limits: SearchLimits) -> str:
     if limits.depth is not None:
         return f"depth {limits.depth}"
     return f"movetime {limits.movetime_ms} ms"
+
+
+def position_key(fen: str) -> str:
+    """A position without its move counters (the same puzzle reached at move 20 or move 31 is one)."""
+    return " ".join(fen.split()[:2])
 
 
 def puzzle_id(fen: str, move: Move) -> str:
@@ -216,34 +241,52 @@ def verify_position(position: Position, settings: FinderSettings, source: str, e
     best = first.best
     line = list(best.pv[:1])
     if mates(best.score):
-        line = _mate_line(position, best.pv)
+        mate_line = yield from _follow_mate(position, best, settings)
+        if mate_line is None:
+            return VerifyResult(None, DropReason.MATE_NOT_FOLLOWED, first)
+        line = mate_line
     elif win_percent(best.score) >= settings.min_win:
         line = yield from _follow(position, best, settings)
     themes = themes_of(position, line, best.score)
+    found = motifs(position, line)
     puzzle = Puzzle(
         puzzle_id=pid or puzzle_id(position.fen(), line[0]), fen=position.fen(), line=tuple(line), themes=themes,
-        mate_in=best.score.mate if mates(best.score) else None,
-        rating=starting_rating(themes, (len(line) + 1) // 2), source=source,
+        motifs=found, mate_in=(len(line) + 1) // 2 if mates(best.score) else None,
+        rating=starting_rating(themes, (len(line) + 1) // 2, first.gap, best.settled, found), source=source,
         verified=Verification(limit_text(settings.verify), str(best.score),
-                              None if first.second is None else str(first.second.score), first.gap),
+                              None if first.second is None else str(first.second.score), first.gap, best.settled),
     )
     return VerifyResult(puzzle, None, first)
 
 
-def _legal_prefix(position: Position, pv: Sequence[Move]) -> list[Move]:
-    board, legal = position.copy(), []
-    for move in pv:
-        if not board.is_legal(move):
-            break
-        board.push(move)
-        legal.append(move)
-    return legal
-
-
-def _mate_line(position: Position, pv: Sequence[Move]) -> list[Move]:
-    """The engine's line to the mate, cut to end with a solver's move."""
-    line = _legal_prefix(position, pv)
-    return line[:len(line) - (1 - len(line) % 2)] if len(line) % 2 == 0 else line
+def _follow_mate(position: Position, best: Line, settings: FinderSettings) -> Generator[
+        list[SearchRequest], list[Lines], list[Move] | None]:
+    """The line to the mate, each later solver's move searched again (MultiPV 2) and found to mate as fast
+    as the line promised; the defender's replies are the engine's. None when a step does not mate (the
+    line would stop short of the mate). Another move that mates as fast is allowed after the first move:
+    the trainer takes any move that mates as fast (``puzzle_solving.equivalent``)."""
+    board, step = position.copy(), best
+    line: list[Move] = []
+    while len(line) < 2 * MAX_MATE_IN:
+        board.push(step.move)
+        line.append(step.move)
+        if not board.legal_moves():
+            return line    # mated (or stalemated: a loss in xiangqi)
+        if board.outcome() is not None:
+            return None    # a draw by the rules ends the line short of the mate
+        reply = step.pv[1] if len(step.pv) > 1 and board.is_legal(step.pv[1]) else None
+        if reply is None:
+            [answer] = yield [SearchRequest(board.copy(), 1, settings.verify)]
+            reply = answer[0].move if answer and board.is_legal(answer[0].move) else None
+        if reply is None:
+            return None
+        board.push(reply)
+        line.append(reply)
+        [lines] = yield [SearchRequest(board.copy(), 2, settings.verify)]
+        if not lines or not mates(lines[0].score) or not board.is_legal(lines[0].move):
+            return None
+        step = lines[0]
+    return None
 
 
 def _follow(position: Position, best: Line, settings: FinderSettings) -> Generator[list[SearchRequest], list[Lines],
@@ -324,6 +367,30 @@ def scan_game(positions: Sequence[Position], settings: FinderSettings, source: s
         elif verdict.drop is not None:
             result.drops.append((ply, verdict.drop))
     return result
+
+
+def confirmed(task: Generator[list[SearchRequest], list[Lines], object],
+              settings: FinderSettings) -> Generator[list[SearchRequest], list[Lines], GameScan]:
+    """Run a pass, then verify again each puzzle it found at ``settings`` (the final, deeper limit) with its
+    first move expected, following its line again; what is not clearly best there is dropped. A cheap first
+    verification keeps the deep searches for the few candidates worth them."""
+    found = yield from task
+    scan = found if isinstance(found, GameScan) else GameScan(positions=1, candidates=1)
+    if isinstance(found, VerifyResult):
+        if found.puzzle is not None:
+            scan.puzzles.append(found.puzzle)
+        elif found.drop is not None:
+            scan.drops.append((0, found.drop))
+    kept = []
+    for puzzle in scan.puzzles:
+        verdict = yield from verify_position(Position.from_fen(puzzle.fen), settings, puzzle.source,
+                                             expected=puzzle.line[0], pid=puzzle.puzzle_id)
+        if verdict.puzzle is not None:
+            kept.append(verdict.puzzle)
+        else:
+            scan.drops.append((0, verdict.drop or DropReason.NO_ANSWER))
+    scan.puzzles = kept
+    return scan
 
 
 Answer = Callable[[SearchRequest], Lines]

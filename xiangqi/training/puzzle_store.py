@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 
 from xiangqi.training.cards import CardDeck, CardFace, DeckKind
 from xiangqi.training.database import TrainingDatabase
+from xiangqi.tactics import Motif, MotifKind
 from xiangqi.training.puzzles import Puzzle, Theme
 from xiangqi.training.ratings import Rating, after_attempt
 
@@ -87,11 +88,49 @@ class PuzzleHistory:
         return before, player
 
 
-def choose_next(puzzles: Sequence[Puzzle], player: Rating, theme: Theme | None, done: set[str],
+@dataclass(frozen=True)
+class PuzzleMix:
+    """The puzzles a user asked for: any of the chosen themes and motifs (none chosen: every puzzle), and of
+    the chosen phases (none chosen: any phase). ``phases`` holds Motif.OPENING/MIDDLEGAME/ENDGAME."""
+
+    themes: frozenset[Theme] = frozenset()
+    motifs: frozenset[Motif] = frozenset()
+    phases: frozenset[Motif] = frozenset()
+
+    def matches(self, puzzle: Puzzle) -> bool:
+        if self.phases and not self.phases & puzzle.motifs:
+            return False
+        if not self.themes and not self.motifs:
+            return True
+        return bool(self.themes & puzzle.themes or self.motifs & puzzle.motifs)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.themes or self.motifs or self.phases)
+
+
+def is_phase(motif: Motif) -> bool:
+    return motif.kind is MotifKind.PHASE
+
+
+def mix_counts(puzzles: Sequence[Puzzle]) -> tuple[dict[Theme, int], dict[Motif, int]]:
+    """How many puzzles carry each theme and each motif (the ones no puzzle carries are left out)."""
+    themes: dict[Theme, int] = {}
+    motifs: dict[Motif, int] = {}
+    for puzzle in puzzles:
+        for theme in puzzle.themes:
+            themes[theme] = themes.get(theme, 0) + 1
+        for motif in puzzle.motifs:
+            motifs[motif] = motifs.get(motif, 0) + 1
+    return themes, motifs
+
+
+def choose_next(puzzles: Sequence[Puzzle], player: Rating, wanted: PuzzleMix | Theme | None, done: set[str],
                 rng: random.Random) -> Puzzle | None:
-    """A puzzle of ``theme`` (None: any) not attempted yet, near the player's rating (random among the
-    near ones; the nearest when none is near); an attempted one when every one was."""
-    pool = [p for p in puzzles if theme is None or theme in p.themes]
+    """A puzzle of the mix (or of one theme; None: any) not attempted yet, near the player's rating (random
+    among the near ones; the nearest when none is near); an attempted one when every one was."""
+    mix = PuzzleMix(themes=frozenset({wanted})) if isinstance(wanted, Theme) else wanted or PuzzleMix()
+    pool = [p for p in puzzles if mix.matches(p)]
     fresh = [p for p in pool if p.puzzle_id not in done] or pool
     if not fresh:
         return None

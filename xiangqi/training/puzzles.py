@@ -9,7 +9,8 @@ A puzzle set is a UTF-8 text file: lines starting with ``#`` are comments (the c
 made from), every other non-blank line is one puzzle as a JSON object::
 
     {"id": "ccpd-mid-0012", "fen": "...", "line": ["h2e2", "h9g7", "e2e6"], "themes": ["mate"],
-     "mate_in": 2, "rating": [1650.0, 300.0, 0.06], "source": "CCPD 中局.pgn record 12",
+     "motifs": ["ma_hou_pao", "mate_in_n", "middlegame"], "mate_in": 2, "rating": [1650.0, 300.0, 0.06],
+     "source": "CCPD 中局.pgn record 12",
      "verified": {"limit": "nodes 60000", "best": "mate 2", "second": "cp 35", "gap": 47.9}}
 
 ``read_puzzle_set`` is lenient: a bad line is reported (file and line number, the field, the offending
@@ -35,6 +36,7 @@ from xiangqi.atomic import atomic_write
 from xiangqi.core import FenError, Move, Position
 from xiangqi.core.errors import XiangqiError
 from xiangqi.record.files import RefusedFileError, check_openable
+from xiangqi.tactics import Motif
 from xiangqi.training.ratings import DEVIATION_RANGE, RATING_RANGE, VOLATILITY_RANGE
 
 PUZZLE_SET_SUFFIX = ".puzzles"
@@ -44,6 +46,7 @@ MAX_PUZZLE_SET_BYTES = 16 << 20   # ~50,000 puzzles; a bigger file is refused be
 MAX_LINE_CHARS = 16 << 10         # one puzzle is well under 1 KB; a longer line is skipped unparsed
 MAX_EXTRA_FIELDS = 32             # entries of a puzzle's ``extra`` object
 MAX_MATE_IN = 99
+MAX_DEPTH = 250                   # a search depth a verification may name
 PROGRESS_LINES = 500              # the reader reports its progress (and may stop) every this many lines
 SetProgress = Callable[[int, int], bool]   # (characters read, all) -> False to stop
 
@@ -57,7 +60,8 @@ class PuzzleError(XiangqiError, ValueError):
 
 
 class Theme(Enum):
-    """What a puzzle is about (the trainer lets the user choose among these)."""
+    """What a puzzle's solution achieves (its outcome: mate, advantage, ...); the named patterns (杀法, tactics,
+    phase, endgame type) are its ``motifs`` (``xiangqi.tactics.Motif``). The trainer offers both."""
 
     MATE = "mate"                  # 杀法: the line ends in mate
     ADVANTAGE = "advantage"        # wins decisively (Win% 70 or more after the solution)
@@ -75,12 +79,14 @@ class Theme(Enum):
 @dataclass(frozen=True, slots=True)
 class Verification:
     """How the engine judged the first move: its limit, the best and second-best scores (solver's view,
-    ``Score`` text: ``cp 312`` / ``mate 3``) and the Win% gap between them."""
+    ``Score`` text: ``cp 312`` / ``mate 3``), the Win% gap between them and the depth from which the
+    engine's best move stayed the best (``found_depth``, how deep one must look; None: not recorded)."""
 
     limit: str
     best: str
     second: str | None
     gap: float
+    found_depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,7 @@ class Puzzle:
     fen: str
     line: tuple[Move, ...]
     themes: frozenset[Theme] = frozenset()
+    motifs: frozenset[Motif] = frozenset()
     mate_in: int | None = None
     rating: tuple[float, float, float] = DEFAULT_RATING
     source: str = ""
@@ -122,13 +129,18 @@ def puzzle_to_json(puzzle: Puzzle) -> str:
         "id": puzzle.puzzle_id, "fen": puzzle.fen, "line": [m.iccs() for m in puzzle.line],
         "themes": sorted(t.value for t in puzzle.themes),
     }
+    if puzzle.motifs:
+        record["motifs"] = sorted(m.value for m in puzzle.motifs)
     if puzzle.mate_in is not None:
         record["mate_in"] = puzzle.mate_in
     record["rating"] = [round(puzzle.rating[0], 1), round(puzzle.rating[1], 1), round(puzzle.rating[2], 6)]
     record["source"] = puzzle.source
     if puzzle.verified is not None:
         v = puzzle.verified
-        record["verified"] = {"limit": v.limit, "best": v.best, "second": v.second, "gap": round(v.gap, 1)}
+        verified: dict[str, object] = {"limit": v.limit, "best": v.best, "second": v.second, "gap": round(v.gap, 1)}
+        if v.found_depth is not None:
+            verified["found_depth"] = v.found_depth
+        record["verified"] = verified
     if puzzle.extra:
         record["extra"] = dict(puzzle.extra)
     return json.dumps(record, ensure_ascii=False, separators=(", ", ": "))
@@ -151,7 +163,8 @@ def puzzle_from_json(text: str) -> Puzzle:
         raise PuzzleError(f"field 'source': expected text, got {_quote(source)}")
     puzzle = Puzzle(
         puzzle_id=_text(record, "id"), fen=_text(record, "fen"), line=_moves(record.get("line")),
-        themes=_themes(record.get("themes", [])), mate_in=_optional_int(record, "mate_in"),
+        themes=_themes(record.get("themes", [])), motifs=_motifs(record.get("motifs", [])),
+        mate_in=_optional_int(record, "mate_in"),
         rating=_rating(record.get("rating", list(DEFAULT_RATING))), source=source,
         verified=_verification(record.get("verified")), extra=_extra(record.get("extra", {})),
     )
@@ -207,6 +220,16 @@ def _themes(value: object) -> frozenset[Theme]:
     return frozenset(known[v] for v in value)
 
 
+def _motifs(value: object) -> frozenset[Motif]:
+    if not isinstance(value, list) or len(value) > len(Motif):
+        raise PuzzleError(f"field 'motifs': expected a list of at most {len(Motif)} motif ids, got {_quote(value)}")
+    known = {m.value: m for m in Motif}
+    unknown = [v for v in value if v not in known]
+    if unknown:
+        raise PuzzleError(f"field 'motifs': unknown motif {_quote(unknown[0])}")
+    return frozenset(known[v] for v in value)
+
+
 def _rating(value: object) -> tuple[float, float, float]:
     if (not isinstance(value, list) or len(value) != 3
             or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)):
@@ -228,11 +251,13 @@ def _verification(value: object) -> Verification | None:
     if not isinstance(value, dict):
         raise PuzzleError(f"field 'verified': expected an object, got {_quote(value)}")
     try:
-        second, gap = value.get("second"), value["gap"]
+        second, gap, depth = value.get("second"), value["gap"], value.get("found_depth")
         if isinstance(gap, bool) or not isinstance(gap, int | float) or not math.isfinite(float(gap)):
             raise ValueError(gap)
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or not 0 < depth <= MAX_DEPTH):
+            raise ValueError(depth)
         return Verification(str(value["limit"]), str(value["best"]), None if second is None else str(second),
-                            float(gap))
+                            float(gap), depth)
     except (KeyError, TypeError, ValueError, OverflowError):
         raise PuzzleError(f"field 'verified': expected limit, best, second and gap, got {_quote(value)}") from None
 

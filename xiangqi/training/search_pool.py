@@ -5,6 +5,10 @@ seats take their searches off one queue: a pass's next batch is asked for once e
 batch has answered. Only a few passes are open at a time (``jobs * 4``), so a collection of thousands of
 games is read into passes as the work goes. An engine that dies or stays silent is restarted and the
 search asked again once; a pass whose search fails twice is given up (``failed``).
+
+With ``fresh_hash`` every search starts from a cleared hash (``ucinewgame`` first, a small ``FRESH_HASH_MB``
+table so that clearing it is cheap): at a node limit with one thread, a search's answer then depends on its
+position only, not on which engine process took it or what it searched before, so a build is reproducible.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from xiangqi.training.puzzle_finder import Lines, SearchRequest
 
 ANSWER_GRACE_MS = 20_000
 OPEN_PER_JOB = 4
+FRESH_HASH_MB = 16    # enough for a 1,000,000-node search; cleared before each search in ~1 ms
 
 Task = Generator[list[SearchRequest], list[Lines], object]
 
@@ -46,9 +51,11 @@ class SearchPool(QObject):
     finished = Signal()
 
     def __init__(self, spec: EngineSpec, tasks: Iterator[tuple[object, Task]], jobs: int = 1,
-                 factory: EngineFactory | None = None, parent: QObject | None = None) -> None:
+                 factory: EngineFactory | None = None, parent: QObject | None = None, *,
+                 fresh_hash: bool = False) -> None:
         super().__init__(parent)
         self.spec, self.factory = spec, factory
+        self.fresh_hash = fresh_hash
         self._tasks = tasks
         self._jobs = max(1, jobs)
         self._open: list[_Open] = []
@@ -171,6 +178,9 @@ class _Worker(QObject):
         self.started = False
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(pool.guarded(self._on_watchdog))
+        if pool.fresh_hash:
+            self.seat.set_option("Threads", 1)
+            self.seat.set_option("Hash", FRESH_HASH_MB)
 
     def close(self) -> None:
         self.watchdog.stop()
@@ -204,6 +214,8 @@ class _Worker(QObject):
             self.multipv = multipv
         self.lines = SearchLines(expected_lines(len(request.position.legal_moves()), multipv), request.limits)
         self.watchdog.start((request.limits.movetime_ms or 0) + ANSWER_GRACE_MS)
+        if self.pool.fresh_hash:
+            self.seat.new_game()
         self.seat.search(request.position, request.limits, Purpose.MOVE)
 
     def _on_info(self, info: SeatInfo) -> None:

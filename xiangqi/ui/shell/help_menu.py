@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QV
 from xiangqi.config import Keys
 from xiangqi.resources import assets_dir, data_root, version
 from xiangqi.play.engine_list import engine_display_name
+from xiangqi.training.ccpd import CCPD_LICENCE_URL, CCPD_REPOSITORY_URL
 from xiangqi.ui.common.i18n import current_language
 from xiangqi.ui.common.dialog_ref import DialogRef
 
@@ -117,9 +118,11 @@ class HelpMenu(QObject):
         ccpd = escape(self.tr("Puzzles, training positions and the starter game database made from the Chinese Chess "
                               "Practical Dataset (CCPD), "
                               "Yu-Han Tseng, CC BY 4.0 (converted and selected)."))
+        ccpd_links = (f'<a href="{CCPD_LICENCE_URL}">CC BY 4.0</a> · '
+                      f'<a href="{CCPD_REPOSITORY_URL}">{escape(CCPD_REPOSITORY_URL.split("//", 1)[1])}</a>')
         found = self.tr("Engines found")
         data = escape(self.tr("Program data: {0}").format(data_root()))
-        text = (f"<h2>{title} {version()}</h2><p>{summary}</p><p>{licence}</p><p>{ccpd}</p>"
+        text = (f"<h2>{title} {version()}</h2><p>{summary}</p><p>{licence}</p><p>{ccpd}<br>{ccpd_links}</p>"
                 f"<h3>{found}</h3><ul>{engines}</ul><p>{data}<br>Python {sys.version.split()[0]}</p>")
         return self._page(self.tr("About Xiangqi"), text)
 

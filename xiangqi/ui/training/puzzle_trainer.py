@@ -17,7 +17,7 @@ import random
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtWidgets import (QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QProgressDialog, QPushButton,
+from PySide6.QtWidgets import (QDialog, QFileDialog, QHBoxLayout, QLabel, QProgressDialog, QPushButton,
                                QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, Move, Position
@@ -28,6 +28,7 @@ from xiangqi.resources import assets_dir
 from xiangqi.training.database import HistoryReadOnlyError, TrainingDatabase, TrainingError
 from xiangqi.training.puzzle_solving import SolveSession, State, Verdict
 from xiangqi.training.puzzle_store import PuzzleHistory, choose_next
+from xiangqi.ui.training.puzzle_mix import PuzzleMixChooser, motifs_text
 from xiangqi.training.puzzles import Puzzle, PuzzleError, PuzzleSet, Theme, read_puzzle_set
 from xiangqi.ui.board.board_view import BoardView
 from xiangqi.ui.common.i18n import traditional_moves
@@ -85,6 +86,9 @@ class PuzzleSolver(QWidget):
         self.detail = QLabel(self)
         self.detail.setObjectName("puzzle_detail")
         self.detail.setWordWrap(True)
+        self.motifs = QLabel(self)                 # the puzzle's 杀法/tactics/phase, once it is over
+        self.motifs.setObjectName("puzzle_motifs")
+        self.motifs.setWordWrap(True)
         self.hint_button = QPushButton(self.tr("Hint"), self)
         self.retry_button = QPushButton(self.tr("Retry"), self)
         self.solution_button = QPushButton(self.tr("Show solution"), self)
@@ -108,7 +112,7 @@ class PuzzleSolver(QWidget):
 
     def _layout(self) -> None:
         side = QVBoxLayout()
-        for label in (self.title, self.prompt, self.detail):
+        for label in (self.title, self.prompt, self.detail, self.motifs):
             side.addWidget(label)
         side.addStretch(1)
         for button in (self.hint_button, self.retry_button, self.solution_button, self.next_button):
@@ -131,6 +135,7 @@ class PuzzleSolver(QWidget):
         self.board.set_position(self.session.position, self.session.solver)
         self.title.setText(title)
         self.detail.setText("")
+        self.motifs.setText("")
         self._ask_for_move(first=True)
 
     def _side_text(self) -> str:
@@ -256,8 +261,14 @@ class PuzzleSolver(QWidget):
         self.board.set_trainee(None)
         self.prompt.setText(self.tr("Solved!"))
         self.said.emit(self.prompt.text(), False)
+        self._show_motifs()
         self._report(self.session.clean)
         self._buttons(solving=False)
+
+    def _show_motifs(self) -> None:
+        """The puzzle's named patterns, said only once it is over (before, they would give it away)."""
+        if self.session is not None and self.session.puzzle.motifs:
+            self.motifs.setText(self.tr("Themes: {0}").format(motifs_text(self.session.puzzle.motifs)))
 
     def _report(self, solved: bool) -> None:
         if not self._reported and self.session is not None:
@@ -316,6 +327,7 @@ class PuzzleSolver(QWidget):
         if session.state is State.SOLVING:
             session.fail()
             self._report(False)
+        self._show_motifs()
         self.board.set_position(session.position, None, flipped=session.solver is Color.BLACK)
         rest = session.puzzle.line[2 * session.done_moves:] if session.on_line else ()
         if rest:
@@ -395,16 +407,14 @@ class PuzzleTrainer(QDialog):
         self.solver.said.connect(lambda text, assertive: host.announce(text, assertive=assertive))
         self.solver.attempted.connect(self._on_attempted)
         self.solver.next_requested.connect(self.next_puzzle)
-        self.theme_box = QComboBox(self)
-        self.theme_box.setObjectName("puzzle_theme")
-        self.theme_box.currentIndexChanged.connect(lambda _i: self.next_puzzle())
+        self.mix_chooser = PuzzleMixChooser(self.theme_names(), self)
+        self.mix_chooser.mix_changed.connect(lambda _mix: self.next_puzzle())
         self.open_button = QPushButton(self.tr("Open puzzle set…"), self)
         self.open_button.clicked.connect(self._choose_file)
         self.standing = QLabel(self)
         self.standing.setObjectName("puzzle_standing")
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Theme:"), self))
-        top.addWidget(self.theme_box)
+        top.addWidget(self.mix_chooser)
         top.addWidget(self.open_button)
         top.addStretch(1)
         top.addWidget(self.standing)
@@ -456,26 +466,12 @@ class PuzzleTrainer(QDialog):
             self.host.show_message(self.tr("Puzzles"), self.tr("Some puzzles were skipped."),
                                    list(puzzle_set.problems[:20]))
         self.puzzles = puzzle_set.puzzles
-        self._fill_themes()
+        self.mix_chooser.set_puzzles(self.puzzles)
         self.next_puzzle()
 
-    def _fill_themes(self) -> None:
-        names = self.theme_names()
-        present = {t for p in self.puzzles for t in p.themes}
-        self.theme_box.blockSignals(True)
-        self.theme_box.clear()
-        self.theme_box.addItem(self.tr("All themes ({0})").format(len(self.puzzles)), None)
-        for theme, name in names.items():
-            if theme in present:
-                count = sum(1 for p in self.puzzles if theme in p.themes)
-                self.theme_box.addItem(f"{name} ({count})", theme)
-        self.theme_box.blockSignals(False)
-
     def next_puzzle(self) -> None:
-        theme = self.theme_box.currentData()
         standing = self.history.standing()
-        puzzle = choose_next(self.puzzles, standing.player, theme if isinstance(theme, Theme) else None,
-                             self.history.attempted(), self.rng)
+        puzzle = choose_next(self.puzzles, standing.player, self.mix_chooser.mix, self.history.attempted(), self.rng)
         if puzzle is None:
             self.solver.prompt.setText(self.tr("No puzzle to show."))
             return

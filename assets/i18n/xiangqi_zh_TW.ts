@@ -3907,6 +3907,41 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
     </context>
     <context>
+        <name>PuzzleMixChooser</name>
+        <message>
+            <source>All puzzles</source>
+            <translation>全部謎題</translation>
+        </message>
+        <message>
+            <source>Outcome</source>
+            <translation>結果</translation>
+        </message>
+        <message>
+            <source>Phase</source>
+            <translation>階段</translation>
+        </message>
+        <message>
+            <source>Mates (杀法)</source>
+            <translation>殺法</translation>
+        </message>
+        <message>
+            <source>Tactics</source>
+            <translation>戰術</translation>
+        </message>
+        <message>
+            <source>Endgame types</source>
+            <translation>殘局類型</translation>
+        </message>
+        <message>
+            <source>Themes: all ({0}) ▾</source>
+            <translation>主題：全部（{0}）▾</translation>
+        </message>
+        <message>
+            <source>Themes: {0} ({1}) ▾</source>
+            <translation>主題：{0}（{1}）▾</translation>
+        </message>
+    </context>
+    <context>
         <name>PuzzleSolver</name>
         <message>
             <source>Hint</source>
@@ -3961,6 +3996,10 @@ Its game is saved after every move; a second window on the same profile would ov
             <translation>解出來了！</translation>
         </message>
         <message>
+            <source>Themes: {0}</source>
+            <translation>主題：{0}</translation>
+        </message>
+        <message>
             <source>Hint: move {0}. Press Hint again to see the move.</source>
             <translation>提示：走{0}。再按「提示」看著法。</translation>
         </message>
@@ -3990,10 +4029,6 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Open puzzle set…</source>
             <translation>開啟謎題集…</translation>
-        </message>
-        <message>
-            <source>Theme:</source>
-            <translation>主題：</translation>
         </message>
         <message>
             <source>Winning advantage</source>
@@ -4050,10 +4085,6 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Some puzzles were skipped.</source>
             <translation>有些謎題被跳過了。</translation>
-        </message>
-        <message>
-            <source>All themes ({0})</source>
-            <translation>全部主題（{0}）</translation>
         </message>
         <message>
             <source>No puzzle to show.</source>

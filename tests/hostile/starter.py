@@ -13,7 +13,7 @@ from pathlib import Path
 from hostile import hostile
 from xiangqi.core import Move
 from xiangqi.database import starter
-from xiangqi.database.codec import encode_moves
+from xiangqi.database.starter import starter_moves
 from xiangqi.database.starter import (
     MAX_DECODER_MEMORY,
     MAX_STARTER_DATA_BYTES,
@@ -32,7 +32,7 @@ LINE = [Move.from_iccs(text) for text in "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7".split()
 
 
 def good_file(scale: int) -> bytes:
-    games = tuple(StarterGame({"Event": "e", "Red": f"r{index}", "Result": "1-0"}, encode_moves(LINE))
+    games = tuple(StarterGame({"Event": "e", "Red": f"r{index}", "Result": "1-0"}, starter_moves(LINE))
                   for index in range(50 * scale))
     return starter_bytes([StarterFile("games.pgn", games)])
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from pytestqt.qtbot import QtBot
 
 from xiangqi.engine.registry import EngineSpec, Protocol
 
@@ -19,3 +23,26 @@ def material_spec(*extra: str, name: str = "Material") -> EngineSpec:
 
 def logged_commands(log: Path) -> list[str]:
     return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+@contextmanager
+def running_analysis(qtbot: QtBot, tmp_path: Path, height: int = 200) -> Iterator[tuple[object, object, Path]]:
+    """An analyser on the material engine (logging to ``engine.log``) and its panel in ICCS, shown; the
+    engine retired afterwards (no engine outlives its test)."""
+    from xiangqi.core.notation import Notation
+    from xiangqi.engine.retire import engines_retiring
+    from xiangqi.ui.study.analysis_panel import AnalysisPanel
+    from xiangqi.ui.study.study_analysis import Analyser, connect_panel
+
+    log = tmp_path / "engine.log"
+    analyser = Analyser(material_spec("--log", str(log)))
+    panel = AnalysisPanel()
+    qtbot.addWidget(panel)
+    panel.set_notation(Notation.ICCS)
+    connect_panel(analyser, panel)
+    analyser.start()
+    panel.resize(420, height)
+    panel.show()
+    yield analyser, panel, log
+    analyser.close()
+    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

@@ -11,32 +11,21 @@ from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
-from xiangqi.core.notation import Notation
-from xiangqi.engine.retire import engines_retiring
 from xiangqi.game.threat import threat_position
 from xiangqi.ui.engines.wrapped_lines import move_at
 from xiangqi.ui.study.analysis_panel import LINE_COLUMN, AnalysisPanel
-from xiangqi.ui.study.study_analysis import Analyser, connect_panel
+from xiangqi.ui.study.study_analysis import Analyser
 
-from study_support import logged_commands, material_spec
+from study_support import logged_commands, running_analysis
 
 IN_CHECK = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1"   # black's king in check from the rook on the file
 
 
 @pytest.fixture
 def analysis(qtbot: QtBot, tmp_path: Path) -> Iterator[tuple[Analyser, AnalysisPanel, Path]]:
-    log = tmp_path / "engine.log"
-    analyser = Analyser(material_spec("--log", str(log)))
-    panel = AnalysisPanel()
-    qtbot.addWidget(panel)
-    panel.set_notation(Notation.ICCS)
-    connect_panel(analyser, panel)
-    analyser.start()
-    panel.resize(420, 240)
-    panel.show()
-    yield analyser, panel, log
-    analyser.close()
-    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
+    with running_analysis(qtbot, tmp_path, 240) as (analyser, panel, log):
+        assert isinstance(analyser, Analyser) and isinstance(panel, AnalysisPanel)
+        yield analyser, panel, log
 
 
 def test_the_threat_position_is_the_other_side_to_move() -> None:

@@ -11,29 +11,19 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
-from xiangqi.core.notation import Notation
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
 from xiangqi.ui.engines.score_text import pawns_text
 from xiangqi.engine.messages import Score
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.ui.study.study_analysis import Analyser, connect_panel
 
-from study_support import logged_commands, material_spec
+from study_support import logged_commands, running_analysis
 
 @pytest.fixture
 def analysis(qtbot: QtBot, tmp_path: Path) -> Iterator[tuple[Analyser, AnalysisPanel, Path]]:
-    log = tmp_path / "engine.log"
-    analyser = Analyser(material_spec("--log", str(log)))
-    panel = AnalysisPanel()
-    qtbot.addWidget(panel)
-    panel.set_notation(Notation.ICCS)
-    connect_panel(analyser, panel)
-    analyser.start()
-    panel.resize(420, 200)
-    panel.show()
-    yield analyser, panel, log
-    analyser.close()
-    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)   # no engine outlives its test
+    with running_analysis(qtbot, tmp_path, 200) as (analyser, panel, log):
+        assert isinstance(analyser, Analyser) and isinstance(panel, AnalysisPanel)
+        yield analyser, panel, log
 
 
 def test_scores_read_from_reds_side() -> None:

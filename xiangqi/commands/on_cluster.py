@@ -46,23 +46,37 @@ def review_on_cluster(args: argparse.Namespace, games: list[tuple[int, Game]], h
     tasks = [SliceTask(number, command, "game.pgn", games_to_pgn([game], Notation.ICCS).encode("utf-8"), "out.pgn")
              for number, game in games]
     texts: list[str] = []
-    failed = 0
+    failed = []
+    by_number = dict(games)
+
+    def reviewed(result: SliceResult) -> None:
+        text = _reviewed_text(result)
+        if text is None:   # written unreviewed, as a local review writes a game it could not review
+            failed.append(result.key)
+            text = games_to_pgn([by_number[result.key]], Notation(args.notation))
+        texts.append(text)
+
+    stopped = _each_result(args.cluster, tasks, reviewed, "interrupted: nothing written", _progress(len(tasks)))
+    if stopped is not None:
+        return stopped
+    atomic_write(args.output, "\n".join(text.rstrip("\n") + "\n" for text in texts).encode("utf-8"))
+    return 1 if failed or had_problems else 0
+
+
+def _each_result(address: str, tasks: Sequence[SliceTask], on_result: Callable[[SliceResult], None],
+                 interrupted: str, done: Callable[[SliceResult], None] | None = None) -> int | None:
+    """Run ``tasks`` on the cluster, each result in order to ``on_result``; None when every one came back,
+    else the exit status (2: no cluster, 130: Ctrl+C, ``interrupted`` said)."""
     try:
-        for result in run_slices(args.cluster, tasks, _progress(len(tasks))):
-            text = _reviewed_text(result)
-            if text is None:
-                failed += 1
-                texts.append(games_to_pgn([dict(games)[result.key]], Notation(args.notation)))
-            else:
-                texts.append(text)
+        for result in run_slices(address, tasks, done):
+            on_result(result)
     except ClusterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted: nothing written", file=sys.stderr)
+        print(interrupted, file=sys.stderr)
         return 130
-    atomic_write(args.output, "\n".join(text.rstrip("\n") + "\n" for text in texts).encode("utf-8"))
-    return 1 if failed or had_problems else 0
+    return None
 
 
 def _reviewed_text(result: SliceResult) -> str | None:
@@ -98,30 +112,28 @@ def match_on_cluster(args: argparse.Namespace, openings: Sequence[Opening]) -> i
     ``args.pgn`` in order as their pair comes back, the score printed as the local match prints it."""
     pairs = schedule(args.games, list(openings))
     tasks = [_pair_task(args, index, pairs[2 * index].opening) for index in range((len(pairs) + 1) // 2)]
-    tally = Tally()
-    failed = 0
-    try:
-        for result in run_slices(args.cluster, tasks):
-            games = _pair_games(result)
-            if games is None:
-                failed += 1
-                continue
-            for offset, game in enumerate(games[:2]):
-                number = 2 * (result.key - 1) + offset + 1
-                game.headers["Round"] = str(number)
-                a_score = _score_of_red(game.result) if offset == 0 else 1 - _score_of_red(game.result)
-                tally = tally.add(a_score)
-                append_game(args.pgn, game, Notation(args.notation))
-                print(f"Game {number}/{args.games}: {game.headers.get('Red', '')} (red) vs "
-                      f"{game.headers.get('Black', '')} (black): {game.result}", flush=True)
-                print(f"  {tally.text(*args.engine)}", flush=True)
-    except ClusterError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted: the games in progress were not recorded", file=sys.stderr)
-        return 130
-    print(f"Finished match: {tally.text(*args.engine)}", flush=True)
+    tally = [Tally()]
+    failed = []
+
+    def played(result: SliceResult) -> None:
+        games = _pair_games(result)
+        if games is None:
+            failed.append(result.key)
+            return
+        for offset, game in enumerate(games[:2]):
+            number = 2 * (result.key - 1) + offset + 1
+            game.headers["Round"] = str(number)
+            red = _score_of_red(game.result)
+            tally[0] = tally[0].add(red if offset == 0 else 1 - red)   # engine A has red in a pair's first game
+            append_game(args.pgn, game, Notation(args.notation))
+            print(f"Game {number}/{args.games}: {game.headers.get('Red', '')} (red) vs "
+                  f"{game.headers.get('Black', '')} (black): {game.result}", flush=True)
+            print(f"  {tally[0].text(*args.engine)}", flush=True)
+
+    stopped = _each_result(args.cluster, tasks, played, "interrupted: the games in progress were not recorded")
+    if stopped is not None:
+        return stopped
+    print(f"Finished match: {tally[0].text(*args.engine)}", flush=True)
     return 1 if failed else 0
 
 

@@ -386,3 +386,22 @@ def test_a_refused_close_of_the_main_window_leaves_the_database_working(qtbot, t
         assert ui.model.total == count(database, Query(fen=window.controller.board_position().fen()))
     if shiboken6.isValid(question):   # the question may have gone with its answer meanwhile
         question.close()
+
+
+def test_an_sqlite_failure_in_an_import_is_reported_with_the_file_and_ends_the_job(qtbot, tmp_path,
+                                                                                   monkeypatch) -> None:
+    """SQLite's own errors (disk full, locked too long) are no DatabaseError: the job still ends in ``failed``
+    naming the database, never a dead thread with its progress dialog left open."""
+    import sqlite3
+
+    from xiangqi.ui.database import import_job
+
+    def full_disk(*_args: object, **_kwargs: object) -> ImportReport:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(import_job, "import_files", full_disk)
+    job = import_job.DatabaseJob(tmp_path / "games.xqdb")
+    with qtbot.waitSignal(job.failed, timeout=10_000) as failed:
+        job.start_import([str(tmp_path / "none.pgn")])
+    assert failed.args[0] == "games.xqdb: OperationalError: database or disk is full"
+    job.wait(10)

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
+from xiangqi.core.errors import Cancelled
 from xiangqi.database import DatabaseError, GameDatabase, ImportReport, import_files
 from xiangqi.database.repair import repair
 
@@ -23,7 +24,7 @@ def stored_games(database: GameDatabase) -> int:
     return int(database.connection.execute("SELECT count(*) FROM games").fetchone()[0])
 
 
-class ImportCancelled(Exception):
+class ImportCancelled(Cancelled):
     """Raised from the progress callback after a commit: the import stops there (nothing half-written)."""
 
 
@@ -89,8 +90,8 @@ class DatabaseJob(QObject):
     def _run_call(self, work: Callable[[], object]) -> None:
         try:
             value = work()
-        except (DatabaseError, OSError) as error:
-            self.failed.emit(str(error))
+        except Exception as error:  # noqa: BLE001 - every failure is reported; the thread must not die silently
+            self.failed.emit(self._words(error))
         else:
             self.finished.emit(value)
 
@@ -131,14 +132,19 @@ class DatabaseJob(QObject):
             work()
         except ImportCancelled:
             self.cancelled.emit(self.report)
-        except DatabaseError as error:
-            self.failed.emit(str(error))
-        except OSError as error:
-            self.failed.emit(f"{self.path.name}: {error.strerror or error}")
-        except ValueError as error:   # the starter's StarterError: its shipped file missing or damaged
-            self.failed.emit(str(error))
+        except Exception as error:  # noqa: BLE001 - a failure left uncaught would leave the progress dialog open
+            self.failed.emit(self._words(error))
         else:
             self.finished.emit(self.report)
+
+    def _words(self, error: Exception) -> str:
+        """A failure in words naming the database: its own message (DatabaseError, the starter's StarterError),
+        an OSError's reason, or SQLite's (disk full, locked too long …) with the file it happened to."""
+        if isinstance(error, DatabaseError | ValueError):
+            return str(error)
+        if isinstance(error, OSError):
+            return f"{self.path.name}: {error.strerror or error}"
+        return f"{self.path.name}: {type(error).__name__}: {error}"
 
 
 __all__ = ["DatabaseJob", "ImportCancelled", "ShippedStarter", "StarterBuilder"]

@@ -72,6 +72,8 @@ class StudyTools(QObject):
         self.chosen: EngineSpec | None = None    # the analysing engine chosen in this session
         self.offered: list[EngineSpec] = []      # the engines in the panel's list, in its order
         self._last_engine_eval: Evaluation | None = None
+        # the threat line last named: (position, moves) and its motifs
+        self._threat_named: tuple[tuple[str, tuple[Move, ...]], frozenset[Motif]] | None = None
         self._graph_plies = 0              # the last ply the graph shows
         self.review_progress: ReviewProgress | None = None   # a review running in the background
         self.after_review: list[AfterReview] = []   # set by the shell (the training feature's hook)
@@ -163,8 +165,11 @@ class StudyTools(QObject):
         if searched is None or not lines or not moves:
             return ""
         score = lines[0][1]
+        key = (searched.fen(), moves)
+        if self._threat_named is None or self._threat_named[0] != key:   # the panel redraws ten times a second
+            self._threat_named = (key, threat_motifs(searched, moves))
         named = [motif_name(motif, lambda text: QCoreApplication.translate("Motif", text))
-                 for motif in sorted(threat_motifs(searched, moves), key=lambda m: m.value)
+                 for motif in sorted(self._threat_named[1], key=lambda m: m.value)
                  if motif is not Motif.MATE_IN_N]   # said with its length below
         if score is not None and score.mate is not None and score.mate > 0:
             named.append(self.tr("mate in {0}").format(score.mate))

@@ -70,6 +70,7 @@ REQUIRED_TARGETS: dict[str, str] = {
     "database.repair": "database",        # a damaged database copied into a new file
     "ui.database_recent": "database_window",   # the 棋谱库 menu's recent databases (QSettings)
     "database.starter": "starter",        # the starter database's shipped games file
+    "cluster.slice": "cluster",           # a slice's input and what a worker sends back (--cluster)
     "match.openings": "match",            # FEN/EPD opening lists and the shipped suites (--openings)
     "match.sprt": "match",                # the --sprt settings and the LLR of any counts
     "match.crosstable": "match",          # the tournament's crosstable written beside the PGN

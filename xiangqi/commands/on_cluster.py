@@ -24,7 +24,7 @@ from xiangqi.core.notation import Notation
 from xiangqi.match.record import append_game
 from xiangqi.match.results import Tally
 from xiangqi.match.schedule import Opening, schedule
-from xiangqi.record import Game, load_games
+from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import games_to_pgn
 
 GAME_LINE = re.compile(r"^game \d+:")
@@ -116,7 +116,7 @@ def match_on_cluster(args: argparse.Namespace, openings: Sequence[Opening]) -> i
     failed = []
 
     def played(result: SliceResult) -> None:
-        games = _pair_games(result)
+        games = pair_games_of(result)
         if games is None:
             failed.append(result.key)
             return
@@ -162,7 +162,8 @@ def _opening_pgn(opening: Opening) -> bytes:
     return games_to_pgn([game], Notation.ICCS).encode("utf-8")
 
 
-def _pair_games(result: SliceResult) -> list[Game] | None:
+def pair_games_of(result: SliceResult) -> list[Game] | None:
+    """The games a pair's task sent back, or None (said on stderr): its worker failed or sent no readable PGN."""
     outcome = result.outcome
     if outcome is None or outcome.returncode not in (0, 1) or not outcome.output:
         why = result.failure if outcome is None else (outcome.stderr.strip().splitlines() or ["no games"])[-1]
@@ -171,7 +172,17 @@ def _pair_games(result: SliceResult) -> list[Game] | None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "games.pgn"
         path.write_bytes(outcome.output)
-        return list(load_games(path))
+        try:
+            games = [game for game in load_games(path) if not game.errors]
+        except RecordError as error:   # NotARecordError too: the worker sent something else than games
+            games, why = [], str(error)[:200]
+        else:
+            why = "no game could be read"
+    if not games:
+        print(f"warning: opening {result.key}: its games came back unreadable from {outcome.worker}: {why}",
+              file=sys.stderr)
+        return None
+    return games
 
 
 def _score_of_red(result: str) -> float:

@@ -25,6 +25,10 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 # Qt's per-user places (QStandardPaths, QSettings: settings, recent files, the training history, the profile
 # lock) in a folder of this process, inherited by the programs the tests start. Two workers sharing them
 # would see each other's recent files and lock; the user's own profile is never touched.
+# What the suite keeps for its next run on this machine (mypy's cache for a fresh clone, tests/test_static_checks.py)
+# lies in the user's real cache folder, named before the per-user places are moved below.
+os.environ.setdefault("XIANGQI_TESTS_MACHINE_CACHE",
+                      str(Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xiangqi-tests"))
 _PROFILE = Path(tempfile.mkdtemp(prefix="xiangqi-tests-"))
 atexit.register(shutil.rmtree, _PROFILE, ignore_errors=True)
 for _variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):

@@ -54,6 +54,8 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$wanted" ]]; then
   target=.; [[ $what == test ]] && target=".[test]"
   # uv (a PyPI package, put into the venv by pip) downloads and unpacks the ~60 packages in parallel and
   # keeps a cache: on a fresh clone it takes a fifth of pip's time (33 s against 280 s at load 11 here).
+  # No --compile-bytecode (19 CPU-s here): a library is compiled when first imported, its .pyc kept (also under
+  # PYTHONDONTWRITEBYTECODE, which tests/conftest.py lifts for the programs the tests start).
   # pip stays the way when uv cannot be had or fails (a mirror configured for pip only, say).
   if ! { .venv/bin/python -m pip install -q uv >/dev/null 2>&1 &&
          .venv/bin/uv pip install -q --python .venv/bin/python -e "$target"; }; then

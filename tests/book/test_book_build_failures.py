@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from in_process import run_xiangqi
 from made_once import made_once
 
 from xiangqi.atomic import STALE_SECONDS
@@ -24,9 +25,9 @@ GAMES = "".join(f'[Event "{i}"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. 
                 for i, c in enumerate("acd"))
 
 
-def many_games(folder: Path, count: int = 500) -> None:
-    """Games whose positions all differ (a long random-ish line each): a book of about a megabyte (far over
-    the 192 KB disk and the 64 KB write limit below; 1,500 games cost ~10 s of CPU to make)."""
+def many_games(folder: Path, count: int = 300) -> None:
+    """Games whose positions all differ (a long random-ish line each): a book of about 420 KB (over twice the
+    192 KB disk and six times the 64 KB write limit below; 500 games cost ~3 s of CPU to make, 300 ~1.5 s)."""
     from xiangqi.core import Position
 
     lines = []
@@ -104,8 +105,7 @@ def test_a_full_disk_is_one_line_naming_the_book_and_the_old_book_stays(tmp_path
         small.write_text(GAMES)
         build_book(disk / "OUT.book", [small])
         before = (disk / "OUT.book").read_bytes()
-        done = subprocess.run([sys.executable, "-m", "xiangqi", "book", "build", str(disk / "OUT.book"),
-                               str(big_pgn)], capture_output=True, text=True, timeout=300, cwd=REPO)
+        done = run_xiangqi("book", "build", str(disk / "OUT.book"), str(big_pgn))   # in this process
         assert done.returncode == 1
         assert done.stderr == f"{disk / 'OUT.book'}: cannot write the book: database or disk is full (SQLite)\n"
         assert (disk / "OUT.book").read_bytes() == before

@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from in_process import Finished, run_xiangqi
 
 from xiangqi.book import BookPlayer, BuildCancelled, OpeningBook, build_book, weighted_choice
 from xiangqi.book.store import BookMove
@@ -62,13 +63,20 @@ def probe(book: Path, fen: str | None, capsys: pytest.CaptureFixture[str]) -> li
     return [line.split("\t") for line in capsys.readouterr().out.splitlines()]
 
 
+@pytest.fixture(scope="module")
+def shared_book(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Finished]:
+    """``book build`` of every shared record file with one process (the default), in this process: built
+    once for this module's tests (the independent counts and the worker-process build compare with it)."""
+    target = tmp_path_factory.mktemp("shared-book") / "one.book"
+    return target, run_xiangqi("book", "build", str(target), *map(str, record_files(shared_data)))
+
+
 def test_book_from_shared_games_has_the_independent_counts(
-    shared_data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    shared_data: Path, shared_book: tuple[Path, Finished], capsys: pytest.CaptureFixture[str]
 ) -> None:
     files = record_files(shared_data)
-    target = tmp_path / "games.book"
-    status = book_command.main(["build", str(target), *map(str, files)])
-    out, err = capsys.readouterr()
+    target, built = shared_book
+    status, out, err = built.returncode, built.stdout, built.stderr
     expected, used = expected_counts(files)
     assert status == 1  # the shared data has unreadable games: reported, skipped, exit status 1
     assert "BadMoveTest3.xqf game 1: skipped:" in err and "'e1f0'" in err
@@ -114,8 +122,8 @@ def test_the_command_line_entry_point(tmp_path: Path, shared_data: Path) -> None
     source = shared_data / "games" / "wukong" / "bulk_games_uci.pgn"
     subprocess.run([sys.executable, "-m", "xiangqi", "book", "build", str(target), str(source)],
                    check=True, cwd=REPO, capture_output=True, timeout=120)
-    done = subprocess.run([sys.executable, "-m", "xiangqi", "book", "probe", str(target)],
-                          check=True, cwd=REPO, capture_output=True, text=True, timeout=120)
+    done = run_xiangqi("book", "probe", str(target))   # the probe in this process
+    assert done.returncode == 0, done.stderr
     rows = [line.split("\t") for line in done.stdout.splitlines()]
     assert sum(int(row[1]) for row in rows) == 15  # 15 games, no results in that file
     assert all(row[2:] == ["0", "0", "0"] for row in rows)
@@ -178,14 +186,14 @@ def test_small_flushes_merge_into_the_same_book(tmp_path: Path, shared_data: Pat
 
 
 def test_worker_processes_build_the_same_book(tmp_path: Path, shared_data: Path,
+                                              shared_book: tuple[Path, Finished],
                                               capsys: pytest.CaptureFixture[str]) -> None:
     files = [str(p) for p in record_files(shared_data)]
-    one, two = tmp_path / "one.book", tmp_path / "two.book"
-    assert book_command.main(["build", str(one), *files]) == 1
-    first = capsys.readouterr()
+    (one, first), two = shared_book, tmp_path / "two.book"
+    assert first.returncode == 1
     assert book_command.main(["build", str(two), "--jobs", "2", *files]) == 1
     second = capsys.readouterr()
-    assert second.out.replace("two.book", "one.book") == first.out and second.err == first.err
+    assert second.out.replace(str(two), str(one)) == first.stdout and second.err == first.stderr
     with OpeningBook(one) as a, OpeningBook(two) as b:
         assert list(a) == list(b)
 

@@ -1,11 +1,11 @@
-"""Analysis features of the built-in engine through its UCCI loop (the real process): multi-PV lines,
+"""Analysis features of the built-in engine through its UCCI loop (in a thread of the test): multi-PV lines,
 ``go infinite`` that answers only after ``stop``, and ``go ponder`` / ``ponderhit``."""
 
 from __future__ import annotations
 
 import re
 
-from builtin_helpers import UcciProcess
+from builtin_helpers import UcciLines
 
 from xiangqi.core import Move, Position
 
@@ -31,7 +31,7 @@ def assert_pv_legal(fen: str, pv: list[str]) -> None:
         position.push(move)
 
 
-def test_multipv_is_in_the_option_list_and_bounded(engine: UcciProcess) -> None:
+def test_multipv_is_in_the_option_list_and_bounded(engine: UcciLines) -> None:
     lines = engine.handshake()
     assert "option multipv type spin min 1 max 5 default 1" in lines
     for bad in ("setoption multipv 0", "setoption multipv 6", "setoption multipv two"):
@@ -41,7 +41,7 @@ def test_multipv_is_in_the_option_list_and_bounded(engine: UcciProcess) -> None:
     assert engine.read() == "readyok"
 
 
-def test_three_lines_per_depth_best_first_with_distinct_moves(engine: UcciProcess) -> None:
+def test_three_lines_per_depth_best_first_with_distinct_moves(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption multipv 3", f"position fen {MIDGAME}", "go depth 4")
     best, before = engine.answer("bestmove")
@@ -58,7 +58,7 @@ def test_three_lines_per_depth_best_first_with_distinct_moves(engine: UcciProces
     assert best.split()[1] == final[0][3][0]  # the move played is line 1's
 
 
-def test_more_lines_than_moves_gives_one_line_per_move(engine: UcciProcess) -> None:
+def test_more_lines_than_moves_gives_one_line_per_move(engine: UcciLines) -> None:
     fen = "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"  # red has few legal moves
     engine.handshake()
     engine.send("setoption multipv 5", f"position fen {fen}", "go depth 2")
@@ -67,7 +67,7 @@ def test_more_lines_than_moves_gives_one_line_per_move(engine: UcciProcess) -> N
     assert ranks == list(range(1, len(Position.from_fen(fen).legal_moves()) + 1))
 
 
-def test_single_line_keeps_the_plain_info_format(engine: UcciProcess) -> None:
+def test_single_line_keeps_the_plain_info_format(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption multipv 2", "setoption multipv 1", "position startpos", "go depth 2")
     _, before = engine.answer("bestmove")
@@ -75,7 +75,7 @@ def test_single_line_keeps_the_plain_info_format(engine: UcciProcess) -> None:
     assert sum(line.startswith("info depth") for line in before) == 2
 
 
-def test_multipv_finds_the_mate_first(engine: UcciProcess) -> None:
+def test_multipv_finds_the_mate_first(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption multipv 2", f"position fen {MATE_IN_ONE}", "go depth 3")
     best, before = engine.answer("bestmove")
@@ -86,7 +86,7 @@ def test_multipv_finds_the_mate_first(engine: UcciProcess) -> None:
     assert rows[1][3][0] != rows[0][3][0]
 
 
-def test_infinite_deepens_and_answers_only_after_stop(engine: UcciProcess) -> None:
+def test_infinite_deepens_and_answers_only_after_stop(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption multipv 2", "position startpos", "go infinite depth 3")  # done quickly, then waits
     seen = engine.until("info depth 3 multipv 2")
@@ -95,7 +95,7 @@ def test_infinite_deepens_and_answers_only_after_stop(engine: UcciProcess) -> No
     assert_one_answer_after_stop(engine, "bestmove")
 
 
-def assert_one_answer_after_stop(engine: UcciProcess, answer: str) -> list[str]:
+def assert_one_answer_after_stop(engine: UcciLines, answer: str) -> list[str]:
     """isready, stop, isready: the engine is still on it at the first readyok, and the stop gets exactly
     one answer (an engine that had answered on its own would answer the stop again with nobestmove)."""
     engine.send("isready", "stop", "isready")
@@ -106,13 +106,13 @@ def assert_one_answer_after_stop(engine: UcciProcess, answer: str) -> list[str]:
     return lines
 
 
-def test_infinite_waits_for_stop_even_without_a_move(engine: UcciProcess) -> None:
+def test_infinite_waits_for_stop_even_without_a_move(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {CHECKMATED}", "go infinite")
     assert_one_answer_after_stop(engine, "nobestmove")
 
 
-def test_ponder_finished_early_waits_for_ponderhit_then_plays(engine: UcciProcess) -> None:
+def test_ponder_finished_early_waits_for_ponderhit_then_plays(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption usemillisec true", "position startpos moves h2e2 h9g7", "go ponder depth 2 time 60000")
     engine.until("info depth 2")
@@ -126,7 +126,7 @@ def test_ponder_finished_early_waits_for_ponderhit_then_plays(engine: UcciProces
     assert position.is_legal(Move.from_iccs(line.split()[1])) and "resign" not in line
 
 
-def test_ponderhit_with_a_clock_ends_the_search_on_its_own(engine: UcciProcess) -> None:
+def test_ponderhit_with_a_clock_ends_the_search_on_its_own(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption usemillisec true", "setoption multipv 3", "position startpos moves h2e2",
                 "go ponder time 2000 increment 0")

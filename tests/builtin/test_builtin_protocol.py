@@ -1,5 +1,7 @@
-"""The UCCI protocol through the real process (``python -m xiangqi ucci``): handshake, every command,
-stop in the middle of a search, ponder, banmoves, quit/bye, and bad input answered by ``info string``."""
+"""The UCCI protocol of ``python -m xiangqi ucci``: handshake, every command, stop in the middle of a search,
+ponder, banmoves, quit/bye, and bad input answered by ``info string``. The loop runs in a thread of the test
+(``engine``: the same ``ucci_loop.run`` on a pipe, without a process start per test); what only the process
+shows (quit ends it with status 0, the end of its input, bytes that are not UTF-8) uses the real process."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import threading
 import time
 
 import pytest
-from builtin_helpers import LINE_TIMEOUT, REPO, UcciProcess
+from builtin_helpers import LINE_TIMEOUT, REPO, UcciLines, UcciLoop, UcciProcess
 
 from xiangqi.core import Move, Position
 from xiangqi.engine.builtin.levels import LEVELS
@@ -21,7 +23,7 @@ MATE_IN_ONE = "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"
 BLACK_TO_MOVE = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"   # after 1. C2=5
 
 
-def best_move(engine: UcciProcess, go: str) -> tuple[str, list[str]]:
+def best_move(engine: UcciLines, go: str) -> tuple[str, list[str]]:
     engine.send(go)
     return engine.answer("bestmove", "nobestmove")
 
@@ -33,7 +35,7 @@ def assert_legal(fen: str, moves: list[str], answer: str) -> None:
     assert position.is_legal(Move.from_iccs(answer.split()[1])), answer
 
 
-def test_handshake_lists_identity_and_options(engine: UcciProcess) -> None:
+def test_handshake_lists_identity_and_options(engine: UcciLines) -> None:
     lines = engine.handshake()
     assert lines[-1] == "ucciok"
     assert any(line.startswith("id name ") for line in lines)
@@ -49,13 +51,13 @@ def test_handshake_lists_identity_and_options(engine: UcciProcess) -> None:
         assert needed in options
 
 
-def test_isready_answers_readyok(engine: UcciProcess) -> None:
+def test_isready_answers_readyok(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("isready")
     assert engine.read() == "readyok"
 
 
-def test_every_option_is_accepted(engine: UcciProcess) -> None:
+def test_every_option_is_accepted(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(
         "setoption usemillisec true",
@@ -80,7 +82,7 @@ BAD_OPTIONS = (
 )
 
 
-def assert_each_gets_an_error_line(engine: UcciProcess, commands: tuple[str, ...]) -> None:
+def assert_each_gets_an_error_line(engine: UcciLines, commands: tuple[str, ...]) -> None:
     """Each command is answered by one ``info string error`` line and the engine stays ready."""
     for command in commands:
         engine.send(command, "isready")
@@ -88,19 +90,19 @@ def assert_each_gets_an_error_line(engine: UcciProcess, commands: tuple[str, ...
         assert engine.read() == "readyok"
 
 
-def test_bad_option_values_get_an_error_line(engine: UcciProcess) -> None:
+def test_bad_option_values_get_an_error_line(engine: UcciLines) -> None:
     engine.handshake()
     assert_each_gets_an_error_line(engine, BAD_OPTIONS)
 
 
-def test_unknown_option_is_reported_but_harmless(engine: UcciProcess) -> None:
+def test_unknown_option_is_reported_but_harmless(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption frobnicate 3", "isready")
     assert "unsupported option" in engine.read()
     assert engine.read() == "readyok"
 
 
-def test_go_depth_reports_each_iteration_then_a_legal_move(engine: UcciProcess) -> None:
+def test_go_depth_reports_each_iteration_then_a_legal_move(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("position startpos moves h2e2 h9g7")
     line, infos = best_move(engine, "go depth 3")
@@ -120,14 +122,14 @@ def test_go_depth_reports_each_iteration_then_a_legal_move(engine: UcciProcess) 
         assert line.split()[3] == pv[1]  # bestmove X ponder Y follows the PV
 
 
-def test_position_fen_with_moves(engine: UcciProcess) -> None:
+def test_position_fen_with_moves(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {MIDGAME} moves b0c2 c6c5")
     line, _ = best_move(engine, "go depth 2")
     assert_legal(MIDGAME, ["b0c2", "c6c5"], line)
 
 
-def test_go_nodes(engine: UcciProcess) -> None:
+def test_go_nodes(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {MIDGAME}")
     line, _ = best_move(engine, "go nodes 500")
@@ -144,14 +146,14 @@ def test_go_nodes(engine: UcciProcess) -> None:
         ("true", "go draw time 300"),
     ],
 )
-def test_go_with_a_clock(engine: UcciProcess, millisec: str, go: str) -> None:
+def test_go_with_a_clock(engine: UcciLines, millisec: str, go: str) -> None:
     engine.handshake()
     engine.send(f"setoption usemillisec {millisec}", "position startpos")
     line, _ = best_move(engine, go)
     assert_legal(Position.STARTING_FEN, [], line)
 
 
-def test_stop_in_the_middle_of_an_infinite_search(engine: UcciProcess) -> None:
+def test_stop_in_the_middle_of_an_infinite_search(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("position startpos", "go infinite")
     engine.until("info depth 2")  # the search is running
@@ -161,13 +163,14 @@ def test_stop_in_the_middle_of_an_infinite_search(engine: UcciProcess) -> None:
     assert_legal(Position.STARTING_FEN, [], line)
 
 
-def test_stop_when_idle_answers_nobestmove(engine: UcciProcess) -> None:
+def test_stop_when_idle_answers_nobestmove(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("stop")
     assert engine.read() == "nobestmove"
 
 
-def test_quit_during_a_search_says_bye(engine: UcciProcess) -> None:
+def test_quit_during_a_search_says_bye(engine_process: UcciProcess) -> None:
+    engine = engine_process
     engine.handshake()
     engine.send("position startpos", "go infinite")
     engine.until("info depth 1")
@@ -176,28 +179,32 @@ def test_quit_during_a_search_says_bye(engine: UcciProcess) -> None:
     assert engine.proc.wait(timeout=LINE_TIMEOUT) == 0
 
 
-def test_quit_says_bye_and_exits(engine: UcciProcess) -> None:
+def test_quit_says_bye_and_ends_the_loop(engine: UcciLoop) -> None:
     engine.handshake()
     engine.send("quit")
     assert engine.read() == "bye"
-    assert engine.proc.wait(timeout=LINE_TIMEOUT) == 0
+    engine.thread.join(LINE_TIMEOUT)
+    assert engine.status == [0]   # the status the process exits with (the real process: the test above)
 
 
-def test_end_of_input_ends_the_process() -> None:
+def test_end_of_input_ends_the_process_and_undecodable_bytes_are_an_unknown_command() -> None:
+    """One process, two checks: bytes that are not UTF-8 are an unknown command (the engine stays ready),
+    and the end of its input (no ``quit``) ends the process with status 0 after ``bye``."""
     done = subprocess.run(
         [sys.executable, "-m", "xiangqi", "ucci"],
-        input="ucci\n",
+        input=b"ucci\n\xff\xfe go\nisready\n",
         capture_output=True,
-        text=True,
         cwd=REPO,
         timeout=LINE_TIMEOUT,
         check=False,
     )
-    assert done.returncode == 0
-    assert done.stdout.splitlines()[-1] == "bye"
+    lines = done.stdout.decode().splitlines()
+    assert any(line.startswith("info string error: unknown command") for line in lines), lines
+    assert lines[-2:] == ["readyok", "bye"], "the end of input did not end the engine with bye"
+    assert done.returncode == 0, done.stderr
 
 
-def test_ponder_then_ponderhit(engine: UcciProcess) -> None:
+def test_ponder_then_ponderhit(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption usemillisec true", "position startpos moves h2e2", "go ponder time 300 increment 0")
     engine.until("info depth 1")
@@ -206,7 +213,7 @@ def test_ponder_then_ponderhit(engine: UcciProcess) -> None:
     assert_legal(Position.STARTING_FEN, ["h2e2"], line)
 
 
-def test_ponder_then_stop(engine: UcciProcess) -> None:
+def test_ponder_then_stop(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("position startpos moves h2e2", "go ponder depth 2")
     engine.until("info depth 2")  # finished its depth, but must wait for ponderhit or stop
@@ -216,14 +223,14 @@ def test_ponder_then_stop(engine: UcciProcess) -> None:
     assert line.startswith("bestmove")
 
 
-def test_ponderhit_without_ponder_is_an_error(engine: UcciProcess) -> None:
+def test_ponderhit_without_ponder_is_an_error(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("ponderhit", "isready")
     assert engine.read().startswith("info string error")
     assert engine.read() == "readyok"
 
 
-def test_banmoves_are_respected(engine: UcciProcess) -> None:
+def test_banmoves_are_respected(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {MATE_IN_ONE}")
     first, _ = best_move(engine, "go depth 2")
@@ -236,7 +243,7 @@ def test_banmoves_are_respected(engine: UcciProcess) -> None:
     assert third.split()[1] == first.split()[1]
 
 
-def test_go_depth_zero_gives_only_the_static_score(engine: UcciProcess) -> None:
+def test_go_depth_zero_gives_only_the_static_score(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("position startpos")
     line, infos = best_move(engine, "go depth 0")
@@ -244,14 +251,14 @@ def test_go_depth_zero_gives_only_the_static_score(engine: UcciProcess) -> None:
     assert infos[-1].startswith("info depth 0 score ")
 
 
-def test_checkmated_position_has_no_best_move(engine: UcciProcess) -> None:
+def test_checkmated_position_has_no_best_move(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {MATE_IN_ONE} moves a0a9")
     line, _ = best_move(engine, "go depth 3")
     assert line == "nobestmove"
 
 
-def test_mate_in_one_is_played_and_scored_as_mate(engine: UcciProcess) -> None:
+def test_mate_in_one_is_played_and_scored_as_mate(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {MATE_IN_ONE}")
     line, infos = best_move(engine, "go depth 3")
@@ -265,7 +272,7 @@ def test_mate_in_one_is_played_and_scored_as_mate(engine: UcciProcess) -> None:
 MATED_NEXT_MOVE = "3k5/1R7/9/9/9/9/8p/9/9/R3K4 b - - 0 1"
 
 
-def test_resigns_when_every_move_gets_mated(engine: UcciProcess) -> None:
+def test_resigns_when_every_move_gets_mated(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {MATED_NEXT_MOVE}")
     line, _ = best_move(engine, "go depth 3")
@@ -273,7 +280,7 @@ def test_resigns_when_every_move_gets_mated(engine: UcciProcess) -> None:
     assert_legal(MATED_NEXT_MOVE, [], line)
 
 
-def test_resigning_can_be_turned_off_and_never_happens_in_analysis(engine: UcciProcess) -> None:
+def test_resigning_can_be_turned_off_and_never_happens_in_analysis(engine: UcciLines) -> None:
     engine.handshake()
     engine.send(f"position fen {MATED_NEXT_MOVE}")
     engine.send("go ponder depth 3")
@@ -285,7 +292,7 @@ def test_resigning_can_be_turned_off_and_never_happens_in_analysis(engine: UcciP
     assert line.startswith("bestmove ") and not line.endswith(" resign"), line
 
 
-def test_draw_offer_accepted_only_when_not_better(engine: UcciProcess) -> None:
+def test_draw_offer_accepted_only_when_not_better(engine: UcciLines) -> None:
     engine.handshake()
     lost = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABN1 w - - 0 1"  # red without rooks
     engine.send(f"position fen {lost}")
@@ -313,7 +320,7 @@ BAD_INPUT = (
 )
 
 
-def test_bad_input_gets_an_info_string_and_the_engine_survives(engine: UcciProcess) -> None:
+def test_bad_input_gets_an_info_string_and_the_engine_survives(engine: UcciLines) -> None:
     engine.handshake()
     assert_each_gets_an_error_line(engine, BAD_INPUT)
     engine.send("position startpos")
@@ -321,7 +328,7 @@ def test_bad_input_gets_an_info_string_and_the_engine_survives(engine: UcciProce
     assert_legal(Position.STARTING_FEN, [], line)
 
 
-def test_rejected_move_keeps_the_moves_before_it(engine: UcciProcess) -> None:
+def test_rejected_move_keeps_the_moves_before_it(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("position startpos moves h2e2 h2e2")
     assert "rejected" in engine.read()
@@ -329,27 +336,13 @@ def test_rejected_move_keeps_the_moves_before_it(engine: UcciProcess) -> None:
     assert_legal(Position.STARTING_FEN, ["h2e2"], line)  # black to move after h2e2
 
 
-def test_undecodable_bytes_are_an_unknown_command() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "xiangqi", "ucci"],
-        input=b"ucci\n\xff\xfe go\nisready\nquit\n",
-        capture_output=True,
-        cwd=REPO,
-        timeout=LINE_TIMEOUT,
-        check=False,
-    )
-    lines = done.stdout.decode().splitlines()
-    assert any(line.startswith("info string error: unknown command") for line in lines)
-    assert lines[-2:] == ["readyok", "bye"]
-
-
-def test_blank_lines_are_ignored(engine: UcciProcess) -> None:
+def test_blank_lines_are_ignored(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("", "   ", "isready")
     assert engine.read() == "readyok"
 
 
-def test_commands_sent_while_thinking_run_after_the_answer(engine: UcciProcess) -> None:
+def test_commands_sent_while_thinking_run_after_the_answer(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("position startpos", "go depth 3", f"position fen {MATE_IN_ONE}", "go depth 1")
     first, _ = engine.answer("bestmove")
@@ -358,7 +351,7 @@ def test_commands_sent_while_thinking_run_after_the_answer(engine: UcciProcess) 
     assert_legal(MATE_IN_ONE, [], second)
 
 
-def test_every_level_plays_legal_moves_within_its_depth(engine: UcciProcess) -> None:
+def test_every_level_plays_legal_moves_within_its_depth(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("setoption usemillisec true")
     for level in LEVELS.values():
@@ -369,7 +362,7 @@ def test_every_level_plays_legal_moves_within_its_depth(engine: UcciProcess) -> 
         assert depths and max(depths) <= (level.max_depth or 99)
 
 
-def test_newgame_clears_and_keeps_working(engine: UcciProcess) -> None:
+def test_newgame_clears_and_keeps_working(engine: UcciLines) -> None:
     engine.handshake()
     engine.send("position startpos")
     best_move(engine, "go depth 3")

@@ -152,7 +152,7 @@ def test_weak_levels_vary_their_moves_but_stay_legal(number: int) -> None:
     board = board_of(fen)
     legal = board.legal_moves()
     chosen = set()
-    for seed in range(12):
+    for seed in range(6):   # two moves among the first six picks at each level (12 seeds cost 2.5 s of CPU)
         searcher = Searcher()
         searcher.rng = random.Random(seed)
         limits = Limits(depth=level.max_depth or 3, nodes=level.max_nodes)
@@ -197,19 +197,20 @@ def test_null_move_keeps_the_score_of_a_rook_endgame_exact_at_each_depth() -> No
 def test_a_level_cut_short_by_its_node_cap_picks_among_the_last_completed_depths_moves() -> None:
     """The node cap stops the search in the middle of depth 3: the random pick must use the depth-2 scores
     of every root move, not a mix of depth-3 scores (the moves searched before the cap) and stale depth-2
-    ones (which made moves whose old score looked good far too likely: 8 of these 48 picks before)."""
+    ones (which made moves whose old score looked good far too likely). With that mix put back, 4 of the 8
+    picks with the larger cap go wrong (the smaller cap stops too early in depth 3 to show it)."""
     fen = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/4n4/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
     margin = 40
     complete = Searcher().search(board_of(fen), Limits(depth=2), margin=margin)
     allowed = set(complete.choices)
     assert complete.depth == 2 and allowed
     picks = 0
-    for seed in range(16):
-        for extra in (300, 1500, 5000):
+    for seed in range(8):
+        for extra in (300, 5000):
             searcher = Searcher()
             searcher.rng = random.Random(seed)
             cut = searcher.search(board_of(fen), Limits(depth=10, nodes=complete.nodes + extra), margin=margin)
             if cut.depth == 2:  # the cap fell inside depth 3
                 picks += 1
-                assert cut.best in allowed, (iccs(cut.best), sorted(iccs(m) for m in allowed))
-    assert picks >= 32
+                assert cut.best in allowed, (seed, extra, iccs(cut.best), sorted(iccs(m) for m in allowed))
+    assert picks >= 12

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from db_helpers import GAMES, fen_after, write_games
+from in_process import Finished, run_xiangqi
 from xiangqi.commands.db import main as db_main
 from xiangqi.core import Position
 from xiangqi.database import GameDatabase, Query, QueryError, count, import_files, search, tree
@@ -127,11 +128,16 @@ def test_export_writes_the_games_found_as_pgn(database: GameDatabase, tmp_path: 
 
 
 def test_the_command_names_the_file_and_exits_1_or_2(tmp_path: Path) -> None:
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """The first run is the real process (its status and stderr as a shell sees them); the others run the
+    command in this process (``in_process.run_xiangqi``), without a Python start each."""
+    def run_process(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "xiangqi", "db", *args], cwd=REPO, capture_output=True,
                               text=True, timeout=120)
 
-    missing = run("search", str(tmp_path / "none.xqdb"))
+    def run(*args: str) -> Finished:
+        return run_xiangqi("db", *args)
+
+    missing = run_process("search", str(tmp_path / "none.xqdb"))
     assert missing.returncode == 1 and "none.xqdb: no such database" in missing.stderr
     junk = tmp_path / "junk.xqdb"
     junk.write_text("hello", encoding="utf-8")

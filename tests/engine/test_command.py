@@ -1,4 +1,6 @@
-"""``python -m xiangqi engine``: the handshake, options, info and a 0-9 ranked bestmove, whatever the dialect."""
+"""``python -m xiangqi engine``: the handshake, options, info and a 0-9 ranked bestmove, whatever the dialect.
+The first test starts the command as a process; the others run it in the test's process
+(``in_process.run_xiangqi``: the same ``main``, without a Python start each)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from fake_engines import FAKE
+from in_process import Finished, run_xiangqi
 
 from xiangqi.core import Move, Position
 
@@ -16,13 +19,23 @@ REPO = Path(__file__).resolve().parents[2]
 FAIRY = Path("/usr/games/fairy-stockfish")
 
 
-def run_command(*args: str) -> subprocess.CompletedProcess:
+ENV = {"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"}
+
+
+def run_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "xiangqi", "engine", *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=60, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin"})
+                          text=True, timeout=60, env=ENV)
+
+
+def run_command(*args: str) -> Finished:
+    """The command in this process, with the process's PATH (the test holds ``qapp``: it runs Qt's loop)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", ENV["PATH"])
+        return run_xiangqi("engine", *args)
 
 
 def test_fake_engine_with_ranks_1_to_10_prints_iccs() -> None:
-    result = run_command("--command", sys.executable, f"--arg={FAKE}", "--arg=--dialect", "--arg=uci",
+    result = run_process("--command", sys.executable, f"--arg={FAKE}", "--arg=--dialect", "--arg=uci",
                          "--arg=--rank-base", "--arg=1", "--protocol", "auto", "--moves", "h2e2", "h9g7",
                          "--depth", "2")
     assert result.returncode == 0, result.stderr
@@ -42,8 +55,8 @@ def test_fake_engine_with_ranks_1_to_10_prints_iccs() -> None:
 @pytest.mark.fairy
 @pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
 @pytest.mark.parametrize("protocol", ["ucci", "uci"])
-def test_fairy_stockfish_in_both_modes(protocol: str) -> None:
-    result = run_command("--command", str(FAIRY), "--protocol", protocol, "--movetime", "200",
+def test_fairy_stockfish_in_both_modes(protocol: str, qapp: object) -> None:
+    result = run_command("--command", str(FAIRY), "--protocol", protocol, "--depth", "8",
                          "--moves", "h2e2")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -55,12 +68,12 @@ def test_fairy_stockfish_in_both_modes(protocol: str) -> None:
     assert pv_lines and all("10" not in line.split(" pv ")[1] for line in pv_lines)  # ranks 0-9 only
 
 
-def test_bad_moves_are_refused_before_starting() -> None:
+def test_bad_moves_are_refused_before_starting(qapp: object) -> None:
     result = run_command("--command", "/nonexistent", "--moves", "h2e2", "h2e3", "--depth", "1")
     assert result.returncode == 2 and "--moves #2" in result.stderr and "'h2e3'" in result.stderr
 
 
-def test_engine_faults_end_with_status_1_and_plain_words() -> None:
+def test_engine_faults_end_with_status_1_and_plain_words(qapp: object) -> None:
     result = run_command("--command", sys.executable, f"--arg={FAKE}", "--arg=--fault",
                          "--arg=crash-in-search", "--depth", "2")
     assert result.returncode == 1 and "SIGSEGV" in result.stderr
@@ -78,7 +91,7 @@ def test_the_command_leaves_qt_to_the_transport() -> None:
 
 
 @pytest.mark.parametrize("given", [None, "usebook=true", "UseBook=true"])
-def test_the_users_book_option_wins_over_the_analysis_default(tmp_path: Path, given: str | None) -> None:
+def test_the_users_book_option_wins_over_the_analysis_default(tmp_path: Path, given: str | None, qapp: object) -> None:
     """An engine with an opening-book option (ElephantEye's ``usebook``, recognised here by its name) is
     asked to search rather than read its book, unless ``--option`` set that option: then the user's value
     is the only one sent."""

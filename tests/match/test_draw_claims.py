@@ -13,7 +13,7 @@ import pytest
 from xiangqi.core import Move, Position
 from xiangqi.engine.naming import TimeControl
 from xiangqi.engine.registry import EngineSpec, Protocol
-from xiangqi.match.referee import EndKind, claim_grounds, no_move_ruling, rules_end
+from xiangqi.match.referee import Adjudication, EndKind, claim_grounds, no_move_ruling, rules_end
 from xiangqi.match.schedule import Opening
 from xiangqi.record.pgn_file import PgnFile
 
@@ -117,8 +117,11 @@ def test_builtin_against_elephanteye_from_100_quiet_plies(qtbot, tmp_path: Path,
     assert opening.position().halfmove_clock == 100 and rules_end(opening.position()) is None
     elephant = EngineSpec(name="ElephantEye", command=str(eleeye), family="elephanteye")
     pgn = tmp_path / "eleeye.pgn"
-    settings = MatchSettings(specs=(builtin_spec("1"), elephant), time=TimeControl(movetime_ms=100), games=2,
-                             openings=(opening,), pgn=pgn)
+    # ElephantEye claims on its first move as red (game 2: the claim holds, the game ends there); as black it
+    # claims only by chance, a hundred plies later or never (games of 300 plies cost up to 7 s of CPU): each
+    # game is drawn after 20 moves of engine play, at 50 ms a move.
+    settings = MatchSettings(specs=(builtin_spec("1"), elephant), time=TimeControl(movetime_ms=50), games=2,
+                             openings=(opening,), pgn=pgn, adjudication=Adjudication(max_plies=40))
     results = _play(qtbot, settings)
     assert len(results) == 2
     for finished in results:

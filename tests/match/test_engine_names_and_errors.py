@@ -1,13 +1,15 @@
 """Issue 21 item 5 on the command line: engines of the settings can be named in ``match`` and ``engine``; a
 missing engine, or one that cannot start, is an error naming it (exit status != 0) before any game; an
-engine's own error line (Pikafish's ``info string ERROR…``) is passed on."""
+engine's own error line (Pikafish's ``info string ERROR…``) is passed on. The commands run in the test's
+process (``in_process.run_xiangqi``); test_match_cli.py and test_command.py start them as processes."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from in_process import Finished, run_xiangqi
 
 REPO = Path(__file__).resolve().parents[2]
 FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
@@ -21,13 +23,14 @@ sys.exit(1)
 """
 
 
-def run(tool: str, *args: str, config: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "XIANGQI_CONFIG"}
-    env["QT_QPA_PLATFORM"] = "offscreen"
-    if config is not None:
-        env["XIANGQI_CONFIG"] = str(config)
-    return subprocess.run([sys.executable, "-m", "xiangqi", tool, *args], cwd=REPO, capture_output=True,
-                          text=True, timeout=120, env=env)
+def run(tool: str, *args: str, config: Path | None = None) -> Finished:
+    """The command in this process, with ``$XIANGQI_CONFIG`` naming ``config`` (or unset) while it runs."""
+    with pytest.MonkeyPatch.context() as patch:
+        if config is None:
+            patch.delenv("XIANGQI_CONFIG", raising=False)
+        else:
+            patch.setenv("XIANGQI_CONFIG", str(config))
+        return run_xiangqi(tool, *args)
 
 
 def settings_with_fake(tmp_path: Path) -> Path:
@@ -37,7 +40,7 @@ def settings_with_fake(tmp_path: Path) -> Path:
     return config
 
 
-def test_an_engine_of_the_settings_can_be_named(tmp_path: Path) -> None:
+def test_an_engine_of_the_settings_can_be_named(tmp_path: Path, qapp: object) -> None:
     config = settings_with_fake(tmp_path)
     searched = run("engine", "--command", "my fake", "--depth", "1", config=config)
     assert searched.returncode == 0, searched.stderr
@@ -49,7 +52,7 @@ def test_an_engine_of_the_settings_can_be_named(tmp_path: Path) -> None:
     assert "My Fake (red) vs Built-in engine level 1 (black)" in played.stdout
 
 
-def test_a_missing_engine_is_an_error_naming_it_before_any_game(tmp_path: Path) -> None:
+def test_a_missing_engine_is_an_error_naming_it_before_any_game(tmp_path: Path, qapp: object) -> None:
     pgn = tmp_path / "none.pgn"
     result = run("match", "--engine", "/nowhere/eleeye", "--engine", "builtin:1", "--pgn", str(pgn))
     assert result.returncode == 2
@@ -59,7 +62,7 @@ def test_a_missing_engine_is_an_error_naming_it_before_any_game(tmp_path: Path) 
     assert unknown.returncode == 2 and "'no-such-engine'" in unknown.stderr and not pgn.exists()
 
 
-def test_an_engine_that_cannot_start_stops_the_match_with_its_own_words(tmp_path: Path) -> None:
+def test_an_engine_that_cannot_start_stops_the_match_with_its_own_words(tmp_path: Path, qapp: object) -> None:
     quitter = tmp_path / "quitter.py"
     quitter.write_text(QUITTER)
     pgn = tmp_path / "quit.pgn"

@@ -1,5 +1,6 @@
 """``python -m xiangqi review`` with Fairy-Stockfish on a real game with a deliberate blunder, and with the
-scripted fake engine (a game that cannot be read, an engine that keeps dying)."""
+scripted fake engine (a game that cannot be read, an engine that keeps dying: the command as a process; the
+others run it in the test's process, ``in_process.run_xiangqi``, without a Python start each)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_process import Finished, run_xiangqi
 
 from xiangqi.core import Move, Position
 from xiangqi.core.movegen import ROOK
@@ -23,15 +25,21 @@ from xiangqi.review import Mark, parse_eval_comment
 REPO = Path(__file__).resolve().parents[2]
 FAIRY = Path("/usr/games/fairy-stockfish")
 FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
-DEPTH = 7           # the same depth for building the game and for the review: the same best moves
+DEPTH = 5           # the same depth for building the game and for the review: the same best moves
+#                     (a hung rook shows at any depth; 7 cost half again as much CPU)
 PREFIX_PLIES = 20   # real moves before the blunder
 CONTINUATION = 6    # the engine's best moves after it
 MARKS = {mark.value for mark in Mark}
 
 
-def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def run_process(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "xiangqi", *args], cwd=REPO, capture_output=True, text=True,
                           timeout=timeout)
+
+
+def run(*args: str) -> Finished:
+    """The command in this process (the test holds the ``qapp`` fixture: the review runs Qt's loop)."""
+    return run_xiangqi(*args)
 
 
 def fairy_search(position: Position) -> tuple[Move, int]:
@@ -125,7 +133,7 @@ def test_unreadable_game_skipped_and_dying_engine_reported(tmp_path: Path) -> No
                       encoding="utf-8")
     out = tmp_path / "out.pgn"
     crashing = f"{sys.executable} {FAKE} --fault crash-in-search"
-    result = run("review", str(source), "--engine", crashing, "--movetime", "50", "-o", str(out), timeout=120)
+    result = run_process("review", str(source), "--engine", crashing, "--movetime", "50", "-o", str(out))
     assert result.returncode == 1
     assert "game 1: cannot be read, skipped" in result.stderr
     assert "game 2: not reviewed" in result.stderr and "SIGSEGV" in result.stderr
@@ -134,38 +142,38 @@ def test_unreadable_game_skipped_and_dying_engine_reported(tmp_path: Path) -> No
     assert all(not node.comment and not node.nags for node in games[0].mainline())
 
 
-def test_review_with_the_fake_engine_marks_its_worse_moves(tmp_path: Path) -> None:
+def test_review_with_the_fake_engine_marks_its_worse_moves(tmp_path: Path, qapp: object) -> None:
     """The fake engine always plays the first legal move and sends no score: no mark, a 0.00 evaluation."""
     source = tmp_path / "game.pgn"
     source.write_text('[Event "e"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n', encoding="utf-8")
     out = tmp_path / "out.pgn"
     result = run("review", str(source), "--engine", f"{sys.executable} {FAKE}", "--movetime", "20",
-                 "--jobs", "2", "-o", str(out), timeout=120)
+                 "--jobs", "2", "-o", str(out))
     assert result.returncode == 0, result.stderr
     game = list(PgnFile.open(out).games())[0]
     assert [parse_eval_comment(n.comment) for n in game.mainline()] == [parse_eval_comment("[%eval 0.00]")] * 4
 
 
-def test_an_illegal_best_move_is_named_at_once(tmp_path: Path) -> None:
+def test_an_illegal_best_move_is_named_at_once(tmp_path: Path, qapp: object) -> None:
     """It was reported as "did not answer in time" after the 10 s grace; now the move is named."""
     source = tmp_path / "game.pgn"
     source.write_text('[Event "e"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
     out = tmp_path / "out.pgn"
     result = run("review", str(source), "--engine", f"{sys.executable} {FAKE} --fault illegal-bestmove",
-                 "--movetime", "20", "-o", str(out), timeout=120)
+                 "--movetime", "20", "-o", str(out))
     assert result.returncode == 1
     assert "sent a bad move" in result.stderr and "illegal in" in result.stderr
     assert "did not answer in time" not in result.stderr
     assert "game 1: not reviewed" in result.stderr
 
 
-def test_the_reviewed_record_keeps_site_date_round_and_names_engine_and_time(tmp_path: Path) -> None:
+def test_the_reviewed_record_keeps_site_date_round_and_names_engine_and_time(tmp_path: Path, qapp: object) -> None:
     source = tmp_path / "game.pgn"
     source.write_text('[Event "e"]\n[Site "广州"]\n[Date "2007.01.15"]\n[Round "3"]\n\n1. h2e2 h9g7 2. h0g2 *\n',
                       encoding="utf-8")
     out = tmp_path / "out.pgn"
     result = run("review", str(source), "--engine", f"{sys.executable} {FAKE} --name Fakefish",
-                 "--movetime", "20", "-o", str(out), timeout=120)
+                 "--movetime", "20", "-o", str(out))
     assert result.returncode == 0, result.stderr
     game = list(PgnFile.open(out).games())[0]
     assert (game.headers["Site"], game.headers["Date"], game.headers["Round"]) == ("广州", "2007.01.15", "3")
@@ -176,7 +184,7 @@ def test_the_reviewed_record_keeps_site_date_round_and_names_engine_and_time(tmp
 
 @pytest.mark.fairy
 @pytest.mark.skipif(not FAIRY.exists(), reason="needs Debian's fairy-stockfish package")
-def test_fairy_judges_every_move_also_after_a_repetition_our_rules_end(tmp_path: Path) -> None:
+def test_fairy_judges_every_move_also_after_a_repetition_our_rules_end(tmp_path: Path, qapp: object) -> None:
     """Horses out and back twice (our rules: a repetition draw at ply 8), then the game goes on: every
     position is searched (an [%eval] after every move), each ?/?? has the better move beside it."""
     moves = ["h0g2", "h9g7", "g2h0", "g7h9"] * 2 + ["h0g2", "h9g7", "b0c2", "i9h9"]
@@ -198,15 +206,15 @@ def test_fairy_judges_every_move_also_after_a_repetition_our_rules_end(tmp_path:
             assert n.parent is not None and len(n.parent.children) == 2, game_to_pgn(reviewed, Notation.ICCS)
 
 
-def test_without_a_limit_the_review_searches_each_position_to_the_default_node_budget(tmp_path: Path) -> None:
+def test_without_a_limit_the_review_searches_each_position_to_the_default_node_budget(
+        tmp_path: Path, qapp: object) -> None:
     """A node budget by default (the same marks on a busy machine as on an idle one); time is an option."""
     from xiangqi.review.judging import DEFAULT_REVIEW_NODES
 
     source = tmp_path / "game.pgn"
     source.write_text('[Event "e"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
     out, log = tmp_path / "out.pgn", tmp_path / "engine.log"
-    result = run("review", str(source), "--engine", f"{sys.executable} {FAKE} --log {log}", "-o", str(out),
-                 timeout=120)
+    result = run("review", str(source), "--engine", f"{sys.executable} {FAKE} --log {log}", "-o", str(out))
     assert result.returncode == 0, result.stderr
     assert load_games(out)[0].headers["Annotator"].endswith(f"{DEFAULT_REVIEW_NODES} nodes/move")
     gos = [line for line in log.read_text().splitlines() if line.startswith("go")]

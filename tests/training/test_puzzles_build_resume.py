@@ -1,7 +1,8 @@
 """``puzzles build`` writes as it goes and is reproducible, with the scripted material engine (a real process):
 a rerun gives the same set; a run cut short (its checkpoint cut, a broken last line) continues with the games
 left only and ends with the same set; an interrupted run keeps what it found; a checkpoint made with other
-settings is not continued."""
+settings is not continued. The interrupted build is a process (Ctrl+C is a signal to it); the other builds run
+the command in the test's process (``in_process.run_xiangqi``), without a Python start each."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from in_process import run_xiangqi
 
 from xiangqi.core import Move
 from xiangqi.record.game import Game
@@ -67,12 +69,15 @@ def wait_for(condition: Callable[[], bool], what: str, limit_s: float = 300.0) -
         time.sleep(0.05)
 
 
-def build(games: Path, out: Path, *more: str, log: Path | None = None) -> subprocess.Popen[str]:
+def build_arguments(games: Path, out: Path, *more: str, log: Path | None = None) -> list[str]:
     engine = f"{sys.executable} {MATERIAL}" + (f" --log {log}" if log is not None else "")
-    return subprocess.Popen([sys.executable, "-m", "xiangqi", "puzzles", "build", str(games), "--engine", engine,
-                             "--nodes", "1000", "--scan-nodes", "100", "--recheck-nodes", "2000", "--jobs", "1",
-                             *more, "-o", str(out)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    return ["puzzles", "build", str(games), "--engine", engine, "--nodes", "1000", "--scan-nodes", "100",
+            "--recheck-nodes", "2000", "--jobs", "1", *more, "-o", str(out)]
+
+
+def build_process(games: Path, out: Path, *more: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "xiangqi", *build_arguments(games, out, *more)], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
@@ -80,15 +85,22 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
     return process.returncode, out, err
 
 
+def build(games: Path, out: Path, *more: str, log: Path | None = None) -> tuple[int, str, str]:
+    """A whole build in this process (the test holds the ``qapp`` fixture: the build runs Qt's loop)."""
+    done = run_xiangqi(*build_arguments(games, out, *more, log=log))
+    return done.returncode, done.stdout, done.stderr
+
+
 def searches(log: Path) -> int:
     return sum(1 for line in log.read_text(encoding="utf-8").splitlines() if line.startswith("go"))
 
 
 @pytest.mark.slow
-def test_a_rerun_gives_the_same_set_and_a_cut_run_continues_with_the_games_left(tmp_path: Path) -> None:
+def test_a_rerun_gives_the_same_set_and_a_cut_run_continues_with_the_games_left(tmp_path: Path,
+                                                                                qapp: object) -> None:
     games = games_file(tmp_path)
     first, log = tmp_path / "first.puzzles", tmp_path / "first.log"
-    code, out, err = finish(build(games, first, log=log))
+    code, out, err = build(games, first, log=log)
     assert code == 0, err
     found = read_puzzle_set(first).puzzles
     # Both rook starts reach the same position after the blunder: one puzzle each (12 found, 6 written).
@@ -99,7 +111,7 @@ def test_a_rerun_gives_the_same_set_and_a_cut_run_continues_with_the_games_left(
     assert len(read_checkpoint(checkpoint).results) == 12
     # Reproducible: the same input and settings give the same puzzles, in the same order.
     again = tmp_path / "again.puzzles"
-    assert finish(build(games, again))[0] == 0
+    assert build(games, again)[0] == 0
     assert [p.puzzle_id for p in read_puzzle_set(again).puzzles] == [p.puzzle_id for p in found]
     # Cut short: five tasks done, the sixth line half written; the output lost.
     lines = checkpoint.read_text(encoding="utf-8").splitlines()
@@ -108,7 +120,7 @@ def test_a_rerun_gives_the_same_set_and_a_cut_run_continues_with_the_games_left(
     checkpoint_path(cut).write_text("\n".join(lines[:6]) + "\n" + lines[6][: len(lines[6]) // 2],
                                     encoding="utf-8")
     full = searches(log)
-    code, out, err = finish(build(games, cut, log=log))     # the same engine command: the same settings
+    code, out, err = build(games, cut, log=log)     # the same engine command: the same settings
     assert code == 0, err
     assert "continuing: 5 tasks done by an earlier run" in err
     assert f"{checkpoint_path(cut)}:7:" in err and "its task is done again" in err
@@ -119,10 +131,11 @@ def test_a_rerun_gives_the_same_set_and_a_cut_run_continues_with_the_games_left(
 
 
 @pytest.mark.slow
-def test_an_interrupted_build_keeps_what_it_found_and_other_settings_do_not_continue_it(tmp_path: Path) -> None:
+def test_an_interrupted_build_keeps_what_it_found_and_other_settings_do_not_continue_it(tmp_path: Path,
+                                                                                       qapp: object) -> None:
     games = games_file(tmp_path)
     out = tmp_path / "cut.puzzles"
-    process = build(games, out, "--nodes", "1000")
+    process = build_process(games, out, "--nodes", "1000")
     checkpoint = checkpoint_path(out)
     wait_for(lambda: checkpoint.exists() and len(checkpoint.read_text(encoding="utf-8").splitlines()) >= 3,
              "two games done")
@@ -134,11 +147,11 @@ def test_an_interrupted_build_keeps_what_it_found_and_other_settings_do_not_cont
     assert "(interrupted: run it again to continue)" in stdout
     kept = read_puzzle_set(out).puzzles
     assert 1 <= len(kept) < len(RED_KINGS)
-    code, _, err = finish(build(games, out, "--gap", "30"))
+    code, _, err = build(games, out, "--gap", "30")
     assert code == 2
     assert "was made with other settings" in err and '"gap": 25.0' in err and '"gap": 30.0' in err
     assert [p.puzzle_id for p in read_puzzle_set(out).puzzles] == [p.puzzle_id for p in kept]
     # The same settings continue it to the end; then other settings start afresh.
-    assert finish(build(games, out))[0] == 0 and len(read_puzzle_set(out).puzzles) == len(RED_KINGS)
-    code, _, err = finish(build(games, out, "--gap", "30"))
+    assert build(games, out)[0] == 0 and len(read_puzzle_set(out).puzzles) == len(RED_KINGS)
+    code, _, err = build(games, out, "--gap", "30")
     assert code == 0 and "a finished build with other settings: started afresh" in err

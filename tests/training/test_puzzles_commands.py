@@ -1,5 +1,7 @@
 """``python -m xiangqi puzzles``: list a set; build, ccpd and verify with the real Fairy-Stockfish on tiny
-inputs (a game ending in a mate, a CCPD file with a broken record); bad arguments."""
+inputs (a game ending in a mate, a CCPD file with a broken record); bad arguments. The first test starts the
+command as a process; the others run it in the test's process (``in_process.run_xiangqi``: the same ``main``
+without a Python start each; those that search hold the ``qapp`` fixture, the command runs Qt's loop)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_process import Finished, run_xiangqi
 
 from xiangqi.core import Move
 from xiangqi.tactics import Motif
 from xiangqi.training.puzzles import Puzzle, Theme, read_puzzle_set, write_puzzle_set
 
+REPO = Path(__file__).resolve().parents[2]
 FAIRY = "/usr/games/fairy-stockfish"
 
 # Middle game (from the CCPD mating exercises): e2e7 wins a rook's worth, every other move much less.
@@ -58,15 +62,19 @@ CCPD = """[Game "Chinese Chess"]
 """
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "xiangqi", "puzzles", *args], capture_output=True, text=True,
-                          timeout=600)
+                          timeout=600, cwd=REPO)   # this checkout's xiangqi, not the installed one
+
+
+def run(*args: str) -> Finished:
+    return run_xiangqi("puzzles", *args)
 
 
 def test_list_summarises_a_set(tmp_path: Path) -> None:
     path = tmp_path / "s.puzzles"
     write_puzzle_set(path, [WINS, TWO_MATES], ["Data: CCPD"])
-    done = run("list", str(path))
+    done = run_process("list", str(path))
     assert done.returncode == 0, done.stderr
     assert f"{path}: 2 puzzles" in done.stdout
     assert "# Data: CCPD" in done.stdout
@@ -110,7 +118,7 @@ def test_list_reports_a_bad_line_and_reads_the_rest(tmp_path: Path) -> None:
     assert f"{path}:2: not JSON" in done.stderr and "1 puzzles" in done.stdout
 
 
-def test_bad_arguments_are_refused(tmp_path: Path) -> None:
+def test_bad_arguments_are_refused(tmp_path: Path, qapp: object) -> None:
     done = run("build", str(tmp_path / "x.pgn"), "--engine", "fairy-stockfish", "--jobs", "0", "-o",
                str(tmp_path / "o.puzzles"))
     assert done.returncode == 2 and "--jobs 0" in done.stderr
@@ -119,7 +127,7 @@ def test_bad_arguments_are_refused(tmp_path: Path) -> None:
 @pytest.mark.fairy
 @pytest.mark.slow
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
-def test_build_finds_the_mate_in_a_game(tmp_path: Path) -> None:
+def test_build_finds_the_mate_in_a_game(tmp_path: Path, qapp: object) -> None:
     games = tmp_path / "g.pgn"
     games.write_text(GAME, encoding="utf-8")
     out = tmp_path / "found.puzzles"
@@ -138,7 +146,7 @@ def test_build_finds_the_mate_in_a_game(tmp_path: Path) -> None:
 
 @pytest.mark.fairy
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
-def test_build_without_a_recheck_says_nothing_of_one(tmp_path: Path) -> None:
+def test_build_without_a_recheck_says_nothing_of_one(tmp_path: Path, qapp: object) -> None:
     games = tmp_path / "g.pgn"
     games.write_text(GAME, encoding="utf-8")
     out = tmp_path / "found.puzzles"
@@ -153,7 +161,8 @@ def test_build_without_a_recheck_says_nothing_of_one(tmp_path: Path) -> None:
 @pytest.mark.fairy
 @pytest.mark.slow
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
-def test_ccpd_keeps_a_clear_solution_and_reports_broken_records_by_file_and_number(tmp_path: Path) -> None:
+def test_ccpd_keeps_a_clear_solution_and_reports_broken_records_by_file_and_number(
+        tmp_path: Path, qapp: object) -> None:
     path = tmp_path / "殺局_殺法_練習題.pgn"
     path.write_bytes(CCPD.encode("big5"))
     out = tmp_path / "starter.puzzles"
@@ -174,7 +183,7 @@ def test_ccpd_keeps_a_clear_solution_and_reports_broken_records_by_file_and_numb
 @pytest.mark.fairy
 @pytest.mark.slow
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
-def test_verify_keeps_a_clear_puzzle_and_drops_one_with_two_mates(tmp_path: Path) -> None:
+def test_verify_keeps_a_clear_puzzle_and_drops_one_with_two_mates(tmp_path: Path, qapp: object) -> None:
     path = tmp_path / "s.puzzles"
     write_puzzle_set(path, [WINS, TWO_MATES])
     out = tmp_path / "checked.puzzles"
@@ -189,7 +198,7 @@ def test_verify_keeps_a_clear_puzzle_and_drops_one_with_two_mates(tmp_path: Path
 
 @pytest.mark.fairy
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
-def test_build_never_replaces_a_set_with_nothing_nor_after_an_unreadable_input(tmp_path: Path) -> None:
+def test_build_never_replaces_a_set_with_nothing_nor_after_an_unreadable_input(tmp_path: Path, qapp: object) -> None:
     out = tmp_path / "mine.puzzles"
     write_puzzle_set(out, [WINS, TWO_MATES], ["the user's own set"])
     before = out.read_bytes()

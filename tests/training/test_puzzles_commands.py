@@ -213,3 +213,22 @@ def test_build_never_replaces_a_set_with_nothing_nor_after_an_unreadable_input(t
                "20000", "--recheck-nodes", "0", "-o", str(out))
     assert done.returncode == 1 and "1 input(s) could not be read" in done.stderr and "left as it was" in done.stderr
     assert out.read_bytes() == before
+
+
+@pytest.mark.fairy
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_ccpd_engine_move_keeps_the_engines_clear_solution_and_names_the_records_move(
+        tmp_path: Path, qapp: object) -> None:
+    """An exercise whose own answer (a pawn push) is not the engine's clearly best move (the cannon takes the
+    elephant, mating soon): dropped by default, kept with --engine-move, its source naming the record's move."""
+    path = tmp_path / "中局.pgn"
+    path.write_bytes(CCPD.split("\n\n[Game")[0].replace("炮五進五", "兵一進一").encode("big5"))
+    plain, engine = tmp_path / "plain.puzzles", tmp_path / "engine.puzzles"
+    common = ("--engine", "fairy-stockfish", "--nodes", "20000", "--recheck-nodes", "0")
+    done = run("ccpd", str(path), *common, "-o", str(plain))
+    assert "the record's move is not the engine's best" in done.stdout and not plain.exists()
+    done = run("ccpd", str(path), *common, "--engine-move", "-o", str(engine))
+    assert done.returncode == 0, done.stderr
+    [puzzle] = read_puzzle_set(engine).puzzles
+    assert puzzle.line[0].iccs() == "e2e7"
+    assert puzzle.source.endswith("record 1 (the engine's move; the record plays i3i4)")

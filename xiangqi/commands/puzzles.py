@@ -3,7 +3,7 @@
     python -m xiangqi puzzles build FILE... --engine E [--movetime MS | --depth D | --nodes N]
                                   [--scan-nodes N] [--last PLIES] [--gap G] [--recheck-nodes N] [--jobs N]
                                   -o OUT.puzzles
-    python -m xiangqi puzzles ccpd FILE... --engine E [limits as build] -o OUT.puzzles
+    python -m xiangqi puzzles ccpd FILE... --engine E [limits as build] [--engine-move] -o OUT.puzzles
     python -m xiangqi puzzles verify SET --engine E [limits as build] [--follow] [-o OUT.puzzles]
     python -m xiangqi puzzles list [SET]
     python -m xiangqi puzzles tag SET... -o OUT.puzzles
@@ -13,7 +13,9 @@ a cheap scan of every position (``--scan-nodes``, default 3000; ``--last N``: on
 each game), then a MultiPV-2 verification of the candidates at the limit given (default ``--nodes 60000``):
 a puzzle is kept when its first move mates and no other mates as fast, or is ``--gap`` Win% points (default 25)
 better than the second-best move. ``ccpd`` builds a set from the CCPD training files: a record set up from
-a FEN is kept when its first move is the engine's best by the same criterion; a whole game is searched
+a FEN is kept when its first move is the engine's best by the same criterion (``--engine-move``: also when
+the engine's clearly best move is another one, the puzzle's source then naming the record's move, as lichess
+keeps the engine's solution of a game's position); a whole game is searched
 like ``build`` does (its last ``--last`` plies, default 24); an opening line is no puzzle. Each file's
 counts of kept and dropped records, with the reasons, are printed. Each puzzle found is then verified again
 at ``--recheck-nodes`` (default ten times the verification's nodes, 0: none), its line followed again, inside
@@ -45,7 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xiangqi.commands.output import shown_name
-from xiangqi.core import Position
+from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.naming import EngineNameError, engine_spec
 from xiangqi.engine.registry import EngineSpec
@@ -73,6 +75,7 @@ from xiangqi.training.puzzle_finder import (
     DropReason,
     FinderSettings,
     GameScan,
+    Pass,
     VerifyResult,
     confirmed,
     judge,
@@ -121,6 +124,12 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
             sub.add_argument("--recheck-nodes", type=int, metavar="N",
                              help=f"re-check each puzzle found at N nodes (default {RECHECK_FACTOR}x the "
                                   "verification's nodes; 0: no re-check)")
+        if name == "ccpd":
+            sub.add_argument("--engine-move", action="store_true",
+                             help="keep a set-up record when the engine's clearly best move is not the record's "
+                                  "(the puzzle's solution is the engine's; its source names the record's move)")
+        elif name == "build":
+            sub.set_defaults(engine_move=False)
         if name == "verify":
             sub.add_argument("--follow", action="store_true",
                              help="find each puzzle's line again (its first move expected): a mate to the mate, "
@@ -241,8 +250,10 @@ class _Build:
             source = f"{'CCPD ' if self.ccpd or self.args.credit_ccpd else ''}{path.name} game {item.number}"
             return scan_game(positions, self.settings, source)
         pid = f"ccpd-{category_of(path)}-{item.number:04d}"
-        return verify_position(game.start_position(), self.settings, f"CCPD {path.name} record {item.number}",
-                               expected=game.mainline_moves()[0], pid=pid)
+        record_move = game.mainline_moves()[0]
+        task = verify_position(game.start_position(), self.settings, f"CCPD {path.name} record {item.number}",
+                               expected=None if self.args.engine_move else record_move, pid=pid)
+        return _naming_the_record_move(task, record_move) if self.args.engine_move else task
 
     def _confirmed(self, task: Task) -> Task:
         return confirmed(task, self.final) if self.final is not None else task
@@ -305,6 +316,15 @@ class _Build:
         self.progress.step()
 
 
+def _naming_the_record_move(task: Pass, record_move: Move) -> Pass:
+    """A puzzle whose solution is the engine's move, not the record's, says so in its source."""
+    result = yield from task
+    if result.puzzle is not None and result.puzzle.line[0] != record_move:
+        source = f"{result.puzzle.source} (the engine's move; the record plays {record_move.iccs()})"
+        result = replace(result, puzzle=replace(result.puzzle, source=source))
+    return result
+
+
 def task_key(path: Path, number: int, kind: str) -> str:
     return f"{path.name}|{number}|{kind}"
 
@@ -329,7 +349,8 @@ def _fingerprint(args: argparse.Namespace, settings: FinderSettings, final: Find
     """What must match for a checkpoint to be continued: the engine and the whole criterion."""
     return json.dumps({"command": args.command, "engine": args.engine, "scan": limit_text(settings.scan),
                        "verify": limit_text(settings.verify), "final": final and limit_text(final.verify),
-                       "gap": settings.min_gap, "tail": settings.tail, "decisive": bool(args.decisive)},
+                       "gap": settings.min_gap, "tail": settings.tail, "decisive": bool(args.decisive),
+                       **({"engine_move": True} if args.engine_move else {})},
                       sort_keys=True, ensure_ascii=False)
 
 

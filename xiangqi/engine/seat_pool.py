@@ -1,0 +1,210 @@
+"""N engine seats taking searches from one queue (a QtCore driver: signals and timers, no widgets; issue 33
+§1). The one skeleton of the review's and the puzzle finder's pools: each seat's ready/info/decided/trouble
+wired in one place, a watchdog, an engine that dies (or sends a bad move, or stays silent) restarted and
+its search asked again once (``task_queue.RETRIES_PER_TASK``), then its task given up and named; an engine
+that cannot start leaves the others at work; a fault of ours in a slot stops the work with its traceback
+rather than leave it waiting for nothing; ``abort`` (Cancel) retires every engine.
+
+A pool says what its tasks are: ``make_seat`` (a ``PoolSeat`` that knows how to ask one search and what its
+answer makes), ``say`` (its trouble signal), ``name_of`` a search and what a given-up task means.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable
+from typing import Generic
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.session_types import EngineInfo
+from xiangqi.engine.task_queue import TaskQueue, TaskT
+
+
+class SeatPool(QObject, Generic[TaskT]):
+    """Runs the searches of ``queue`` on ``jobs`` seats; ``finished`` once nothing is left (or aborted)."""
+
+    problem = Signal(str)   # an internal error that stopped the work
+    finished = Signal()
+    WORK = "work"           # what an internal error stopped, in its words ("review", "search")
+
+    def __init__(self, spec: EngineSpec, factory: EngineFactory | None, jobs: int,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.factory = factory   # the engine client for each seat (a scripted fake in tests); None: the process
+        self.jobs = max(1, jobs)
+        self.queue: TaskQueue[TaskT] = TaskQueue()
+        self.seats: list[PoolSeat[TaskT]] = []
+        self.running = False
+
+    # ----------------------------------------------------------------------- what each pool says
+    def make_seat(self) -> PoolSeat[TaskT]:
+        raise NotImplementedError
+
+    def say(self, text: str) -> None:
+        """Engine trouble, said at once (an engine died, is restarted, a search asked again …)."""
+        raise NotImplementedError
+
+    def name_of(self, task: TaskT, index: int) -> str:
+        return f"search {index}"
+
+    def on_given_up(self, task: TaskT, index: int, why: str) -> None:
+        """``task`` failed twice: it is given up (its searches still waiting are never asked)."""
+
+    def on_all_unusable(self, why: str) -> None:
+        """No seat's engine can start: by default the work stops."""
+        self.abort()
+
+    def work_left(self) -> bool:
+        """Work not yet in the queue (a task waiting for its batch): the pool does not finish meanwhile."""
+        return False
+
+    def next_search(self) -> tuple[TaskT, int] | None:
+        return self.queue.take()
+
+    # ----------------------------------------------------------------------- the skeleton
+    def start_seats(self, count: int) -> None:
+        self.running = True
+        self.seats = [self.make_seat() for _ in range(count)]
+        for seat in self.seats:
+            seat.seat.start()   # the first search is asked for once the engine is ready (its options known)
+        self.check_finished()
+
+    def guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
+        """``slot``, but an exception in it stops the work with the traceback."""
+        def run(*args: object) -> None:
+            try:
+                slot(*args)
+            except Exception:  # noqa: BLE001 (any fault of ours: reported, then the work stops)
+                self.problem.emit(f"internal error, {self.WORK} stopped: {traceback.format_exc()}")
+                self.abort()
+        return run
+
+    def abort(self) -> None:
+        self.queue.clear()
+        for seat in self.seats:
+            seat.close()
+        self._finish()
+
+    def engine_failed(self, task: TaskT, index: int, why: str) -> None:
+        if self.queue.why_given_up(task) is not None:
+            return
+        if self.queue.engine_failed(task, index, why):
+            self.say(f"{self.name_of(task, index)}: {why}; asking again")
+        else:
+            self.on_given_up(task, index, why)
+
+    def seat_unusable(self, why: str) -> None:
+        """A seat's engine failed while starting: that seat stops; with none left, ``on_all_unusable``."""
+        self.say(f"{why}; it cannot be used")
+        if self.all_idle():
+            self.on_all_unusable(why)
+        self.check_finished()
+
+    def all_idle(self) -> bool:
+        return all(seat.idle for seat in self.seats)
+
+    def check_finished(self) -> None:
+        if self.running and not self.queue and not self.work_left() and self.all_idle():
+            for seat in self.seats:
+                seat.close()
+            self._finish()
+
+    def _finish(self) -> None:
+        if self.running:
+            self.running = False
+            self.finished.emit()
+
+
+class PoolSeat(QObject, Generic[TaskT]):
+    """One engine seat of a pool answering searches one after the other. A subclass asks a search
+    (``begin``) and, when ``on_answer`` has what it needs, hands the answer to its pool and calls ``ask_next``."""
+
+    def __init__(self, pool: SeatPool[TaskT]) -> None:
+        super().__init__(pool)
+        self.pool = pool
+        self.seat = EngineSeat(Role.ANALYSER, pool.spec, pool.factory, parent=self)
+        self.seat.ready.connect(pool.guarded(self._on_ready))
+        self.seat.info.connect(pool.guarded(self.on_info))
+        self.seat.decided.connect(pool.guarded(self._on_decided))
+        self.seat.trouble.connect(pool.guarded(self._on_trouble))
+        self.item: tuple[TaskT, int] | None = None   # the search being asked
+        self.idle = False
+        self.started = False   # its engine answered its hello (since the last restart)
+        self.watchdog = QTimer(self, singleShot=True)
+        self.watchdog.timeout.connect(pool.guarded(self._on_watchdog))
+
+    # ----------------------------------------------------------------------- what each seat does
+    def begin(self, task: TaskT, index: int) -> None:
+        raise NotImplementedError
+
+    def on_answer(self, move: SeatMove) -> None:
+        """The engine answered the search asked (the watchdog is stopped)."""
+        raise NotImplementedError
+
+    def on_info(self, info: SeatInfo) -> None:
+        """A line of the search under way."""
+
+    def on_ready(self, info: EngineInfo) -> None:
+        """The engine (re)started: what it is and offers is known."""
+
+    # ----------------------------------------------------------------------- the skeleton
+    def close(self) -> None:
+        self.watchdog.stop()
+        self.item = None
+        self.idle = True
+        self.seat.close()
+
+    def ask_next(self) -> None:
+        """The next search from the pool, or idle."""
+        self.item = self.pool.next_search()
+        if self.item is None:
+            self.idle = True
+            self.pool.check_finished()
+            return
+        self.begin(*self.item)
+
+    def _on_ready(self, info: EngineInfo) -> None:
+        self.started = True
+        self.on_ready(info)
+        if self.item is None and not self.idle:
+            self.ask_next()
+
+    def _on_decided(self, move: SeatMove) -> None:
+        if self.item is None or move.purpose is not Purpose.MOVE:
+            return
+        self.watchdog.stop()
+        self.on_answer(move)
+
+    def _on_trouble(self, trouble: SeatTrouble) -> None:
+        failure, name = trouble.failure, self.seat.spec.name
+        if failure.fatal:
+            self._died(f"{name} stopped: {failure.message}")
+        elif trouble.search_lost and self.item is not None:
+            self._died(f"{name} sent a bad move: {failure.message}", restart=False)
+        # else: an option refused; the engine goes on
+
+    def _on_watchdog(self) -> None:
+        self._died(f"{self.seat.spec.name} did not answer in time")
+
+    def _died(self, why: str, restart: bool = True) -> None:
+        self.watchdog.stop()
+        item, self.item = self.item, None
+        if item is None and not self.started:
+            self.idle = True   # it failed while starting (the first time or after a restart)
+            self.pool.seat_unusable(why)
+            return
+        if item is not None:
+            self.pool.engine_failed(*item, why)
+        if restart:
+            self.started = False
+            self.pool.say(f"restarting {self.seat.spec.name} ({why.rstrip('.')})")
+            self.seat.restart()   # the next search is asked for once it is ready again
+        else:
+            self.ask_next()
+
+
+__all__ = ["PoolSeat", "SeatPool"]

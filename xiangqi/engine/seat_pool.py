@@ -6,21 +6,27 @@ that cannot start leaves the others at work; a fault of ours in a slot stops the
 rather than leave it waiting for nothing; ``abort`` (Cancel) retires every engine.
 
 A pool says what its tasks are: ``make_seat`` (a ``PoolSeat`` that knows how to ask one search and what its
-answer makes), ``say`` (its trouble signal), ``name_of`` a search and what a given-up task means.
+answer makes), ``say`` (its trouble signal), ``name_of`` a search and what a given-up task means. The
+review (``review.runner``) and the puzzle finder (``training.search_pool``) judge as they search;
+``LinesPool`` is the plain case: a task is positions + limits, its result the engine's move and lines for
+each position, handed on in the order the tasks were given.
 """
 
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Generic
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from xiangqi.core import Move, Position
+from xiangqi.engine.messages import Info, SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
 from xiangqi.engine.session_types import EngineInfo
-from xiangqi.engine.task_queue import TaskQueue, TaskT
+from xiangqi.engine.task_queue import InOrder, TaskQueue, TaskT
 
 
 class SeatPool(QObject, Generic[TaskT]):
@@ -207,4 +213,145 @@ class PoolSeat(QObject, Generic[TaskT]):
             self.ask_next()
 
 
-__all__ = ["PoolSeat", "SeatPool"]
+
+
+ANSWER_GRACE_MS = 10_000   # past its move time, a silent engine is dead
+QUIET_GRACE_MS = 120_000   # a search to a depth or a node count: dead when silent this long since its last line
+
+
+@dataclass(frozen=True)
+class PositionsTask:
+    """A task: ``positions`` (one, or a game's) searched with ``limits``, ``multipv`` lines each."""
+
+    number: int                       # its place in the order given (0, 1, …): results come back in it
+    positions: tuple[Position, ...]
+    limits: SearchLimits
+    multipv: int = 1
+
+
+@dataclass(frozen=True)
+class PositionAnswer:
+    """The engine's move for one position and its last line of each MultiPV rank (best first)."""
+
+    best: Move | None
+    lines: tuple[Info, ...]
+
+
+@dataclass(frozen=True)
+class TaskResult:
+    task: PositionsTask
+    answers: tuple[PositionAnswer, ...]   # one a position, in order (none when ``failed``)
+    failed: str | None = None             # why the task was given up (the engine named)
+
+
+@dataclass(eq=False)
+class _Work:
+    task: PositionsTask
+    answers: list[PositionAnswer | None] = field(default_factory=list)
+    failed: str | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.failed is not None or all(answer is not None for answer in self.answers)
+
+
+class LinesPool(SeatPool[_Work]):
+    """``tasks`` on ``jobs`` seats: ``progress(answered, asked)`` after each search, ``task_done`` for each
+    task (a ``TaskResult``) in the order given, then ``finished``."""
+
+    task_done = Signal(object)      # TaskResult
+    progress = Signal(int, int)     # searches answered, searches asked
+    trouble = Signal(str)
+    WORK = "analysis"
+
+    def __init__(self, spec: EngineSpec, tasks: Sequence[PositionsTask], jobs: int = 1,
+                 factory: EngineFactory | None = None, parent: QObject | None = None) -> None:
+        super().__init__(spec, factory, jobs, parent)
+        self.works = [_Work(task, [None] * len(task.positions)) for task in tasks]
+        self._in_order: InOrder[_Work] = InOrder()
+        self._released: set[int] = set()   # indexes in ``works``
+
+    def start(self) -> None:
+        self.running = True
+        for work in self.works:
+            self.queue.add(work, range(len(work.task.positions)))
+        self._release()
+        self.start_seats(min(self.jobs, len(self.queue)))
+
+    def make_seat(self) -> _LinesSeat:
+        return _LinesSeat(self)
+
+    def say(self, text: str) -> None:
+        self.trouble.emit(text)
+
+    def name_of(self, task: _Work, index: int) -> str:
+        return f"task {task.task.number}, position {index}"
+
+    def on_given_up(self, task: _Work, index: int, why: str) -> None:
+        task.failed = why
+        self.say(f"{self.name_of(task, index)}: {why}; the task is given up")
+        self._release()
+
+    def on_all_unusable(self, why: str) -> None:
+        for work in self.works:
+            if not work.done:
+                work.failed = why
+        self.queue.clear()
+        self._release()
+
+    def answer(self, work: _Work, index: int, answer: PositionAnswer) -> None:
+        self.queue.answered_one()
+        if work.failed is None:
+            work.answers[index] = answer
+        self.progress.emit(self.queue.answered, self.queue.asked)
+        self._release()
+
+    def _release(self) -> None:
+        for index, work in enumerate(self.works):
+            if work.done and index not in self._released:
+                self._released.add(index)
+                for due in self._in_order.put(index, work):
+                    answers = () if due.failed else tuple(a for a in due.answers if a is not None)
+                    self.task_done.emit(TaskResult(due.task, answers, due.failed))
+
+
+class _LinesSeat(PoolSeat[_Work]):
+    def __init__(self, pool: LinesPool) -> None:
+        super().__init__(pool)
+        self.lines_pool = pool
+        self.lines: dict[int, Info] = {}
+        self.multipv: int | None = None
+        self.timed = True
+
+    def on_ready(self, info: EngineInfo) -> None:
+        self.multipv = None   # a restarted engine has its defaults again
+
+    def begin(self, task: _Work, index: int) -> None:
+        limits, multipv = task.task.limits, task.task.multipv if self.seat.offers("MultiPV") else 1
+        if multipv != self.multipv:
+            self.seat.set_option("MultiPV", multipv)
+            self.multipv = multipv
+        if limits.depth is not None or limits.nodes is not None:
+            self.seat.new_game()   # reproducible: each search from an empty hash, whichever seat runs it
+        self.lines, self.timed = {}, limits.movetime_ms is not None
+        movetime = limits.movetime_ms
+        self.watchdog.start(movetime + ANSWER_GRACE_MS if movetime is not None else QUIET_GRACE_MS)
+        self.seat.search(task.task.positions[index], limits)
+
+    def on_info(self, info: SeatInfo) -> None:
+        if info.info.score is not None and info.info.pv:
+            self.lines[info.info.multipv or 1] = info.info
+        if not self.timed:
+            self.watchdog.start(QUIET_GRACE_MS)   # alive as long as it reports
+
+    def on_answer(self, move: SeatMove) -> None:
+        assert self.item is not None
+        work, index = self.item
+        self.item = None
+        lines = tuple(self.lines[rank] for rank in sorted(self.lines))
+        self.lines_pool.answer(work, index, PositionAnswer(move.best.move, lines))
+        if not self.idle:
+            self.ask_next()
+
+
+__all__ = ["LinesPool", "PoolSeat", "PositionAnswer", "PositionsTask", "SeatPool", "TaskResult"]

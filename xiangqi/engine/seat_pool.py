@@ -17,7 +17,7 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic
+from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -215,6 +215,65 @@ class PoolSeat(QObject, Generic[TaskT]):
 
 
 
+
+class FixedTask(Protocol):
+    """A task known from the start: done once every search answered, or given up (``failed``: why)."""
+
+    failed: str | None
+
+    @property
+    def done(self) -> bool: ...
+
+
+FixedT = TypeVar("FixedT", bound=FixedTask)
+
+
+class FixedTaskPool(SeatPool[FixedT]):
+    """A pool of ``tasks`` all known at the start, each handed on (``hand_on``) once done, in the order given;
+    a task given up, or every task left when no engine can start, is done with ``failed`` set."""
+
+    GIVEN_UP = "the task is given up"
+
+    def __init__(self, spec: EngineSpec, factory: EngineFactory | None, jobs: int, tasks: Sequence[FixedT],
+                 parent: QObject | None = None) -> None:
+        super().__init__(spec, factory, jobs, parent)
+        self.tasks = list(tasks)
+        self._in_order: InOrder[FixedT] = InOrder()
+        self._handed: set[int] = set()   # indexes in ``tasks``
+
+    def searches_of(self, task: FixedT) -> range:
+        """The indexes of ``task``'s searches (what it needs no search for, it may settle here)."""
+        raise NotImplementedError
+
+    def hand_on(self, task: FixedT) -> None:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        self.running = True
+        for task in self.tasks:
+            self.queue.add(task, self.searches_of(task))
+        self.hand_on_done()
+        self.start_seats(min(self.jobs, len(self.queue)))
+
+    def on_given_up(self, task: FixedT, index: int, why: str) -> None:
+        task.failed = why
+        self.say(f"{self.name_of(task, index)}: {why}; {self.GIVEN_UP}")
+        self.hand_on_done()
+
+    def on_all_unusable(self, why: str) -> None:
+        for task in self.tasks:
+            if not task.done:
+                task.failed = why
+        self.queue.clear()
+        self.hand_on_done()
+
+    def hand_on_done(self) -> None:
+        for index, task in enumerate(self.tasks):
+            if task.done and index not in self._handed:
+                self._handed.add(index)
+                for due in self._in_order.put(index, task):
+                    self.hand_on(due)
+
 ANSWER_GRACE_MS = 10_000   # past its move time, a silent engine is dead
 QUIET_GRACE_MS = 120_000   # a search to a depth or a node count: dead when silent this long since its last line
 
@@ -255,7 +314,7 @@ class _Work:
         return self.failed is not None or all(answer is not None for answer in self.answers)
 
 
-class LinesPool(SeatPool[_Work]):
+class LinesPool(FixedTaskPool[_Work]):
     """``tasks`` on ``jobs`` seats: ``progress(answered, asked)`` after each search, ``task_done`` for each
     task (a ``TaskResult``) in the order given, then ``finished``."""
 
@@ -266,17 +325,10 @@ class LinesPool(SeatPool[_Work]):
 
     def __init__(self, spec: EngineSpec, tasks: Sequence[PositionsTask], jobs: int = 1,
                  factory: EngineFactory | None = None, parent: QObject | None = None) -> None:
-        super().__init__(spec, factory, jobs, parent)
-        self.works = [_Work(task, [None] * len(task.positions)) for task in tasks]
-        self._in_order: InOrder[_Work] = InOrder()
-        self._released: set[int] = set()   # indexes in ``works``
+        super().__init__(spec, factory, jobs, [_Work(task, [None] * len(task.positions)) for task in tasks], parent)
 
-    def start(self) -> None:
-        self.running = True
-        for work in self.works:
-            self.queue.add(work, range(len(work.task.positions)))
-        self._release()
-        self.start_seats(min(self.jobs, len(self.queue)))
+    def searches_of(self, task: _Work) -> range:
+        return range(len(task.task.positions))
 
     def make_seat(self) -> _LinesSeat:
         return _LinesSeat(self)
@@ -287,32 +339,16 @@ class LinesPool(SeatPool[_Work]):
     def name_of(self, task: _Work, index: int) -> str:
         return f"task {task.task.number}, position {index}"
 
-    def on_given_up(self, task: _Work, index: int, why: str) -> None:
-        task.failed = why
-        self.say(f"{self.name_of(task, index)}: {why}; the task is given up")
-        self._release()
-
-    def on_all_unusable(self, why: str) -> None:
-        for work in self.works:
-            if not work.done:
-                work.failed = why
-        self.queue.clear()
-        self._release()
-
     def answer(self, work: _Work, index: int, answer: PositionAnswer) -> None:
         self.queue.answered_one()
         if work.failed is None:
             work.answers[index] = answer
         self.progress.emit(self.queue.answered, self.queue.asked)
-        self._release()
+        self.hand_on_done()
 
-    def _release(self) -> None:
-        for index, work in enumerate(self.works):
-            if work.done and index not in self._released:
-                self._released.add(index)
-                for due in self._in_order.put(index, work):
-                    answers = () if due.failed else tuple(a for a in due.answers if a is not None)
-                    self.task_done.emit(TaskResult(due.task, answers, due.failed))
+    def hand_on(self, task: _Work) -> None:
+        answers = () if task.failed else tuple(answer for answer in task.answers if answer is not None)
+        self.task_done.emit(TaskResult(task.task, answers, task.failed))
 
 
 class _LinesSeat(PoolSeat[_Work]):
@@ -354,4 +390,5 @@ class _LinesSeat(PoolSeat[_Work]):
             self.ask_next()
 
 
-__all__ = ["LinesPool", "PoolSeat", "PositionAnswer", "PositionsTask", "SeatPool", "TaskResult"]
+__all__ = ["FixedTask", "FixedTaskPool", "LinesPool", "PoolSeat", "PositionAnswer", "PositionsTask", "SeatPool",
+           "TaskResult"]

@@ -26,9 +26,8 @@ from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo, SeatMove
-from xiangqi.engine.seat_pool import PoolSeat, SeatPool
+from xiangqi.engine.seat_pool import FixedTaskPool, PoolSeat
 from xiangqi.engine.session_types import EngineInfo
-from xiangqi.engine.task_queue import InOrder
 from xiangqi.review.annotate import PositionValue, terminal_value
 from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.judging import (
@@ -78,7 +77,7 @@ class GameWork:
         return self.positions[ply + 1].move_stack[-1]
 
 
-class ReviewRunner(SeatPool[GameWork]):
+class ReviewRunner(FixedTaskPool[GameWork]):
     """Analyses every position of every game given on ``jobs`` seats (``xiangqi.engine.seat_pool``);
     ``position_done`` as each position is judged, ``game_done`` for each game in the order given."""
 
@@ -86,30 +85,28 @@ class ReviewRunner(SeatPool[GameWork]):
     game_done = Signal(object)         # GameWork (check ``failed``), in the order the games were given
     engine_trouble = Signal(str)       # an engine died, sent an illegal move or stayed silent (and what follows)
     WORK = "review"
+    GIVEN_UP = "the game is given up"
 
     def __init__(self, spec: EngineSpec, games: Sequence[GameWork], limits: SearchLimits, jobs: int = 1,
                  parent: QObject | None = None, factory: EngineFactory | None = None) -> None:
-        super().__init__(spec, factory, jobs, parent)
+        super().__init__(spec, factory, jobs, games, parent)
         self.limits = limits
-        self.games = list(games)
-        self._in_order: InOrder[GameWork] = InOrder()
-        self._reported: set[int] = set()   # indexes in ``games``
         self.engine_info: EngineInfo | None = None   # the engine's own name and options, once it answered
 
-    def start(self) -> None:
-        self.running = True
-        for work in self.games:
-            last = len(work.positions) - 1
-            outcome = work.positions[last].outcome()
-            if outcome is not None:
-                work.values[last] = terminal_value(outcome)
-                self.position_done.emit(work.number, last)
-            # Every position a move was played in is searched, even one our rules call finished.
-            self.queue.add(work, range(last + (outcome is None)))
-        self._report_finished_games()
-        self.start_seats(min(self.jobs, len(self.queue)))
+    @property
+    def games(self) -> list[GameWork]:
+        return self.tasks
 
-    # --------------------------------------------------------------------------- what the pool says
+    def searches_of(self, task: GameWork) -> range:
+        """Every position a move was played in is searched, even one our rules call finished; the last
+        position, when the game ended there by the rules, is judged without a search."""
+        last = len(task.positions) - 1
+        outcome = task.positions[last].outcome()
+        if outcome is not None:
+            task.values[last] = terminal_value(outcome)
+            self.position_done.emit(task.number, last)
+        return range(last + (outcome is None))
+
     def make_seat(self) -> _Seat:
         return _Seat(self)
 
@@ -119,35 +116,18 @@ class ReviewRunner(SeatPool[GameWork]):
     def name_of(self, task: GameWork, index: int) -> str:
         return f"game {task.number}, position {index}"
 
-    def on_given_up(self, task: GameWork, index: int, why: str) -> None:
-        task.failed = why
-        self.say(f"{self.name_of(task, index)}: {why}; the game is given up")
-        self._report_finished_games()
+    def hand_on(self, task: GameWork) -> None:
+        self.game_done.emit(task)
 
-    def on_all_unusable(self, why: str) -> None:
-        for work in self.games:
-            if not work.done:
-                work.failed = why
-        self.queue.clear()
-        self._report_finished_games()
-
-    # --------------------------------------------------------------------------- from the seats
     def deliver(self, work: GameWork, ply: int, value: PositionValue) -> None:
         self.queue.answered_one()
         if work.failed is None:
             work.values[ply] = value
             self.position_done.emit(work.number, ply)
-        self._report_finished_games()
+        self.hand_on_done()
 
     def engine_ready(self, info: EngineInfo) -> None:
         self.engine_info = info
-
-    def _report_finished_games(self) -> None:
-        for index, work in enumerate(self.games):
-            if work.done and index not in self._reported:
-                self._reported.add(index)
-                for due in self._in_order.put(index, work):
-                    self.game_done.emit(due)
 
 
 class _Seat(PoolSeat[GameWork]):

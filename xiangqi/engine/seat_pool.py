@@ -1,5 +1,6 @@
 """N engine seats taking searches from one queue (a QtCore driver: signals and timers, no widgets; issue 33
-§1). The one skeleton of the review's and the puzzle finder's pools: each seat's ready/info/decided/trouble
+§1). ``WorkerPool`` is the skeleton every pool shares (the match's boards too: ``match.runner``). On it,
+``SeatPool`` is the one of the review's and the puzzle finder's pools: each seat's ready/info/decided/trouble
 wired in one place, a watchdog, an engine that dies (or sends a bad move, or stays silent) restarted and
 its search asked again once (``task_queue.RETRIES_PER_TASK``), then its task given up and named; an engine
 that cannot start leaves the others at work; a fault of ours in a slot stops the work with its traceback
@@ -29,12 +30,73 @@ from xiangqi.engine.session_types import EngineInfo
 from xiangqi.engine.task_queue import InOrder, TaskQueue, TaskT
 
 
-class SeatPool(QObject, Generic[TaskT]):
-    """Runs the searches of ``queue`` on ``jobs`` seats; ``finished`` once nothing is left (or aborted)."""
+class Worker(Protocol):
+    """What a pool runs: a seat (or a match's board of two) that takes work until ``idle``."""
 
-    problem = Signal(str)   # an internal error that stopped the work
+    @property
+    def idle(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+WorkerT = TypeVar("WorkerT", bound=Worker)
+
+
+class WorkerPool(QObject, Generic[WorkerT]):
+    """The skeleton every engine pool shares: its ``workers``, slots guarded so that a fault of ours stops the
+    work with its traceback (``problem``) rather than leave it waiting, ``abort`` (Cancel: every engine
+    retired), and ``finished`` once, when no work is left and every worker is idle."""
+
+    problem = Signal(str)   # an internal error that stopped the work, or what the pool reports (a match)
     finished = Signal()
-    WORK = "work"           # what an internal error stopped, in its words ("review", "search")
+    WORK = "work"           # what an internal error stopped, in its words ("review", "match")
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.workers: list[WorkerT] = []
+        self.running = False
+
+    def work_left(self) -> bool:
+        """Work not handed out yet: the pool does not finish meanwhile."""
+        return False
+
+    def stop_work(self) -> None:
+        """Nothing more is handed out (Cancel, a fault)."""
+
+    def guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
+        """``slot``, but an exception in it stops the work with the traceback (Qt would only print it and go
+        on waiting for an answer that never comes)."""
+        def run(*args: object) -> None:
+            try:
+                slot(*args)
+            except Exception:  # noqa: BLE001 (any fault of ours: reported, then the work stops)
+                self.problem.emit(f"internal error, {self.WORK} stopped: {traceback.format_exc()}")
+                self.abort()
+        return run
+
+    def abort(self) -> None:
+        self.stop_work()
+        for worker in self.workers:
+            worker.close()
+        self._finish()
+
+    def all_idle(self) -> bool:
+        return all(worker.idle for worker in self.workers)
+
+    def check_finished(self) -> None:
+        if self.running and not self.work_left() and self.all_idle():
+            for worker in self.workers:
+                worker.close()
+            self._finish()
+
+    def _finish(self) -> None:
+        if self.running:
+            self.running = False
+            self.finished.emit()
+
+
+class SeatPool(WorkerPool["PoolSeat[TaskT]"], Generic[TaskT]):
+    """Runs the searches of ``queue`` on ``jobs`` seats; ``finished`` once nothing is left (or aborted)."""
 
     def __init__(self, spec: EngineSpec, factory: EngineFactory | None, jobs: int,
                  parent: QObject | None = None) -> None:
@@ -43,8 +105,10 @@ class SeatPool(QObject, Generic[TaskT]):
         self.factory = factory   # the engine client for each seat (a scripted fake in tests); None: the process
         self.jobs = max(1, jobs)
         self.queue: TaskQueue[TaskT] = TaskQueue()
-        self.seats: list[PoolSeat[TaskT]] = []
-        self.running = False
+
+    @property
+    def seats(self) -> list[PoolSeat[TaskT]]:
+        return self.workers
 
     # ----------------------------------------------------------------------- what each pool says
     def make_seat(self) -> PoolSeat[TaskT]:
@@ -64,36 +128,22 @@ class SeatPool(QObject, Generic[TaskT]):
         """No seat's engine can start: by default the work stops."""
         self.abort()
 
-    def work_left(self) -> bool:
-        """Work not yet in the queue (a task waiting for its batch): the pool does not finish meanwhile."""
-        return False
-
     def next_search(self) -> tuple[TaskT, int] | None:
         return self.queue.take()
 
     # ----------------------------------------------------------------------- the skeleton
+    def work_left(self) -> bool:
+        return bool(self.queue)
+
+    def stop_work(self) -> None:
+        self.queue.clear()
+
     def start_seats(self, count: int) -> None:
         self.running = True
-        self.seats = [self.make_seat() for _ in range(count)]
-        for seat in self.seats:
+        self.workers = [self.make_seat() for _ in range(count)]
+        for seat in self.workers:
             seat.seat.start()   # the first search is asked for once the engine is ready (its options known)
         self.check_finished()
-
-    def guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
-        """``slot``, but an exception in it stops the work with the traceback."""
-        def run(*args: object) -> None:
-            try:
-                slot(*args)
-            except Exception:  # noqa: BLE001 (any fault of ours: reported, then the work stops)
-                self.problem.emit(f"internal error, {self.WORK} stopped: {traceback.format_exc()}")
-                self.abort()
-        return run
-
-    def abort(self) -> None:
-        self.queue.clear()
-        for seat in self.seats:
-            seat.close()
-        self._finish()
 
     def engine_failed(self, task: TaskT, index: int, why: str) -> None:
         if self.queue.why_given_up(task) is not None:
@@ -110,19 +160,6 @@ class SeatPool(QObject, Generic[TaskT]):
             self.on_all_unusable(why)
         self.check_finished()
 
-    def all_idle(self) -> bool:
-        return all(seat.idle for seat in self.seats)
-
-    def check_finished(self) -> None:
-        if self.running and not self.queue and not self.work_left() and self.all_idle():
-            for seat in self.seats:
-                seat.close()
-            self._finish()
-
-    def _finish(self) -> None:
-        if self.running:
-            self.running = False
-            self.finished.emit()
 
 
 class PoolSeat(QObject, Generic[TaskT]):
@@ -391,4 +428,4 @@ class _LinesSeat(PoolSeat[_Work]):
 
 
 __all__ = ["FixedTask", "FixedTaskPool", "LinesPool", "PoolSeat", "PositionAnswer", "PositionsTask", "SeatPool",
-           "TaskResult"]
+           "TaskResult", "Worker", "WorkerPool"]

@@ -91,7 +91,7 @@ class SearchPool(SeatPool[_Open]):
         self._refill()
 
     def work_left(self) -> bool:
-        return bool(self._open)
+        return super().work_left() or bool(self._open)   # a pass waits for its next batch
 
     # ------------------------------------------------------------------------------ the passes
     def _refill(self) -> None:

@@ -25,7 +25,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import Info, SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.seat import (EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble,
+                                 wire_seat)
 from xiangqi.engine.session_types import EngineInfo
 from xiangqi.engine.task_queue import InOrder, TaskQueue, TaskT
 
@@ -170,10 +171,8 @@ class PoolSeat(QObject, Generic[TaskT]):
         super().__init__(pool)
         self.pool = pool
         self.seat = EngineSeat(Role.ANALYSER, pool.spec, pool.factory, parent=self)
-        self.seat.ready.connect(pool.guarded(self._on_ready))
-        self.seat.info.connect(pool.guarded(self.on_info))
-        self.seat.decided.connect(pool.guarded(self._on_decided))
-        self.seat.trouble.connect(pool.guarded(self._on_trouble))
+        wire_seat(self.seat, ready=self._on_ready, info=self.on_info, decided=self._on_decided,
+                  trouble=self._on_trouble, guard=pool.guarded)
         self.item: tuple[TaskT, int] | None = None   # the search being asked
         self.idle = False
         self.started = False   # its engine answered its hello (since the last restart)

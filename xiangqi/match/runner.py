@@ -28,7 +28,7 @@ from xiangqi.engine.failures import EngineFailure, FailureKind
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.session_types import SessionState
-from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble, wire_seat
 from xiangqi.engine.seat_pool import WorkerPool
 from xiangqi.engine.naming import TimeControl
 from xiangqi.match.record import append_game, finish_game, new_match_game
@@ -163,11 +163,9 @@ class _Board(QObject):
 
     def _seat(self, spec: EngineSpec, role: Role) -> EngineSeat:
         seat = EngineSeat(role, spec, parent=self)
-        guarded = self.match.guarded
-        seat.ready.connect(guarded(lambda _info, s=seat: self._on_ready(s)))
-        seat.decided.connect(guarded(lambda move, s=seat: self._on_decided(s, move)))
-        seat.trouble.connect(guarded(lambda trouble, s=seat: self._on_trouble(s, trouble)))
-        seat.info.connect(guarded(lambda info, s=seat: self._on_info(s, info)))
+        wire_seat(seat, ready=lambda _info: self._on_ready(seat), info=lambda info: self._on_info(seat, info),
+                  decided=lambda move: self._on_decided(seat, move),
+                  trouble=lambda trouble: self._on_trouble(seat, trouble), guard=self.match.guarded)
         return seat
 
     # --------------------------------------------------------------------------------- games

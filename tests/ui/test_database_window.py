@@ -256,7 +256,7 @@ def test_an_import_runs_off_the_gui_thread_and_lists_the_files_that_failed(qtbot
     window, ui = make_ui(qtbot, tmp_path, tmp_path / "new.xqdb")
     assert ui.open_window() is not None
     heartbeat_gaps(qtbot, lambda warm: len(warm) < 20, lambda: None)   # the windows' first paint: not measured
-    gaps = heartbeat_gaps(qtbot, lambda _gaps: ui.job is not None and ui.job.running,
+    gaps = heartbeat_gaps(qtbot, lambda _gaps: ui.job is not None and ui.job.running(),
                           lambda: ui.start_import([str(ccgc), str(bad)]))
     reference = heartbeat_gaps(qtbot, lambda idle: len(idle) < len(gaps), lambda: None)   # idle, as long
     box = message_shown(window, "Import finished")
@@ -400,8 +400,34 @@ def test_an_sqlite_failure_in_an_import_is_reported_with_the_file_and_ends_the_j
         raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(import_job, "import_files", full_disk)
-    job = import_job.DatabaseJob(tmp_path / "games.xqdb")
+    job = import_job.importing_job(tmp_path / "games.xqdb", [str(tmp_path / "none.pgn")])
     with qtbot.waitSignal(job.failed, timeout=10_000) as failed:
-        job.start_import([str(tmp_path / "none.pgn")])
-    assert failed.args[0] == "games.xqdb: OperationalError: database or disk is full"
+        job.start()
+    assert str(failed.args[0]) == "games.xqdb: OperationalError: database or disk is full"
     job.wait(10)
+
+
+def test_a_read_cancelled_while_it_runs_ends_cancelled_not_failed(qtbot, games_db) -> None:
+    """The query worker speaks the background jobs' words: a read replaced by a newer one (cancelled while
+    SQLite runs it) ends in ``cancelled`` with its ticket, never as a failure shown in the status line."""
+    from xiangqi.ui.database.query_worker import QueryWorker
+
+    def long_read(database: GameDatabase) -> object:   # minutes of counting, unless cancelled
+        return database.connection.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+                                           "WHERE x < 4000000000) SELECT count(*) FROM c").fetchone()
+
+    worker = QueryWorker(games_db)
+    failures: list[object] = []
+    cancelled: list[int] = []
+    worker.failed.connect(lambda _ticket, error: failures.append(error))
+    worker.cancelled.connect(cancelled.append)
+    try:
+        ticket = worker.submit(long_read)
+        # SQLite forgets an interrupt that comes before the statement runs: cancel until it is heard.
+        qtbot.waitUntil(lambda: worker.cancel({ticket}) is None and bool(cancelled), timeout=30_000)
+        assert cancelled == [ticket] and not failures
+        with qtbot.waitSignal(worker.finished, timeout=30_000) as answered:   # the next read runs as usual
+            later = worker.count(Query())
+        assert answered.args[0] == later and answered.args[1] > 0
+    finally:
+        worker.close()

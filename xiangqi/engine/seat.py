@@ -405,3 +405,19 @@ class EngineSeat(QObject):
         for signal in (client.ready, client.info, client.best_move, client.failed, client.state_changed):
             signal.disconnect()
         retire(client)
+
+
+Slot = Callable[..., None]
+
+
+def wire_seat(seat: EngineSeat, *, ready: Callable[[EngineInfo], None] | None = None,
+              info: Callable[[SeatInfo], None] | None = None, decided: Callable[[SeatMove], None] | None = None,
+              trouble: Callable[[SeatTrouble], None] | None = None, guard: Callable[[Slot], Slot] | None = None
+              ) -> None:
+    """An owner's slots on ``seat``'s four signals, in one place for every owner (the controller's seats,
+    study analysis, 猜谱, the puzzle engine, hints, the pools' seats, a match's boards). ``guard`` wraps
+    each slot (a pool's: a fault of ours stops the work with its traceback). Each owner makes its seat its
+    child, so the connections end with the owner."""
+    for signal, slot in ((seat.ready, ready), (seat.info, info), (seat.decided, decided), (seat.trouble, trouble)):
+        if slot is not None:
+            signal.connect(guard(slot) if guard is not None else slot)

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-import traceback
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,7 +28,8 @@ from xiangqi.engine.failures import EngineFailure, FailureKind
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.session_types import SessionState
-from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.seat import EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble, wire_seat
+from xiangqi.engine.seat_pool import WorkerPool
 from xiangqi.engine.naming import TimeControl
 from xiangqi.match.record import append_game, finish_game, new_match_game
 from xiangqi.match.referee import (
@@ -80,12 +79,13 @@ class FinishedGame:
     game: Game = field(compare=False)
 
 
-class MatchRunner(QObject):
-    """Plays the whole match; ``game_finished`` after each game (already in the PGN), ``finished`` at the end."""
+class MatchRunner(WorkerPool["_Board"]):
+    """Plays the whole match on ``concurrency`` boards (the workers of ``engine.seat_pool.WorkerPool``);
+    ``game_finished`` after each game (already in the PGN), ``finished`` at the end. ``problem``: also
+    something to tell the user that does not end a game."""
 
     game_finished = Signal(object)  # FinishedGame
-    finished = Signal()
-    problem = Signal(str)           # something to tell the user that does not end a game
+    WORK = "match"
     # For a window watching the match (concurrency 1): the record grows under these nodes.
     game_started = Signal(object, object)  # Game, GameNode: a game begins, its opening played
     moved = Signal(object, object)         # Game, GameNode: an engine moved; the node is the new last one
@@ -95,9 +95,7 @@ class MatchRunner(QObject):
         super().__init__(parent)
         self.settings = settings
         self._pending = schedule(settings.games, list(settings.openings))
-        self._boards: list[_Board] = []
         self.results: list[FinishedGame] = []
-        self.running = False
         self.paused = False
 
     def set_paused(self, paused: bool) -> None:
@@ -105,45 +103,32 @@ class MatchRunner(QObject):
         move until resumed (the clocks only count an engine's own thinking, so nothing runs meanwhile)."""
         self.paused = paused
         if not paused:
-            for board in self._boards:
+            for board in self.workers:
                 board.resume()
 
     def start(self) -> None:
         self.running = True
         count = max(1, min(self.settings.concurrency, len(self._pending)))
-        self._boards = [_Board(self, index) for index in range(count)]
-        for board in self._boards:
+        self.workers = [_Board(self, index) for index in range(count)]
+        for board in self.workers:
             board.next_game()
-        if not self._boards:
-            self._finish()
 
     def holding(self) -> bool:
         """Paused, and no engine thinking any more: every board has played the move under way when the pause
         came and holds the next (nothing arrives until resumed)."""
-        return self.paused and all(board.waiting or board.done for board in self._boards)
+        return self.paused and all(board.waiting or board.idle for board in self.workers)
 
     def clocks_ms(self) -> dict[Color, float] | None:
         """The time left on the first board's clocks (ms), None when untimed or between games."""
-        game = self._boards[0].game if self._boards else None
+        game = self.workers[0].game if self.workers else None
         if game is None or game.time_control.base_ms is None:
             return None
         return dict(game.clock.left_ms)
-
-    def fail(self, text: str) -> None:
-        """A fault of this program in a slot: say so and stop, rather than leave the match hanging."""
-        self.problem.emit(f"internal error, match stopped: {text}")
-        self.abort()
 
     def cannot_start(self, name: str, failure: EngineFailure) -> None:
         """An engine failed before its game began: no game is played (each would be a loss by default)."""
         self.problem.emit(f"cannot start {name}, match stopped: {failure.explained()}")
         self.abort()
-
-    def abort(self) -> None:
-        """Stop now: games in progress are not recorded; the engines are retired."""
-        for board in self._boards:
-            board.close()
-        self._finish()
 
     def stop_scheduling(self) -> None:
         """No new game begins (an SPRT reached a bound): the games being played end and are recorded, then
@@ -159,14 +144,6 @@ class MatchRunner(QObject):
         self.results.append(finished)
         self.game_finished.emit(finished)
 
-    def board_done(self) -> None:
-        if all(board.done for board in self._boards):
-            self._finish()
-
-    def _finish(self) -> None:
-        if self.running:
-            self.running = False
-            self.finished.emit()
 
 
 class _Board(QObject):
@@ -178,36 +155,25 @@ class _Board(QObject):
         self.settings = match.settings
         # The role only labels the seat's signals: which colour each engine plays changes every game.
         self.seats = [self._seat(self.settings.specs[0], Role.RED), self._seat(self.settings.specs[1], Role.BLACK)]
-        self.done = False
+        self.idle = False      # its last game is over: no pairing was left
         self.waiting = False   # paused before asking for a move
         self.game: _GameInPlay | None = None
         self.watchdog = QTimer(self, singleShot=True)
-        self.watchdog.timeout.connect(self._guarded(self._on_watchdog))
+        self.watchdog.timeout.connect(match.guarded(self._on_watchdog))
 
     def _seat(self, spec: EngineSpec, role: Role) -> EngineSeat:
         seat = EngineSeat(role, spec, parent=self)
-        seat.ready.connect(self._guarded(lambda _info, s=seat: self._on_ready(s)))
-        seat.decided.connect(self._guarded(lambda move, s=seat: self._on_decided(s, move)))
-        seat.trouble.connect(self._guarded(lambda trouble, s=seat: self._on_trouble(s, trouble)))
-        seat.info.connect(self._guarded(lambda info, s=seat: self._on_info(s, info)))
+        wire_seat(seat, ready=lambda _info: self._on_ready(seat), info=lambda info: self._on_info(seat, info),
+                  decided=lambda move: self._on_decided(seat, move),
+                  trouble=lambda trouble: self._on_trouble(seat, trouble), guard=self.match.guarded)
         return seat
-
-    def _guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
-        """``slot``, but an exception in it stops the match with the traceback (Qt would only print it
-        and go on waiting for a move that never comes)."""
-        def run(*args: object) -> None:
-            try:
-                slot(*args)
-            except Exception:  # noqa: BLE001 (any fault of ours: reported, then the match stops)
-                self.match.fail(traceback.format_exc())
-        return run
 
     # --------------------------------------------------------------------------------- games
     def next_game(self) -> None:
         pairing = self.match.take_pairing()
         if pairing is None:
             self.close()
-            self.match.board_done()
+            self.match.check_finished()
             return
         a, b = self.settings.names
         red, black = (a, b) if pairing.a_is_red else (b, a)
@@ -365,10 +331,10 @@ class _Board(QObject):
             self.match.problem.emit(f"cannot write the PGN file: {exc}")
             self.match.abort()
             return
-        QTimer.singleShot(0, self, self._guarded(self.next_game))  # after the seats' own slots have returned
+        QTimer.singleShot(0, self, self.match.guarded(self.next_game))  # after the seats' own slots have returned
 
     def close(self) -> None:
-        self.done = True
+        self.idle = True
         self.game = None
         self.watchdog.stop()
         for seat in self.seats:

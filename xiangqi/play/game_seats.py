@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from xiangqi.core import Color
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.retire import engines_retiring
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, wire_seat
 from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.game.setup import GameSetup, is_builtin
 from xiangqi.play.engine_list import engine_display_name
@@ -93,10 +93,8 @@ class GameSeats(QObject):
 
     def _open(self, color: Color, spec: EngineSpec, setup: GameSetup) -> None:
         seat = EngineSeat(Role.player(color), spec, self._factory, self)
-        seat.ready.connect(lambda info, s=seat: self._on_ready(s, info))
-        seat.info.connect(self.info.emit)
-        seat.decided.connect(self.decided.emit)
-        seat.trouble.connect(self.trouble.emit)
+        wire_seat(seat, ready=lambda info: self._on_ready(seat, info), info=self.info.emit, decided=self.decided.emit,
+                  trouble=self.trouble.emit)
         seat.state_changed.connect(lambda state: self.state_changed.emit(state.name))
         self.seats[color] = seat
         self._apply_strength(seat, setup)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import BUILTIN_FAMILY, EngineSpec, builtin_engine_spec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatMove, SeatTrouble
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatMove, SeatTrouble, wire_seat
 
 BUILTIN_HINT_LEVEL = 5   # the built-in engine gives hints at full strength
 HINT_DEPTH = 12          # a real search (ElephantEye reaches it in well under a second) ...
@@ -53,8 +53,7 @@ class HintSeat(QObject):
             self.close()
         if self.seat is None:
             self.seat = EngineSeat(Role.ANALYSER, spec, self._factory, self)
-            self.seat.decided.connect(self._on_decided)
-            self.seat.trouble.connect(self._on_trouble)
+            wire_seat(self.seat, decided=self._on_decided, trouble=self._on_trouble)
             self.seat.start()
         self.seat.search(position, SearchLimits(depth=HINT_DEPTH, movetime_ms=HINT_MAX_MS), Purpose.HINT,
                          banned=banned)

@@ -16,18 +16,17 @@ positions. An engine that cannot start gives up every game left.
 
 from __future__ import annotations
 
-import traceback
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from xiangqi.core import Color, Move, Position
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo, SeatMove
+from xiangqi.engine.seat_pool import FixedTaskPool, PoolSeat
 from xiangqi.engine.session_types import EngineInfo
 from xiangqi.review.annotate import PositionValue, terminal_value
 from xiangqi.review.evaluation import Evaluation
@@ -49,7 +48,6 @@ from xiangqi.review.judging import (
     pair_loss,
 )
 
-RESTARTS_PER_GAME = 1
 ANSWER_GRACE_MS = 10_000  # past the move time, a silent engine is dead
 # Searching to a depth or a node count, since its last info line: one iteration of a 900,000-node confirming
 # search took over 10 s without a line on a machine with load 15 on 2 cores, and the review gave the game up.
@@ -63,7 +61,6 @@ class GameWork:
     number: int
     positions: Sequence[Position]
     values: list[PositionValue | None] = field(default_factory=list)
-    restarts: int = 0
     failed: str | None = None
 
     def __post_init__(self) -> None:
@@ -80,178 +77,80 @@ class GameWork:
         return self.positions[ply + 1].move_stack[-1]
 
 
-class ReviewRunner(QObject):
-    """Analyses every position of every game given; signals as each position and game is done."""
+class ReviewRunner(FixedTaskPool[GameWork]):
+    """Analyses every position of every game given on ``jobs`` seats (``xiangqi.engine.seat_pool``);
+    ``position_done`` as each position is judged, ``game_done`` for each game in the order given."""
 
     position_done = Signal(int, int)   # game number, ply
-    game_done = Signal(object)         # GameWork (check ``failed``)
+    game_done = Signal(object)         # GameWork (check ``failed``), in the order the games were given
     engine_trouble = Signal(str)       # an engine died, sent an illegal move or stayed silent (and what follows)
-    problem = Signal(str)              # an internal error that stopped the review
-    finished = Signal()
+    WORK = "review"
+    GIVEN_UP = "the game is given up"
 
     def __init__(self, spec: EngineSpec, games: Sequence[GameWork], limits: SearchLimits, jobs: int = 1,
                  parent: QObject | None = None, factory: EngineFactory | None = None) -> None:
-        super().__init__(parent)
-        self.spec, self.limits = spec, limits
-        self.factory = factory   # the engine client for each seat (a scripted fake in tests); None: the process
-        self.games = list(games)
-        self._queue: deque[tuple[GameWork, int]] = deque()
-        self._jobs = max(1, jobs)
-        self._workers: list[_Worker] = []
-        self._reported: set[int] = set()
-        self.running = False
+        super().__init__(spec, factory, jobs, games, parent)
+        self.limits = limits
         self.engine_info: EngineInfo | None = None   # the engine's own name and options, once it answered
 
-    def start(self) -> None:
-        self.running = True
-        for work in self.games:
-            last = len(work.positions) - 1
-            outcome = work.positions[last].outcome()
-            if outcome is not None:
-                work.values[last] = terminal_value(outcome)
-                self.position_done.emit(work.number, last)
-            # Every position a move was played in is searched, even one our rules call finished.
-            self._queue.extend((work, ply) for ply in range(last + (outcome is None)))
-        self._report_finished_games()
-        count = min(self._jobs, len(self._queue))
-        self._workers = [_Worker(self, index) for index in range(count)]
-        for worker in self._workers:
-            worker.start()
-        self._check_finished()
+    @property
+    def games(self) -> list[GameWork]:
+        return self.tasks
 
-    def fail(self, text: str) -> None:
-        """A fault of this program in a slot: say so and stop, rather than wait for nothing."""
-        self.problem.emit(f"internal error, review stopped: {text}")
-        self.abort()
+    def searches_of(self, task: GameWork) -> range:
+        """Every position a move was played in is searched, even one our rules call finished; the last
+        position, when the game ended there by the rules, is judged without a search."""
+        last = len(task.positions) - 1
+        outcome = task.positions[last].outcome()
+        if outcome is not None:
+            task.values[last] = terminal_value(outcome)
+            self.position_done.emit(task.number, last)
+        return range(last + (outcome is None))
 
-    def guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
-        """``slot``, but an exception in it stops the review with the traceback."""
-        def run(*args: object) -> None:
-            try:
-                slot(*args)
-            except Exception:  # noqa: BLE001 (any fault of ours: reported, then the review stops)
-                self.fail(traceback.format_exc())
-        return run
+    def make_seat(self) -> _Seat:
+        return _Seat(self)
 
-    def abort(self) -> None:
-        self._queue.clear()
-        for worker in self._workers:
-            worker.close()
-        self._finish()
+    def say(self, text: str) -> None:
+        self.engine_trouble.emit(text)
 
-    # --------------------------------------------------------------------------- for the workers
-    def next_item(self) -> tuple[GameWork, int] | None:
-        while self._queue:
-            work, ply = self._queue.popleft()
-            if work.failed is None:
-                return work, ply
-        return None
+    def name_of(self, task: GameWork, index: int) -> str:
+        return f"game {task.number}, position {index}"
+
+    def hand_on(self, task: GameWork) -> None:
+        self.game_done.emit(task)
 
     def deliver(self, work: GameWork, ply: int, value: PositionValue) -> None:
+        self.queue.answered_one()
         if work.failed is None:
             work.values[ply] = value
             self.position_done.emit(work.number, ply)
-        self._report_finished_games()
+        self.hand_on_done()
 
     def engine_ready(self, info: EngineInfo) -> None:
         self.engine_info = info
 
-    def engine_died(self, work: GameWork, ply: int, why: str) -> bool:
-        """An engine failed on ``work``'s position: True to ask it again, False when the game is given up."""
-        if work.failed is not None:
-            return False
-        if work.restarts < RESTARTS_PER_GAME:
-            work.restarts += 1
-            self._queue.appendleft((work, ply))
-            self.engine_trouble.emit(f"game {work.number}, position {ply}: {why}; asking again")
-            return True
-        work.failed = why
-        self.engine_trouble.emit(f"game {work.number}, position {ply}: {why}; the game is given up")
-        self._report_finished_games()
-        return False
 
-    def engine_restarting(self, why: str) -> None:
-        self.engine_trouble.emit(f"restarting {self.spec.name} ({why.rstrip('.')})")
-
-    def engine_unusable(self, why: str) -> None:
-        """An engine failed while starting: its worker stops; with none left, the games not done are given up."""
-        self.engine_trouble.emit(f"{why}; it cannot be used")
-        if all(worker.idle for worker in self._workers):
-            for work in self.games:
-                if not work.done:
-                    work.failed = why
-            self._queue.clear()
-            self._report_finished_games()
-        self._check_finished()
-
-    def worker_idle(self) -> None:
-        self._check_finished()
-
-    def _report_finished_games(self) -> None:
-        for work in self.games:
-            if work.done and work.number not in self._reported:
-                self._reported.add(work.number)
-                self.game_done.emit(work)
-
-    def _check_finished(self) -> None:
-        if self.running and all(worker.idle for worker in self._workers) and not self._queue:
-            for worker in self._workers:
-                worker.close()
-            self._finish()
-
-    def _finish(self) -> None:
-        if self.running:
-            self.running = False
-            self.finished.emit()
-
-
-class _Worker(QObject):
+class _Seat(PoolSeat[GameWork]):
     """One engine seat judging one position after the other: a search of the position, and when the move
     played is not the engine's, a second search of the two side by side (MultiPV 2), or of the played move
     alone for an engine without MultiPV (``xiangqi.review.judging``)."""
 
-    def __init__(self, runner: ReviewRunner, index: int) -> None:
+    def __init__(self, runner: ReviewRunner) -> None:
         super().__init__(runner)
         self.runner = runner
-        self.seat = EngineSeat(Role.ANALYSER, runner.spec, runner.factory, parent=self)
         self.multipv = REVIEW_MULTIPV
         self.seat.set_option("MultiPV", REVIEW_MULTIPV)   # sent only if the engine offers it
-        self.seat.ready.connect(runner.guarded(self._on_ready))
-        self.seat.decided.connect(runner.guarded(self._on_decided))
-        self.seat.info.connect(runner.guarded(self._on_info))
-        self.seat.trouble.connect(runner.guarded(self._on_trouble))
-        self.item: tuple[GameWork, int] | None = None
         self.lines = SearchLines()
         self.first: tuple[Line, ...] | None = None   # the lines of the position's own search, once it ended
         self.pair = False                             # the second search has the engine's move beside the played one
         self.pair_lines: tuple[Line, ...] | None = None   # a pair search's lines while a deeper one confirms them
         self.after_moves: tuple[Move, ...] = ()   # the search running is of the position after these moves
-        self.idle = False
-        self.watchdog = QTimer(self, singleShot=True)
-        self.watchdog.timeout.connect(runner.guarded(self._on_watchdog))
 
-    def start(self) -> None:
-        self.seat.start()   # the first position is asked for once the engine is ready (its options known)
-
-    def close(self) -> None:
-        self.watchdog.stop()
-        self.item = None
-        self.idle = True
-        self.seat.close()
-
-    def _on_ready(self, info: EngineInfo) -> None:
+    def on_ready(self, info: EngineInfo) -> None:
         self.runner.engine_ready(info)
-        if self.item is None and not self.idle:
-            self._next()
 
-    def _next(self) -> None:
-        self.item = self.runner.next_item()
-        if self.item is None:
-            self.idle = True
-            self.runner.worker_idle()
-            return
-        work, ply = self.item
-        position = work.positions[ply]
+    def begin(self, task: GameWork, index: int) -> None:
+        position = task.positions[index]
         self.first, self.pair, self.pair_lines, self.after_moves = None, False, None, ()
         self._set_multipv(REVIEW_MULTIPV)   # back from a pair search (also one cut short by a restart)
         limits = self.runner.limits
@@ -293,17 +192,14 @@ class _Worker(QObject):
         self.watchdog.start(movetime + ANSWER_GRACE_MS if movetime is not None else QUIET_GRACE_MS)
         self.seat.search(position, limits, Purpose.MOVE, banned=banned)
 
-    def _on_info(self, info: SeatInfo) -> None:
+    def on_info(self, info: SeatInfo) -> None:
         self.lines.add(info.info)
         if not self.lines.timed:
             # A search to a depth or a node count has no time to keep: it is alive as long as it reports (a
             # busy machine can take minutes for one such search).
             self.watchdog.start(QUIET_GRACE_MS)
 
-    def _on_decided(self, move: SeatMove) -> None:
-        if self.item is None or move.purpose is not Purpose.MOVE:
-            return
-        self.watchdog.stop()
+    def on_answer(self, move: SeatMove) -> None:
         lines, engine_move = self.lines.completed(), move.best.move
         if self.after_moves:
             lines, engine_move = move_line(self.after_moves, lines), self.after_moves[0]
@@ -330,7 +226,7 @@ class _Worker(QObject):
         self.item = None
         turn = work.positions[ply].turn
         self.runner.deliver(work, ply, position_value(turn, engine_move, first, played_line, best_line))
-        self._next()
+        self.ask_next()
 
     def _judged_pair(self, position: Position, lines: tuple[Line, ...], best: Move,
                      played: Move) -> tuple[Line, ...]:
@@ -364,33 +260,6 @@ class _Worker(QObject):
             return
         depth = lines[0].depth if lines else None
         self._search_after(position, played, depth)
-
-    def _on_trouble(self, trouble: SeatTrouble) -> None:
-        failure = trouble.failure
-        name = self.seat.spec.name
-        if failure.fatal:
-            self._died(f"{name} stopped: {failure.message}")
-        elif trouble.search_lost and self.item is not None:
-            self._died(f"{name} sent a bad move: {failure.message}", restart=False)
-        # else: an option refused; the engine goes on
-
-    def _on_watchdog(self) -> None:
-        self._died(f"{self.seat.spec.name} did not answer in time")
-
-    def _died(self, why: str, restart: bool = True) -> None:
-        self.watchdog.stop()
-        item, self.item = self.item, None
-        if item is None:
-            # It failed while starting (the first time or after a restart): nothing it can be given.
-            self.idle = True
-            self.runner.engine_unusable(why)
-            return
-        self.runner.engine_died(*item, why)
-        if restart:
-            self.runner.engine_restarting(why)
-            self.seat.restart()   # the next position is asked for once it is ready again
-        else:
-            self._next()
 
 
 def position_value(turn: Color, engine_move: Move | None, lines: tuple[Line, ...], played: Line | None,

@@ -13,15 +13,15 @@ position only, not on which engine process took it or what it searched before, s
 
 from __future__ import annotations
 
-import traceback
-from collections import deque
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.seat import EngineFactory, SeatInfo, SeatMove
+from xiangqi.engine.seat_pool import PoolSeat, SeatPool
+from xiangqi.engine.session_types import EngineInfo
 from xiangqi.review.judging import SearchLines, expected_lines
 from xiangqi.training.puzzle_finder import Lines, SearchRequest
 
@@ -32,7 +32,7 @@ FRESH_HASH_MB = 16    # enough for a 1,000,000-node search; cleared before each 
 Task = Generator[list[SearchRequest], list[Lines], object]
 
 
-@dataclass
+@dataclass(eq=False)
 class _Open:
     """One pass at work: its current batch and the answers so far."""
 
@@ -40,58 +40,62 @@ class _Open:
     task: Task
     batch: list[SearchRequest] = field(default_factory=list)
     answers: list[Lines | None] = field(default_factory=list)
-    retries: int = 0
 
 
-class SearchPool(QObject):
+class SearchPool(SeatPool[_Open]):
+    """The passes' searches on ``jobs`` seats (``xiangqi.engine.seat_pool``); ``task_done`` / ``task_failed``
+    as each pass ends, in the order they end (a pass's result is written under its key)."""
+
     task_done = Signal(object, object)   # key, the pass's return value
     task_failed = Signal(object, str)    # key, why
     trouble = Signal(str)
-    problem = Signal(str)                # an internal error that stopped the work
-    finished = Signal()
+    WORK = "search"
 
     def __init__(self, spec: EngineSpec, tasks: Iterator[tuple[object, Task]], jobs: int = 1,
                  factory: EngineFactory | None = None, parent: QObject | None = None, *,
                  fresh_hash: bool = False) -> None:
-        super().__init__(parent)
-        self.spec, self.factory = spec, factory
+        super().__init__(spec, factory, jobs, parent)
         self.fresh_hash = fresh_hash
         self._tasks = tasks
-        self._jobs = max(1, jobs)
         self._open: list[_Open] = []
-        self._queue: deque[tuple[_Open, int]] = deque()
-        self._workers: list[_Worker] = []
-        self.running = False
-        self.searches = 0
+
+    @property
+    def searches(self) -> int:
+        """Searches answered so far."""
+        return self.queue.answered
 
     def start(self) -> None:
         self.running = True
         self._refill()
-        self._workers = [_Worker(self) for _ in range(self._jobs)]
-        for worker in self._workers:
-            worker.seat.start()
-        self._check_finished()
+        self.start_seats(self.jobs)
 
     def abort(self) -> None:
-        self._queue.clear()
         self._open.clear()
         self._tasks = iter(())
-        for worker in self._workers:
-            worker.close()
-        self._finish()
+        super().abort()
 
-    def guarded(self, slot: Callable[..., None]) -> Callable[..., None]:
-        def run(*args: object) -> None:
-            try:
-                slot(*args)
-            except Exception:  # noqa: BLE001 (a fault of ours: reported, then the work stops)
-                self.problem.emit(f"internal error, stopped: {traceback.format_exc()}")
-                self.abort()
-        return run
+    # ------------------------------------------------------------------------------ what the pool says
+    def make_seat(self) -> _Seat:
+        return _Seat(self)
+
+    def say(self, text: str) -> None:
+        self.trouble.emit(text)
+
+    def name_of(self, task: _Open, index: int) -> str:
+        return str(task.key)
+
+    def on_given_up(self, task: _Open, index: int, why: str) -> None:
+        self._open.remove(task)
+        task.task.close()
+        self.task_failed.emit(task.key, why)
+        self._refill()
+
+    def work_left(self) -> bool:
+        return super().work_left() or bool(self._open)   # a pass waits for its next batch
 
     # ------------------------------------------------------------------------------ the passes
     def _refill(self) -> None:
-        while len(self._open) < self._jobs * OPEN_PER_JOB:
+        while len(self._open) < self.jobs * OPEN_PER_JOB:
             item = next(self._tasks, None)
             if item is None:
                 return
@@ -109,19 +113,12 @@ class SearchPool(QObject):
         if work not in self._open:
             self._open.append(work)
         work.batch, work.answers = batch, [None] * len(batch)
-        self._queue.extend((work, index) for index in range(len(batch)))
+        self.queue.add(work, range(len(batch)))
         if not batch:
             self._advance(work, [])
 
-    def next_search(self) -> tuple[_Open, int] | None:
-        while self._queue:
-            work, index = self._queue.popleft()
-            if work in self._open:
-                return work, index
-        return None
-
     def answer(self, work: _Open, index: int, lines: Lines) -> None:
-        self.searches += 1
+        self.queue.answered_one()
         if work not in self._open:
             return
         work.answers[index] = lines
@@ -129,133 +126,42 @@ class SearchPool(QObject):
             self._advance(work, [a for a in work.answers if a is not None])
             self._refill()
 
-    def failed(self, work: _Open, index: int, why: str) -> None:
-        if work not in self._open:
-            return
-        if work.retries < 1:
-            work.retries += 1
-            self._queue.appendleft((work, index))
-            self.trouble.emit(f"{why}; asking again")
-            return
-        self._open.remove(work)
-        work.task.close()
-        self.task_failed.emit(work.key, why)
-        self._refill()
 
-    def worker_idle(self) -> None:
-        self._check_finished()
-
-    def all_idle(self) -> bool:
-        return all(w.idle for w in self._workers)
-
-    def _check_finished(self) -> None:
-        if self.running and not self._queue and not self._open and self.all_idle():
-            for worker in self._workers:
-                worker.close()
-            self._finish()
-
-    def _finish(self) -> None:
-        if self.running:
-            self.running = False
-            self.finished.emit()
-
-
-class _Worker(QObject):
-    """One engine seat answering searches one after the other."""
+class _Seat(PoolSeat[_Open]):
+    """One engine seat answering the passes' searches, MultiPV as each asks."""
 
     def __init__(self, pool: SearchPool) -> None:
         super().__init__(pool)
-        self.pool = pool
-        self.seat = EngineSeat(Role.ANALYSER, pool.spec, pool.factory, parent=self)
-        self.seat.ready.connect(pool.guarded(self._on_ready))
-        self.seat.info.connect(pool.guarded(self._on_info))
-        self.seat.decided.connect(pool.guarded(self._on_decided))
-        self.seat.trouble.connect(pool.guarded(self._on_trouble))
-        self.item: tuple[_Open, int] | None = None
+        self.search_pool = pool
         self.lines = SearchLines()
         self.multipv: int | None = None
-        self.idle = False
-        self.started = False
-        self.watchdog = QTimer(self, singleShot=True)
-        self.watchdog.timeout.connect(pool.guarded(self._on_watchdog))
         if pool.fresh_hash:
             self.seat.set_option("Threads", 1)
             self.seat.set_option("Hash", FRESH_HASH_MB)
 
-    def close(self) -> None:
-        self.watchdog.stop()
-        self.item = None
-        self.idle = True
-        self.seat.close()
-
-    def _on_ready(self, _info: object) -> None:
-        self.started = True
+    def on_ready(self, info: EngineInfo) -> None:
         self.multipv = None
-        if self.item is not None:
-            self._send()
-        elif not self.idle:
-            self._next()
 
-    def _next(self) -> None:
-        self.item = self.pool.next_search()
-        if self.item is None:
-            self.idle = True
-            self.pool.worker_idle()
-            return
-        self._send()
-
-    def _send(self) -> None:
-        assert self.item is not None
-        work, index = self.item
-        request = work.batch[index]
+    def begin(self, task: _Open, index: int) -> None:
+        request = task.batch[index]
         multipv = request.multipv if self.seat.offers("MultiPV") else 1
         if multipv != self.multipv:
             self.seat.set_option("MultiPV", multipv)
             self.multipv = multipv
         self.lines = SearchLines(expected_lines(len(request.position.legal_moves()), multipv), request.limits)
         self.watchdog.start((request.limits.movetime_ms or 0) + ANSWER_GRACE_MS)
-        if self.pool.fresh_hash:
+        if self.search_pool.fresh_hash:
             self.seat.new_game()
-        self.seat.search(request.position, request.limits, Purpose.MOVE)
+        self.seat.search(request.position, request.limits)
 
-    def _on_info(self, info: SeatInfo) -> None:
+    def on_info(self, info: SeatInfo) -> None:
         self.lines.add(info.info)
         self.watchdog.start(ANSWER_GRACE_MS)
 
-    def _on_decided(self, move: SeatMove) -> None:
-        if self.item is None or move.purpose is not Purpose.MOVE:
-            return
-        self.watchdog.stop()
-        work, index = self.item
+    def on_answer(self, move: SeatMove) -> None:
+        assert self.item is not None
+        task, index = self.item
         self.item = None
-        self.pool.answer(work, index, self.lines.completed())
+        self.search_pool.answer(task, index, self.lines.completed())
         if not self.idle:
-            self._next()
-
-    def _on_trouble(self, trouble: SeatTrouble) -> None:
-        if trouble.failure.fatal:
-            self._died(f"{self.seat.spec.name} stopped: {trouble.failure.message}")
-        elif trouble.search_lost and self.item is not None:
-            self._died(f"{self.seat.spec.name} sent a bad move: {trouble.failure.message}", restart=False)
-
-    def _on_watchdog(self) -> None:
-        self._died(f"{self.seat.spec.name} did not answer in time")
-
-    def _died(self, why: str, restart: bool = True) -> None:
-        self.watchdog.stop()
-        item, self.item = self.item, None
-        if item is None and not self.started:
-            self.idle = True
-            self.pool.trouble.emit(f"{why}; it cannot be used")
-            if self.pool.all_idle():
-                self.pool.abort()
-            else:
-                self.pool.worker_idle()
-            return
-        if item is not None:
-            self.pool.failed(*item, why)
-        if restart:
-            self.started = False
-            self.seat.restart()
-        else:
-            self._next()
+            self.ask_next()

@@ -37,7 +37,8 @@ from xiangqi.ui.common.dialog_ref import DialogRef
 from xiangqi.ui.common.file_dialogs import FileKind, prepare_file_dialog, record_filters
 from xiangqi.ui.common.plain_text import plain_labels
 from xiangqi.ui.database.database_window import DatabaseWindow
-from xiangqi.ui.database.import_job import DatabaseJob, ShippedStarter, StarterBuilder, stored_games
+from xiangqi.ui.database.import_job import (DatabaseJob, ShippedStarter, StarterBuilder, importing_job, repair_job,
+                                            starter_job, stored_games)
 from xiangqi.ui.database.query_worker import QueryWorker
 from xiangqi.ui.database.results_model import ResultsModel
 from xiangqi.ui.window_host import MoveExplorer, TreeRow, WindowHost
@@ -108,7 +109,6 @@ class DatabaseUi(QObject):
         self.worker: QueryWorker | None = None
         self.model = ResultsModel(self)
         self.job: DatabaseJob | None = None
-        self._job_path = Path()   # the database the job writes
         self._window: DialogRef[DatabaseWindow] = DialogRef()
         self._progress: DialogRef[QProgressDialog] = DialogRef()
         self._tickets: dict[int, Callable[[object], None]] = {}
@@ -207,8 +207,7 @@ class DatabaseUi(QObject):
             self.open_and_show(self.default_path, create=True)
             return
         self.default_path.parent.mkdir(parents=True, exist_ok=True)
-        job = self._start_job(self.default_path, self.tr("Building the starter database"))
-        job.start_starter(self.starter)
+        self._start_job(starter_job(self.default_path, self.starter), self.tr("Building the starter database"))
 
     def open_and_show(self, path: Path, create: bool = False) -> None:
         if self.open_database(path, create):
@@ -236,9 +235,10 @@ class DatabaseUi(QObject):
         self.path, self.read_only, self.games = path, read_only, None
         # no parent: its thread may still emit after this object is gone; a deleted sender would crash it
         self.worker = QueryWorker(path)
-        self.worker.answered.connect(self._answered)
+        self.worker.finished.connect(self._answered)
         self.worker.failed.connect(self._failed)
         self.worker.damaged.connect(self._damaged)
+        self.worker.cancelled.connect(self._cancelled)
         self.model.use_worker(self.worker)
         self.recent.add(path)
         self._ask(lambda database: stored_games(database), self._counted)
@@ -281,16 +281,19 @@ class DatabaseUi(QObject):
         if then is not None:
             then(value)
 
-    def _failed(self, ticket: int, why: str) -> None:
+    def _failed(self, ticket: int, error: object) -> None:
         if self._tickets.pop(ticket, None) is not None:
-            self.window.statusBar().showMessage(why, STATUS_MS)
+            self.window.statusBar().showMessage(str(error), STATUS_MS)
 
-    def _damaged(self, ticket: int, why: str) -> None:
+    def _cancelled(self, ticket: int) -> None:
+        self._tickets.pop(ticket, None)
+
+    def _damaged(self, ticket: int, error: object) -> None:
         """A read met a damaged page: the file is named and offered for repair (once for the file open)."""
         self._tickets.pop(ticket, None)
         if self.path is not None and self._repair_offered != self.path:
             self._repair_offered = self.path
-            self.offer_repair(self.path, why)
+            self.offer_repair(self.path, str(error))
 
     # ----------------------------------------------------------------- the window
     def show_window(self) -> DatabaseWindow:
@@ -421,18 +424,15 @@ class DatabaseUi(QObject):
             return None
         if self.path is None or self.read_only:
             return None
-        job = self._start_job(self.path, self.tr("Importing games"))
-        job.start_import(list(files))
-        return job
+        return self._start_job(importing_job(self.path, files), self.tr("Importing games"))
 
     @property
     def progress(self) -> QProgressDialog | None:
         """The import's (or build's, or repair's) progress dialog while it is open."""
         return self._progress.get()
 
-    def _start_job(self, path: Path, title: str) -> DatabaseJob:
-        self.job = job = DatabaseJob(path)   # no parent: see QueryWorker above
-        self._job_path = path
+    def _start_job(self, job: DatabaseJob, title: str) -> DatabaseJob:
+        self.job = job   # no parent: see QueryWorker above
         progress = QProgressDialog(self.tr("Reading the games…"), self.tr("Cancel"), 0, 0, self._parent())
         progress.setWindowTitle(title)
         progress.setMinimumDuration(0)
@@ -440,21 +440,22 @@ class DatabaseUi(QObject):
         progress.setAutoReset(False)
         progress.canceled.connect(job.cancel)
         self._progress.hold(progress)
-        job.progressed.connect(self._progressed)
+        job.progress.connect(self._progressed)
         job.finished.connect(self._job_finished)     # bound methods: the connections end with this object
         job.cancelled.connect(self._job_cancelled)
         job.failed.connect(self._job_failed)
         self.window.open_dialog(progress)
         self._update_actions()
+        job.start()
         return job
 
-    def _job_finished(self, report: object) -> None:
-        self._job_ended(self._job_path, report, cancelled=False)
+    def _job_finished(self, _outcome: object) -> None:
+        self._job_ended(cancelled=False)
 
-    def _job_cancelled(self, report: object) -> None:
-        self._job_ended(self._job_path, report, cancelled=True)
+    def _job_cancelled(self) -> None:
+        self._job_ended(cancelled=True)
 
-    def _progressed(self, line: str, done: int, total: int) -> None:
+    def _progressed(self, done: int, total: int, line: object) -> None:
         progress = self._progress.get()
         if progress is None:
             return
@@ -462,7 +463,7 @@ class DatabaseUi(QObject):
             progress.setLabelText(self.tr("{0} of {1} games").format(done, total))
             progress.setMaximum(total)
             progress.setValue(done)
-        elif line:
+        elif isinstance(line, str) and line:
             progress.setLabelText(line)
 
     def _finish_job(self) -> None:
@@ -473,11 +474,15 @@ class DatabaseUi(QObject):
         self.job = None
         self._update_actions()
 
-    def _job_failed(self, why: str) -> None:
+    def _job_failed(self, error: object) -> None:
         self._finish_job()
-        self.window.show_message(self.tr("The import stopped"), why)
+        self.window.show_message(self.tr("The import stopped"), str(error))
 
-    def _job_ended(self, path: Path, report: object, cancelled: bool) -> None:
+    def _job_ended(self, cancelled: bool) -> None:
+        """The job (the only one: another is not started while it runs) ended; its outcome is shown."""
+        if self.job is None:
+            return
+        path, report = self.job.path, self.job.outcome
         self._finish_job()
         if isinstance(report, Path):   # a repaired copy
             self.open_and_show(report)
@@ -516,7 +521,7 @@ class DatabaseUi(QObject):
         return self.window.open_dialog(box)
 
     def _repair(self, path: Path) -> None:
-        self._start_job(path, self.tr("Repairing the database")).start_repair()
+        self._start_job(repair_job(path), self.tr("Repairing the database"))
 
     def close(self) -> None:
         """The main window closes: an import stops at its next commit, the reads stop."""

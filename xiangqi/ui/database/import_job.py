@@ -1,5 +1,5 @@
-"""Importing into a database on a Python worker thread, with its own connection (SQLite's connections
-belong to their thread); the signals arrive on the GUI thread, queued.
+"""Importing into a database on a worker thread (a ``BackgroundJob``), with its own connection (SQLite's
+connections belong to their thread); the signals arrive on the GUI thread, queued.
 
 Cancel is honoured between two commits (a block of ``importer.COMMIT_GAMES`` games or a file): what was
 committed stays in the database, and importing the same files again goes on where it stopped (files
@@ -8,16 +8,14 @@ runs the same way (``StarterBuilder``: ``xiangqi.database.starter`` once it is t
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
-
 from xiangqi.core.errors import Cancelled
 from xiangqi.database import DatabaseError, GameDatabase, ImportReport, import_files
 from xiangqi.database.repair import repair
+from xiangqi.ui.common.background_job import BackgroundJob, KeepGoing
 
 
 def stored_games(database: GameDatabase) -> int:
@@ -55,96 +53,78 @@ class ShippedStarter:
         return report
 
 
-class DatabaseJob(QObject):
-    """One write job on a worker thread: an import of files, or the starter database's build."""
+class DatabaseJob(BackgroundJob):
+    """One write job on the database ``path``, a ``BackgroundJob``: an import of files, the starter
+    database's build, or a repair. ``progress(done, total, detail)``: a count of games, or (total 0) a line of
+    text as detail; ``finished(outcome)``; ``failed(error)``: always a DatabaseError naming the database
+    (SQLite's own errors, an OSError, anything: a worker thread never dies silently); ``cancelled()``.
+    ``outcome``, readable once the job ended however it ended: the ImportReport of what was committed (a
+    cancelled import's too), or the repaired copy's Path."""
 
-    progressed = Signal(str, int, int)   # a line of progress, done, total (0 total: not known)
-    finished = Signal(object)            # ImportReport (a repair: the repaired copy's Path)
-    failed = Signal(str)                 # why (DatabaseError / OSError words, naming the file)
-    cancelled = Signal(object)           # ImportReport of what was committed before Cancel
-
-    def __init__(self, path: Path, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, path: Path, work: Callable[[DatabaseJob, KeepGoing], ImportReport | Path], name: str
+                 ) -> None:
+        super().__init__(lambda keep_going: self._named(work, keep_going), name)   # no parent: see BackgroundJob
         self.path = path
-        self.report = ImportReport()
-        self._cancel = threading.Event()
-        self._thread: threading.Thread | None = None
+        self.outcome: ImportReport | Path = ImportReport()
 
-    def start_import(self, files: Sequence[str]) -> None:
-        self._start(lambda: self._import(list(files)))
-
-    def start_starter(self, builder: StarterBuilder) -> None:
-        def run() -> None:
-            self.report = builder.build(self.path, self._counted, self._cancel.is_set)
-            if self._cancel.is_set():
-                raise ImportCancelled()
-        self._start(run)
-
-    def start_repair(self) -> None:
-        """Copy what can be read of the damaged database into a new file beside it (``database.repair``)."""
-        def run() -> object:
-            return repair(self.path)
-        self._thread = threading.Thread(target=self._run_call, args=(run,), name="database-repair", daemon=True)
-        self._thread.start()
-
-    def _run_call(self, work: Callable[[], object]) -> None:
+    def _named(self, work: Callable[[DatabaseJob, KeepGoing], ImportReport | Path], keep_going: KeepGoing
+               ) -> ImportReport | Path:
         try:
-            value = work()
-        except Exception as error:  # noqa: BLE001 - every failure is reported; the thread must not die silently
-            self.failed.emit(self._words(error))
-        else:
-            self.finished.emit(value)
-
-    def _start(self, work: Callable[[], None]) -> None:
-        self._thread = threading.Thread(target=self._run, args=(work,), name="database-import", daemon=True)
-        self._thread.start()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def wait(self, seconds: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(seconds)
-
-    def _line(self, text: str) -> None:
-        self.progressed.emit(text, self.report.files, 0)
-        if self._cancel.is_set():
-            raise ImportCancelled()
-
-    def _counted(self, done: int, total: int) -> None:
-        self.progressed.emit("", done, total)
-
-    def _import(self, files: list[str]) -> None:
-        with GameDatabase(self.path, create=True, check=True) as database:
-            before = stored_games(database)
-            try:
-                self.report = import_files(database, files, progress=self._line)
-            except ImportCancelled:   # what the import's own report had counted is gone with it
-                self.report = ImportReport(games=stored_games(database) - before)
-                raise
-
-    def _run(self, work: Callable[[], None]) -> None:
-        try:
-            work()
-        except ImportCancelled:
-            self.cancelled.emit(self.report)
-        except Exception as error:  # noqa: BLE001 - a failure left uncaught would leave the progress dialog open
-            self.failed.emit(self._words(error))
-        else:
-            self.finished.emit(self.report)
+            self.outcome = work(self, keep_going)
+        except (Cancelled, DatabaseError):
+            raise
+        except Exception as error:  # noqa: BLE001 - every failure is said naming the database
+            raise DatabaseError(self._words(error)) from error
+        return self.outcome
 
     def _words(self, error: Exception) -> str:
-        """A failure in words naming the database: its own message (DatabaseError, the starter's StarterError),
-        an OSError's reason, or SQLite's (disk full, locked too long …) with the file it happened to."""
-        if isinstance(error, DatabaseError | ValueError):
+        """A failure in words naming the database: its own message (the starter's ValueError), an OSError's
+        reason, or SQLite's (disk full, locked too long …) with the file it happened to."""
+        if isinstance(error, ValueError):
             return str(error)
         if isinstance(error, OSError):
             return f"{self.path.name}: {error.strerror or error}"
         return f"{self.path.name}: {type(error).__name__}: {error}"
 
 
-__all__ = ["DatabaseJob", "ImportCancelled", "ShippedStarter", "StarterBuilder"]
+def importing_job(path: Path, files: Sequence[str]) -> DatabaseJob:
+    """Import ``files`` (folders: their records) into ``path`` (created when missing)."""
+    return DatabaseJob(path, lambda job, keep_going: _import(job, list(files), keep_going), "database-import")
+
+
+def starter_job(path: Path, builder: StarterBuilder) -> DatabaseJob:
+    """Build the starter database at ``path``."""
+    def build(job: DatabaseJob, keep_going: KeepGoing) -> ImportReport:
+        def progress(done: int, total: int) -> None:
+            keep_going(done, total)   # Cancel is asked through ``cancelled``
+
+        report = builder.build(path, progress, lambda: job.cancel_requested)
+        if job.cancel_requested:
+            job.outcome = report
+            raise ImportCancelled()
+        return report
+    return DatabaseJob(path, build, "database-starter")
+
+
+def repair_job(path: Path) -> DatabaseJob:
+    """Copy what can be read of the damaged database into a new file beside it (``database.repair``); a
+    repair is not cut short: Cancel still leaves the copy as ``outcome``."""
+    return DatabaseJob(path, lambda _job, _keep_going: repair(path), "database-repair")
+
+
+def _import(job: DatabaseJob, files: list[str], keep_going: KeepGoing) -> ImportReport:
+    def line(text: str) -> None:
+        if not keep_going(0, 0, text):
+            raise ImportCancelled()
+
+    with GameDatabase(job.path, create=True, check=True) as database:
+        before = stored_games(database)
+        try:
+            return import_files(database, files, progress=line)
+        except ImportCancelled:   # what the import's own report had counted is gone with it
+            job.outcome = ImportReport(games=stored_games(database) - before)
+            raise
+
+
+__all__ = ["DatabaseJob", "ImportCancelled", "ShippedStarter", "StarterBuilder", "importing_job", "repair_job",
+           "starter_job", "stored_games"]

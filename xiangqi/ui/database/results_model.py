@@ -56,14 +56,16 @@ class ResultsModel(QAbstractTableModel):
     def use_worker(self, worker: QueryWorker | None) -> None:
         """Read from ``worker`` (another database) from now on; the rows shown go."""
         if self.worker is not None:
-            self.worker.answered.disconnect(self._answered)
+            self.worker.finished.disconnect(self._answered)
             self.worker.failed.disconnect(self._failed)
             self.worker.damaged.disconnect(self._failed)
+            self.worker.cancelled.disconnect(self._cancelled)
         self.worker = worker
         if worker is not None:
-            worker.answered.connect(self._answered)
+            worker.finished.connect(self._answered)
             worker.failed.connect(self._failed)
             worker.damaged.connect(self._failed)   # said in the status line too (the owner offers a repair)
+            worker.cancelled.connect(self._cancelled)
         self.clear()
 
     # ----------------------------------------------------------------- the query
@@ -72,7 +74,7 @@ class ResultsModel(QAbstractTableModel):
         if self.worker is None:
             return
         if self.searching:
-            self.worker.interrupt({self._page_ticket, self._count_ticket})
+            self.worker.cancel({self._page_ticket, self._count_ticket})
         self.beginResetModel()
         self.query, self.hits, self.total, self._exhausted = query, [], None, False
         self._page_ticket = None
@@ -110,11 +112,17 @@ class ResultsModel(QAbstractTableModel):
                 self.endInsertRows()
             self.page_arrived.emit()
 
-    def _failed(self, ticket: int, why: str) -> None:
+    def _failed(self, ticket: int, error: object) -> None:
         if ticket in (self._page_ticket, self._count_ticket):
             self._page_ticket = self._count_ticket = None
             self._exhausted = True
-            self.failed.emit(why)
+            self.failed.emit(str(error))
+
+    def _cancelled(self, ticket: int) -> None:
+        """A read of the query shown cancelled (the window closing): it reads no further."""
+        if ticket in (self._page_ticket, self._count_ticket):
+            self._page_ticket = self._count_ticket = None
+            self._exhausted = True
 
     # ----------------------------------------------------------------- paging (Qt asks)
     def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008, N802 - Qt's signature

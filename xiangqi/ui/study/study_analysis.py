@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from xiangqi.core import Move, Position
 from xiangqi.core.repetition import forbidden_repetition_moves
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatTrouble
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatTrouble, wire_seat
 from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.game.threat import threat_position
 from xiangqi.ui.study.analysis_panel import AnalysisPanel
@@ -54,9 +54,7 @@ class Analyser(QObject):
 
     def _new_seat(self, spec: EngineSpec) -> EngineSeat:
         seat = EngineSeat(Role.ANALYSER, spec, self._factory, self)
-        seat.ready.connect(self._on_ready)
-        seat.info.connect(self._on_info)
-        seat.trouble.connect(self._on_trouble)
+        wire_seat(seat, ready=self._on_ready, info=self._on_info, trouble=self._on_trouble)
         seat.state_changed.connect(self._on_state)
         seat.set_option(MULTIPV, self.lines)
         return seat

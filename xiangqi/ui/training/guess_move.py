@@ -24,7 +24,7 @@ from xiangqi.core import Color, Move, NotationError, Position
 from xiangqi.core.notation import Notation, text_to_move
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble, wire_seat
 from xiangqi.game.notation_text import line_text
 from xiangqi.game.setup import is_builtin
 from xiangqi.play.engine_list import engine_display_name
@@ -79,9 +79,7 @@ class GuessJudge(QObject):
         self.spec, self.limits = spec, limits
         self.seat = EngineSeat(Role.ANALYSER, spec, factory, parent=self)
         self.seat.set_option("MultiPV", GUESS_MULTIPV)   # sent only if the engine offers it
-        self.seat.info.connect(self._on_info)
-        self.seat.decided.connect(self._on_decided)
-        self.seat.trouble.connect(self._on_trouble)
+        wire_seat(self.seat, info=self._on_info, decided=self._on_decided, trouble=self._on_trouble)
         self.seat.start()
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(self._on_silent)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble
+from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble, wire_seat
 from xiangqi.game.setup import is_builtin
 from xiangqi.review.judging import Line, SearchLines, others_than
 from xiangqi.training.puzzle_solving import CHECK_LIMITS, equivalent
@@ -57,9 +57,7 @@ class PuzzleEngine(QObject):
         self.spec = spec
         self.limits = BUILTIN_LIMITS if is_builtin(spec) else CHECK_LIMITS
         self.seat = EngineSeat(Role.ANALYSER, spec, factory, parent=self)
-        self.seat.info.connect(self._on_info)
-        self.seat.decided.connect(self._on_decided)
-        self.seat.trouble.connect(self._on_trouble)
+        wire_seat(self.seat, info=self._on_info, decided=self._on_decided, trouble=self._on_trouble)
         self._queue: deque[_Request] = deque()
         self._running: _Request | None = None
         self._lines = SearchLines()

@@ -120,8 +120,11 @@ def test_clock_loss_and_concurrent_games(tmp_path: Path, qapp: object) -> None:
         slow_is_red = game.headers["Red"] == "fake_engine.py (A)"
         assert game.result == ("0-1" if slow_is_red else "1-0")
         assert game.headers["Termination"] == "time forfeit" and game.headers["TimeControl"] == "4+0"
-        assert "lost on time" in game.mainline()[-1].comment
-        assert 4 <= game.ply_count() <= 14  # 700 ms a move: about the fifth move oversteps the 4 seconds
+        # 700 ms a move: about the fifth move oversteps the 4 seconds; on a machine at load 10 the slow engine's
+        # start-up alone can, and it loses before its first move (no ply to carry the comment when it is red)
+        assert game.ply_count() <= 14
+        if game.ply_count():
+            assert "lost on time" in game.mainline()[-1].comment
     assert "+0 =0 -2" in result.stdout
 
 

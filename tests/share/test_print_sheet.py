@@ -247,16 +247,16 @@ def test_print_opens_the_preview_of_the_sheet(qtbot, window, shared_data: Path) 
 
 
 def test_the_image_command_writes_the_sheet_as_pdf(shared_data: Path, tmp_path: Path, qapp: object) -> None:
-    from test_image_command import run_image
+    from test_image_command import image_here
 
     sample, out = str(shared_data / "games" / SAMPLE), tmp_path / "sheet.pdf"
-    done = run_image(sample, "--pdf", "--every", "20", "--notation", "wxf", "-o", str(out))
+    done = image_here(sample, "--pdf", "--every", "20", "--notation", "wxf", "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"{out}: sheet of {sample}: game 1"
     pages = pdf_pages(out, tmp_path)
     assert "1.C8.5C8.5" in squeezed(pages[0]) and pages[-1].rstrip().endswith(str(len(pages)))
-    done = run_image(sample, "--pdf", "--every", "200", "-o", str(tmp_path / "bad.pdf"))
+    done = image_here(sample, "--pdf", "--every", "200", "-o", str(tmp_path / "bad.pdf"))
     assert done.returncode == 1 and "--every: diagram every 200 moves is outside 0 … 100" in done.stderr
-    done = run_image(sample, "--pdf", "-o", str(tmp_path / "sheet.png"))
+    done = image_here(sample, "--pdf", "-o", str(tmp_path / "sheet.png"))
     assert done.returncode == 1 and "--pdf writes a .pdf file" in done.stderr
     assert not (tmp_path / "bad.pdf").exists() and not (tmp_path / "sheet.png").exists()

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import hostile_inputs as hostile  # noqa: E402  (the bench's generators)
 
 LINEAR = 2 * 16   # a ratio at most this far above 16 for 16 times the input is linear (quadratic: ~256)
+XQF_PLIES = 500   # the small XQF input (1,000 before: the traced 17,000 plies cost ~3 CPU-s)
 
 
 class TallyText(str):
@@ -88,14 +89,15 @@ def test_text_readers_grow_linearly(name: str, reader: Callable[[Any], object], 
 
 
 def test_xqf_parsing_grows_linearly() -> None:
-    """4: 1,000 vs 16,000 plies, and variations."""
+    """4: 500 vs 8,000 plies, and variations (a few hundred opcodes a ply: a step that walked the moves
+    read so far would add 500 a ply already at the small size, a ratio of ~100)."""
     def plies(scale: int) -> bytes:
-        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[i % 4], i + 1 < 1000 * scale, False)
-                                 for i in range(1000 * scale)])
+        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[i % 4], i + 1 < XQF_PLIES * scale, False)
+                                 for i in range(XQF_PLIES * scale)])
 
     def variations(scale: int) -> bytes:
-        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[0], False, i + 1 < 1000 * scale)
-                                 for i in range(1000 * scale)])
+        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[0], False, i + 1 < XQF_PLIES * scale)
+                                 for i in range(XQF_PLIES * scale)])
 
     for make in (plies, variations):
         assert growth(parse_xqf, make) < LINEAR

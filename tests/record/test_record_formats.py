@@ -8,7 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from record_helpers import random_game
 
@@ -25,7 +25,10 @@ from xiangqi.record.xqf_writer import game_to_xqf
 
 CBL = "1989年龙化杯象棋名师邀请赛35局.CBL"
 WINBOARD = "WukongJS_1.0_(UCI2WB)-MaxQi_4.8F.pgn"
-TREES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Random legal trees (variations, comments, NAGs) alike from one example to the next: 25 of them (40 before,
+# ~0.07 CPU-s each), the same 25 in every run (a fixed seed).
+TREES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TREES_SEED = seed(20261128)
 
 
 def _cchess_tree(move) -> list:
@@ -183,6 +186,7 @@ def _as_records_hold(game: Game, data) -> Game:
 
 
 @TREES
+@TREES_SEED
 @given(st.data())
 def test_dhtmlxq_write_read_is_identity_on_the_tree(data) -> None:
     game = _as_records_hold(random_game(data), data)
@@ -222,6 +226,7 @@ def test_winboard_read_write_read_is_identity(shared_data: Path) -> None:
 
 
 @TREES
+@TREES_SEED
 @given(st.data())
 def test_winboard_writes_every_tree_back(data) -> None:
     game = random_game(data)
@@ -242,6 +247,7 @@ def test_winboard_moves_every_legal_move_reads_back() -> None:
 
 # --- XQF export --------------------------------------------------------------------------------------
 @TREES
+@TREES_SEED
 @given(st.data())
 def test_xqf_write_read_is_identity_on_the_tree(data) -> None:
     game = _as_records_hold(random_game(data), data)

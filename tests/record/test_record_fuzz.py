@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from record_helpers import game_files
+from record_helpers import any_character, game_files
 
 from xiangqi.record import PgnFile, RecordError, XqfError, game_to_pgn, parse_game, read_xqf
 from xiangqi.record.files import is_xqf
@@ -65,7 +65,7 @@ def test_random_pgn_like_text(text: str) -> None:
 
 
 @FUZZ
-@given(st.text(max_size=500))
+@given(st.text(any_character(), max_size=500))
 def test_random_unicode_text(text: str) -> None:
     _check_game(parse_game(text))
 

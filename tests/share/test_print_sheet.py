@@ -151,8 +151,8 @@ def test_the_pdf_breaks_into_numbered_pages_holding_the_whole_game(sample: Game,
 
 def test_fewer_diagrams_make_fewer_pages(sample: Game, tmp_path: Path, qapp: object) -> None:
     style = pics.shipped_style()
-    many = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=2), style), tmp_path)
-    few = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=0, comments=False), style), tmp_path)
+    many = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=6), style), tmp_path)   # 5 pages
+    few = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=0, comments=False), style), tmp_path)  # 2
     assert len(few) < len(many)
     assert "红方首着" in squeezed(" ".join(many)) and "红方首着" not in squeezed(" ".join(few))
     assert "38.车五平七" in squeezed(few[-1])

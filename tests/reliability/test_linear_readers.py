@@ -75,10 +75,10 @@ def text_of(generator: Callable[[int], bytes]) -> Callable[[int], TallyText]:
 
 
 @pytest.mark.parametrize(("name", "reader", "make"), [
-    # 2: 100 vs 1,600 games (the quadratic line counting gave a ratio of ~250 here)
-    ("dhtmlxq games", find_blocks, lambda scale: TallyText(hostile.dhtmlxq_games(4).decode()[: 26_000 * scale])),
-    # 2: 200 vs 3,200 unclosed blocks
-    ("unclosed blocks", find_blocks, lambda scale: TallyText(hostile.unclosed_blocks(4).decode()[: 7_000 * scale])),
+    # 2: 50 vs 800 games (the quadratic line counting gave a ratio of ~250 at 100 vs 1,600, ~130 here)
+    ("dhtmlxq games", find_blocks, lambda scale: TallyText(hostile.dhtmlxq_games(2).decode()[: 13_000 * scale])),
+    # 2: 100 vs 1,600 unclosed blocks
+    ("unclosed blocks", find_blocks, lambda scale: TallyText(hostile.unclosed_blocks(2).decode()[: 3_500 * scale])),
     # 4: a PGN tag value of 40 KB vs 640 KB
     ("pgn tag", parse_game, lambda scale: TallyText(hostile.pgn_tag_value(1).decode().replace(
         "x" * 655_360, "x" * 40_960 * scale))),

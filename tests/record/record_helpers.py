@@ -133,7 +133,8 @@ def _tree_strategies() -> dict[str, object]:
         "result": st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]),
         "event": st.text(any_character(), max_size=12).filter(lambda t: "\n" not in t and "\r" not in t),
         "choice": st.integers(0, MOVE_CHOICES - 1),   # a legal move: this index modulo their count
-        "roll": st.integers(0, 99),                   # one draw decides comment, NAG and variation
+        # a ply: its move (// 100, as "choice") and its roll (% 100: comment, NAG and variation) in one draw
+        "step": st.integers(0, MOVE_CHOICES * 100 - 1),
     }
 
 
@@ -151,9 +152,9 @@ def random_game(data, *, max_plies: int = 24, variation_chance: float = 0.3, com
             legal = position.legal_moves()
             if not legal:
                 return
-            move = legal[data.draw(drawn["choice"]) % len(legal)]
+            step = data.draw(drawn["step"])
+            move, roll = legal[step // 100 % len(legal)], step % 100
             child = node.child_for(move) or node.add_child(move)
-            roll = data.draw(drawn["roll"])
             if roll < comment_chance * 100:
                 child.comment = data.draw(drawn["comment"])
             if roll >= 96:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from xiangqi.commands import perft as perft_command
 from xiangqi.core import Position
 
 
@@ -54,10 +56,23 @@ def test_perft_command_with_fen_argument() -> None:
     assert result.stdout == f"{Position.STARTING_FEN}\t1920\n"
 
 
-def test_perft_command_reads_stdin_and_reports_bad_lines(shared_data: Path) -> None:
+def perft_here(args: list[str], stdin: str, capsys: pytest.CaptureFixture[str],
+               monkeypatch: pytest.MonkeyPatch) -> subprocess.CompletedProcess[str]:
+    """The perft command's ``main`` in this process (the process itself: the test above): status and output."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        status = perft_command.main(args)
+    except SystemExit as leaving:   # argparse's errors
+        status = leaving.code if isinstance(leaving.code, int) else 1
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["perft", *args], status, out, err)
+
+
+def test_perft_command_reads_stdin_and_reports_bad_lines(shared_data: Path, capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     good = [fen for fen, _ in perft_rows(shared_data)[:3]]
     stdin = "\n".join([good[0], "rnbakabnr/9 w", good[1], "4k4/9/9/9/9/9/9/9/9/4K4 w", good[2]]) + "\n"
-    result = run_perft(["--depth", "1"], stdin)
+    result = perft_here(["--depth", "1"], stdin, capsys, monkeypatch)
     assert result.returncode == 1
     expected = {fen: counts[0] for fen, counts in perft_rows(shared_data)[:3]}
     lines = result.stdout.splitlines()
@@ -70,6 +85,7 @@ def test_perft_command_reads_stdin_and_reports_bad_lines(shared_data: Path) -> N
 
 
 @pytest.mark.parametrize("args", [["--depth", "x"], []])
-def test_perft_command_rejects_bad_arguments(args: list[str]) -> None:
-    result = run_perft(args)
+def test_perft_command_rejects_bad_arguments(args: list[str], capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    result = perft_here(args, "", capsys, monkeypatch)
     assert result.returncode != 0 and "depth" in result.stderr

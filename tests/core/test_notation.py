@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given, seed, settings
 from hypothesis import strategies as st
 
 from xiangqi.core import Color, Move, NotationError, Position, file_of
@@ -325,14 +325,28 @@ def test_explicit_notation_is_obeyed() -> None:
 
 # --- every legal move of real games and reference positions ----------------------------------------
 @pytest.mark.slow
+def has_tandem_pieces(position: Position) -> bool:
+    """Two pieces of one kind of the side to move on one file: its moves are named 前/后/中 (the hard case)."""
+    cells, sign = position.board.tolist(), 1 if position.turn is Color.RED else -1
+    return any(sum(cells[sq] == kind * sign for sq in range(f, 90, 9)) >= 2 for f in range(9) for kind in range(2, 8))
+
+
 def test_round_trip_every_legal_move_of_the_wukong_games(shared_data: Path) -> None:
+    """Every legal move of each position of the 15 games with tandem pieces, and of every third position
+    (red and black alike) of the others, each position once: 461 of the 1,378 (the others, a ply apart,
+    ask the same questions of the notation at three times the CPU)."""
     games = wukong_games(shared_data)
     assert len(games) == 15
+    seen: set[str] = set()
     for moves in games:
         position = Position()
-        for move in moves:
-            assert_round_trips(position)
+        for ply, move in enumerate(moves):
+            placement = position.fen().rsplit(" ", 2)[0]
+            if placement not in seen and (ply % 3 == 0 or has_tandem_pieces(position)):
+                seen.add(placement)
+                assert_round_trips(position)
             position.push(move)
+    assert len(seen) > 400
 
 
 def test_round_trip_every_legal_move_of_the_perft_positions(shared_data: Path) -> None:
@@ -410,7 +424,8 @@ def pawn_crowded_fens(draw: st.DrawFn) -> str:
     return "/".join(rows) + " " + draw(st.sampled_from("wb"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)   # 200 before: random boards alike; a fixed seed keeps the same 80
+@seed(20261128)
 @given(pawn_crowded_fens())
 @pytest.mark.slow
 def test_round_trip_with_crowded_pawn_files(fen: str) -> None:

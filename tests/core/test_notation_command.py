@@ -1,10 +1,14 @@
-"""``python -m xiangqi notate`` end to end, as a script would run it."""
+"""``python -m xiangqi notate`` end to end, as a script would run it (GBK input: a process of its own), and its
+reading and writing of lines by ``run`` in this process."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
+
+from xiangqi.commands.notate import run
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 START_BLACK = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b"
@@ -22,7 +26,13 @@ def notate(stdin: bytes, *args: str, repo: Path) -> subprocess.CompletedProcess[
     )
 
 
-def test_notate_detects_each_notation_and_writes_all_three(repo_root: Path) -> None:
+def notate_here(stdin: bytes) -> tuple[int, str]:
+    """What the command's ``run`` writes for ``stdin``, and its status."""
+    out = io.StringIO()
+    return run(io.BytesIO(stdin), out), out.getvalue()
+
+
+def test_notate_detects_each_notation_and_writes_all_three() -> None:
     lines = [
         f"{START}\th2e2",
         f"{START}\tH2-E2",
@@ -32,9 +42,9 @@ def test_notate_detects_each_notation_and_writes_all_three(repo_root: Path) -> N
         f"{SEED_FOUR_PAWNS}\tPa.5",
         f"{SEED_FOUR_PAWNS}\td6e6",
     ]
-    result = notate(("\n".join(lines) + "\n").encode("utf-8"), repo=repo_root)
-    assert result.returncode == 0, result.stderr.decode()
-    assert result.stdout.decode("utf-8").splitlines() == [
+    status, written = notate_here(("\n".join(lines) + "\n").encode("utf-8"))
+    assert status == 0
+    assert written.splitlines() == [
         "h2e2\tC2.5\t炮二平五",
         "h2e2\tC2.5\t炮二平五",
         "h2e2\tC2.5\t炮二平五",
@@ -45,7 +55,7 @@ def test_notate_detects_each_notation_and_writes_all_three(repo_root: Path) -> N
     ]
 
 
-def test_bad_lines_print_errors_in_place_and_the_rest_go_on(repo_root: Path) -> None:
+def test_bad_lines_print_errors_in_place_and_the_rest_go_on() -> None:
     lines = [
         f"{START}\tC2.5",
         "no tab here",
@@ -56,9 +66,9 @@ def test_bad_lines_print_errors_in_place_and_the_rest_go_on(repo_root: Path) -> 
         "",
         f"{START_BLACK}\th9g7",
     ]
-    result = notate(("\r\n".join(lines) + "\r\n").encode("utf-8"), repo=repo_root)
-    assert result.returncode != 0
-    out = result.stdout.decode("utf-8").splitlines()
+    status, written = notate_here(("\r\n".join(lines) + "\r\n").encode("utf-8"))
+    assert status != 0
+    out = written.splitlines()
     assert len(out) == len(lines)
     assert out[0] == "h2e2\tC2.5\t炮二平五"
     assert out[1].startswith("error: line 2:") and "FEN<TAB>MOVE" in out[1]

@@ -50,6 +50,20 @@ def shipped_as(data: bytes, folder: Path) -> Iterator[Path]:
         starter.starter_path = shipped
 
 
+BOMB_BOUND = 1 << 20   # MAX_STARTER_DATA_BYTES while the bomb of ``oversized`` is unpacked (x scale)
+
+
+@contextmanager
+def data_bound(limit: int) -> Iterator[None]:
+    """``starter.MAX_STARTER_DATA_BYTES`` set to ``limit`` while the block runs (restored after)."""
+    saved = starter.MAX_STARTER_DATA_BYTES
+    starter.MAX_STARTER_DATA_BYTES = limit
+    try:
+        yield
+    finally:
+        starter.MAX_STARTER_DATA_BYTES = saved
+
+
 def refused(data: bytes, folder: Path, words: str) -> None:
     """Building from ``data`` raises StarterError naming the file and ``words``; nothing is left."""
     database = folder / "games.xqdb"
@@ -88,12 +102,15 @@ def counts_that_lie(folder: Path, scale: int) -> None:
 
 @hostile("starter.oversized", target="database.starter",
          bound=f"MAX_STARTER_FILE_BYTES = {MAX_STARTER_FILE_BYTES:,}, MAX_STARTER_DATA_BYTES = "
-               f"{MAX_STARTER_DATA_BYTES:,}, MAX_DECODER_MEMORY = {MAX_DECODER_MEMORY:,}")
+               f"{MAX_STARTER_DATA_BYTES:,} (lowered to 1 MiB x scale here), "
+               f"MAX_DECODER_MEMORY = {MAX_DECODER_MEMORY:,}")
 def oversized(folder: Path, scale: int) -> None:
     """A file over the bound is refused unread; a small file unpacking past the bound (a bomb) is refused
     after ``MAX_STARTER_DATA_BYTES``; an xz stream asking for a dictionary over the decoder's bound too."""
     refused(b"\0" * (MAX_STARTER_FILE_BYTES + scale), folder, "MAX_STARTER_FILE_BYTES")
-    bomb = lzma.compress(b"\0" * (MAX_STARTER_DATA_BYTES + scale), preset=0)
-    refused(bomb, folder, "MAX_STARTER_DATA_BYTES")
+    unpacked_bound = BOMB_BOUND * scale   # the real 96 MiB cost ~1.3 s to pack and unpack at scale 1
+    bomb = lzma.compress(b"\0" * (unpacked_bound + 1), preset=0)
+    with data_bound(unpacked_bound):
+        refused(bomb, folder, "MAX_STARTER_DATA_BYTES")
     big_dictionary = lzma.compress(b"x" * scale, filters=[{"id": lzma.FILTER_LZMA2, "dict_size": 1 << 28}])
     refused(big_dictionary, folder, "MAX_DECODER_MEMORY")

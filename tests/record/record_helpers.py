@@ -3,14 +3,20 @@ key) and a tree description shared by the XQF and round-trip tests."""
 
 from __future__ import annotations
 
+import functools
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xiangqi.core import Move, Position
 from xiangqi.record import Game, GameNode
 from xiangqi.record.xqf_format import HEADER_STRINGS, derive_keys
 
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+MOVE_CHOICES = 1 << 16   # far more than a position's legal moves (at most ~120): the modulo is near uniform
 GAME_SUFFIXES = {".pgn", ".xqf", ".txt", ".cbl", ".cbr", ".cbf", ".html", ".htm"}
 START_PIECES = [
     # red R N B A K A B N R C C P P P P P, then black, as XQF squares (file * 10 + rank)
@@ -104,34 +110,57 @@ def tree_of(node: GameNode) -> list[Rec]:
     return [Rec(c.move.iccs() if c.move else "", c.comment, tree_of(c)) for c in node.children]
 
 
+def any_character() -> SearchStrategy[str]:
+    """Any character but the surrogates: ``st.text()``'s own alphabet, named by category. ``st.text()`` finds
+    it by encoding every code point as UTF-8, once per process on a fresh clone (~3 CPU-s; then cached in
+    .hypothesis)."""
+    from hypothesis import strategies as st
+
+    return st.characters(exclude_categories=["Cs"])
+
+
+@functools.cache
+def _tree_strategies() -> dict[str, object]:
+    """The strategies ``random_game`` draws from, built once: a strategy made anew for every draw (a
+    ``sampled_from`` of each position's legal moves) costs hypothesis more than the draw itself."""
+    from hypothesis import strategies as st
+
+    return {
+        "comment": st.text(
+            alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="}\x00\r"),
+            max_size=30,
+        ).map(lambda text: text.strip(" \t\n")),
+        "result": st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]),
+        "event": st.text(any_character(), max_size=12).filter(lambda t: "\n" not in t and "\r" not in t),
+        "choice": st.integers(0, MOVE_CHOICES - 1),   # a legal move: this index modulo their count
+        # a ply: its move (// 100, as "choice") and its roll (% 100: comment, NAG and variation) in one draw
+        "step": st.integers(0, MOVE_CHOICES * 100 - 1),
+    }
+
+
 def random_game(data, *, max_plies: int = 24, variation_chance: float = 0.3, comment_chance: float = 0.3) -> Game:
     """A legal game tree drawn with hypothesis ``data``: comments (tricky characters included), NAGs and
     variations nested up to three deep."""
-    from hypothesis import strategies as st
-
-    comment = st.text(
-        alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="}\x00\r"),
-        max_size=30,
-    ).map(lambda text: text.strip(" \t\n"))
+    drawn = _tree_strategies()
     game = Game()
-    game.result = data.draw(st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]))
-    game.headers["Event"] = data.draw(st.text(max_size=12).filter(lambda t: "\n" not in t and "\r" not in t))
-    game.root.comment = data.draw(comment)
+    game.result = data.draw(drawn["result"])
+    game.headers["Event"] = data.draw(drawn["event"])
+    game.root.comment = data.draw(drawn["comment"])
 
     def grow(node: GameNode, position: Position, budget: int, depth: int) -> None:
         for _ in range(budget):
             legal = position.legal_moves()
             if not legal:
                 return
-            move = data.draw(st.sampled_from(legal))
+            step = data.draw(drawn["step"])
+            move, roll = legal[step // 100 % len(legal)], step % 100
             child = node.child_for(move) or node.add_child(move)
-            roll = data.draw(st.integers(0, 99))  # one draw decides comment, NAG and variation
             if roll < comment_chance * 100:
-                child.comment = data.draw(comment)
+                child.comment = data.draw(drawn["comment"])
             if roll >= 96:
                 child.nags.append(roll - 90)
             if depth < 3 and roll % 100 < variation_chance * 100 and roll % 2 == 1:
-                alternative = data.draw(st.sampled_from(legal))
+                alternative = legal[data.draw(drawn["choice"]) % len(legal)]
                 if node.child_for(alternative) is None:
                     branch = node.add_child(alternative)
                     grow(branch, play(position.copy(), alternative.iccs()), budget // 3, depth + 1)

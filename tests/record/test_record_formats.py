@@ -8,7 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 from record_helpers import random_game
 
@@ -25,7 +25,10 @@ from xiangqi.record.xqf_writer import game_to_xqf
 
 CBL = "1989年龙化杯象棋名师邀请赛35局.CBL"
 WINBOARD = "WukongJS_1.0_(UCI2WB)-MaxQi_4.8F.pgn"
-TREES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Random legal trees (variations, comments, NAGs) alike from one example to the next: 25 of them (40 before,
+# ~0.07 CPU-s each), the same 25 in every run (a fixed seed).
+TREES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TREES_SEED = seed(20261128)
 
 
 def _cchess_tree(move) -> list:
@@ -64,13 +67,15 @@ def test_cbl_library_matches_cchess(shared_data: Path) -> None:
         assert _our_tree(game.root) == _cchess_tree(reference.first_move)
         assert (game.headers["Red"], game.headers["Black"]) == (reference.info["red"].strip(), reference.info["black"])
         assert game.result == reference.info["result"]
-        board = reference.init_board.copy()
-        for move in reference.first_move.get_siblings(include_me=True)[0:1]:
-            while move is not None:
-                board.move(move.p_from, move.p_to)
-                board.next_turn()
-                move = move.next_move
-        assert game.end_position().fen().split()[0] == board.to_fen().split()[0]
+        # the same start and the same moves: the same end (cchess's own replay, ~1.5 CPU-s for the 35 main
+        # lines, is done for the last game only)
+        assert game.start_fen.split()[0] == reference.init_board.to_fen().split()[0]
+    board, move = theirs[34].init_board.copy(), theirs[34].first_move
+    while move is not None:
+        board.move(move.p_from, move.p_to)
+        board.next_turn()
+        move = move.next_move
+    assert ours[34].end_position().fen().split()[0] == board.to_fen().split()[0] and ours[34].ply_count() > 40
     assert sum(len(_comments(game)) for game in ours) > 35 and "末后如图：黑方车守河口" in "".join(_comments(ours[7]))
     first = ours[0]
     assert first.headers["Event"] == "1989年龙化杯象棋名师邀请赛" and first.headers["Site"] == "柳州市"
@@ -181,6 +186,7 @@ def _as_records_hold(game: Game, data) -> Game:
 
 
 @TREES
+@TREES_SEED
 @given(st.data())
 def test_dhtmlxq_write_read_is_identity_on_the_tree(data) -> None:
     game = _as_records_hold(random_game(data), data)
@@ -220,6 +226,7 @@ def test_winboard_read_write_read_is_identity(shared_data: Path) -> None:
 
 
 @TREES
+@TREES_SEED
 @given(st.data())
 def test_winboard_writes_every_tree_back(data) -> None:
     game = random_game(data)
@@ -240,6 +247,7 @@ def test_winboard_moves_every_legal_move_reads_back() -> None:
 
 # --- XQF export --------------------------------------------------------------------------------------
 @TREES
+@TREES_SEED
 @given(st.data())
 def test_xqf_write_read_is_identity_on_the_tree(data) -> None:
     game = _as_records_hold(random_game(data), data)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from record_helpers import game_files
+from record_helpers import any_character, game_files
 
 from xiangqi.record import PgnFile, RecordError, XqfError, game_to_pgn, parse_game, read_xqf
 from xiangqi.record.files import is_xqf
@@ -33,11 +33,20 @@ def _read_any(data: bytes) -> None:
         _check_game(game)
 
 
+# Games already replayed and written, by everything replaying and writing depends on: a mutation that leaves
+# the game read unchanged (a flip past the end, in a padding byte) is not checked again.
+_checked: set[str] = set()
+
+
 def _check_game(game) -> None:
     assert all(isinstance(error, RecordError) for error in game.errors)
+    key = repr((game.record_signature(), [str(error) for error in game.errors]))
+    if key in _checked:
+        return
     for node, position in game.walk_positions():
         assert position.is_legal(node.move)
     game_to_pgn(game)  # whatever was read can be written
+    _checked.add(key)
 
 
 @FUZZ
@@ -56,7 +65,7 @@ def test_random_pgn_like_text(text: str) -> None:
 
 
 @FUZZ
-@given(st.text(max_size=500))
+@given(st.text(any_character(), max_size=500))
 def test_random_unicode_text(text: str) -> None:
     _check_game(parse_game(text))
 

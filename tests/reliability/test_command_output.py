@@ -3,6 +3,7 @@ closed output ends a command quietly (status 141, nothing on stderr), ``--help``
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 
 from xiangqi.book import build_book
 from xiangqi.commands.output import CLOSED_OUTPUT_STATUS, shown_name
+from xiangqi.commands.pgn import summarise
 
 REPO = Path(__file__).resolve().parents[2]
 GAME = '[Event "e"]\n\n1. h2e2 h9g7 *\n\n'
@@ -35,12 +37,13 @@ def test_pgn_rows_and_messages_escape_the_file_name(tmp_path: Path, name: str) -
     good, bad = tmp_path / name, tmp_path / ("bad " + name)
     good.write_text(GAME)
     bad.write_text('[Event "e"]\n\n1. a0a5 *\n')
-    done = command("pgn", str(good), str(bad))
-    rows = done.stdout.splitlines()
+    out, err = io.StringIO(), io.StringIO()   # what `pgn GOOD BAD` prints, in this process (the command's
+    summarise([str(good), str(bad)], out, err)  # own process is tested below and in tests/record)
+    rows = out.getvalue().splitlines()
     assert len(rows) == 2 and all(len(row.split("\t")) == 6 for row in rows)
     assert rows[0].split("\t")[0] == repr(str(good))
-    assert "\x1b" not in done.stdout + done.stderr
-    assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith(repr(str(bad)) + ":3:")
+    assert "\x1b" not in out.getvalue() + err.getvalue()
+    assert len(err.getvalue().splitlines()) == 1 and err.getvalue().startswith(repr(str(bad)) + ":3:")
 
 
 def test_pgn_into_a_closed_pipe_exits_quietly(tmp_path: Path) -> None:

@@ -64,9 +64,9 @@ def test_thousands_of_nested_variations_are_read():
     text, _line = nested_line(depth)
     game = parse_game(text)
     assert not game.errors
-    deepest, stack = 0, [game.root]
-    while stack:
-        node = stack.pop()
-        deepest = max(deepest, node.ply)
-        stack.extend(node.children)
+    deepest, stack = 0, [(game.root, 0)]   # each node's ply counted on the way down (node.ply walks up to
+    while stack:                             # the root: 4.5 million steps for the 3,000 nodes)
+        node, ply = stack.pop()
+        deepest = max(deepest, ply)
+        stack.extend((child, ply + 1) for child in node.children)
     assert deepest == depth and game.ply_count() == 1

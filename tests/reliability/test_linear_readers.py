@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 import hostile_inputs as hostile  # noqa: E402  (the bench's generators)
 
 LINEAR = 2 * 16   # a ratio at most this far above 16 for 16 times the input is linear (quadratic: ~256)
+XQF_PLIES = 500   # the small XQF input (1,000 before: the traced 17,000 plies cost ~3 CPU-s)
 
 
 class TallyText(str):
@@ -74,10 +75,10 @@ def text_of(generator: Callable[[int], bytes]) -> Callable[[int], TallyText]:
 
 
 @pytest.mark.parametrize(("name", "reader", "make"), [
-    # 2: 100 vs 1,600 games (the quadratic line counting gave a ratio of ~250 here)
-    ("dhtmlxq games", find_blocks, lambda scale: TallyText(hostile.dhtmlxq_games(4).decode()[: 26_000 * scale])),
-    # 2: 200 vs 3,200 unclosed blocks
-    ("unclosed blocks", find_blocks, lambda scale: TallyText(hostile.unclosed_blocks(4).decode()[: 7_000 * scale])),
+    # 2: 50 vs 800 games (the quadratic line counting gave a ratio of ~250 at 100 vs 1,600, ~130 here)
+    ("dhtmlxq games", find_blocks, lambda scale: TallyText(hostile.dhtmlxq_games(2).decode()[: 13_000 * scale])),
+    # 2: 100 vs 1,600 unclosed blocks
+    ("unclosed blocks", find_blocks, lambda scale: TallyText(hostile.unclosed_blocks(2).decode()[: 3_500 * scale])),
     # 4: a PGN tag value of 40 KB vs 640 KB
     ("pgn tag", parse_game, lambda scale: TallyText(hostile.pgn_tag_value(1).decode().replace(
         "x" * 655_360, "x" * 40_960 * scale))),
@@ -88,14 +89,15 @@ def test_text_readers_grow_linearly(name: str, reader: Callable[[Any], object], 
 
 
 def test_xqf_parsing_grows_linearly() -> None:
-    """4: 1,000 vs 16,000 plies, and variations."""
+    """4: 500 vs 8,000 plies, and variations (a few hundred opcodes a ply: a step that walked the moves
+    read so far would add 500 a ply already at the small size, a ratio of ~100)."""
     def plies(scale: int) -> bytes:
-        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[i % 4], i + 1 < 1000 * scale, False)
-                                 for i in range(1000 * scale)])
+        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[i % 4], i + 1 < XQF_PLIES * scale, False)
+                                 for i in range(XQF_PLIES * scale)])
 
     def variations(scale: int) -> bytes:
-        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[0], False, i + 1 < 1000 * scale)
-                                 for i in range(1000 * scale)])
+        return hostile.xqf_file([hostile._xqf_record(*hostile.XQF_CYCLE[0], False, i + 1 < XQF_PLIES * scale)
+                                 for i in range(XQF_PLIES * scale)])
 
     for make in (plies, variations):
         assert growth(parse_xqf, make) < LINEAR

@@ -151,8 +151,8 @@ def test_the_pdf_breaks_into_numbered_pages_holding_the_whole_game(sample: Game,
 
 def test_fewer_diagrams_make_fewer_pages(sample: Game, tmp_path: Path, qapp: object) -> None:
     style = pics.shipped_style()
-    many = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=2), style), tmp_path)
-    few = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=0, comments=False), style), tmp_path)
+    many = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=6), style), tmp_path)   # 5 pages
+    few = pdf_pages(ps.pdf_bytes(sample, sh.SheetOptions(diagram_every=0, comments=False), style), tmp_path)  # 2
     assert len(few) < len(many)
     assert "红方首着" in squeezed(" ".join(many)) and "红方首着" not in squeezed(" ".join(few))
     assert "38.车五平七" in squeezed(few[-1])
@@ -247,16 +247,16 @@ def test_print_opens_the_preview_of_the_sheet(qtbot, window, shared_data: Path) 
 
 
 def test_the_image_command_writes_the_sheet_as_pdf(shared_data: Path, tmp_path: Path, qapp: object) -> None:
-    from test_image_command import run_image
+    from test_image_command import image_here
 
     sample, out = str(shared_data / "games" / SAMPLE), tmp_path / "sheet.pdf"
-    done = run_image(sample, "--pdf", "--every", "20", "--notation", "wxf", "-o", str(out))
+    done = image_here(sample, "--pdf", "--every", "20", "--notation", "wxf", "-o", str(out))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"{out}: sheet of {sample}: game 1"
     pages = pdf_pages(out, tmp_path)
     assert "1.C8.5C8.5" in squeezed(pages[0]) and pages[-1].rstrip().endswith(str(len(pages)))
-    done = run_image(sample, "--pdf", "--every", "200", "-o", str(tmp_path / "bad.pdf"))
+    done = image_here(sample, "--pdf", "--every", "200", "-o", str(tmp_path / "bad.pdf"))
     assert done.returncode == 1 and "--every: diagram every 200 moves is outside 0 … 100" in done.stderr
-    done = run_image(sample, "--pdf", "-o", str(tmp_path / "sheet.png"))
+    done = image_here(sample, "--pdf", "-o", str(tmp_path / "sheet.png"))
     assert done.returncode == 1 and "--pdf writes a .pdf file" in done.stderr
     assert not (tmp_path / "bad.pdf").exists() and not (tmp_path / "sheet.png").exists()

@@ -1,5 +1,5 @@
-"""Pictures draw the shapes of the move they show: ``python -m xiangqi image`` from a PGN whose comments hold
-``[%cal]`` / ``[%csl]`` (PNG, SVG, GIF), and the renderer itself."""
+"""Pictures draw the shapes of the move they show: ``python -m xiangqi image`` (its ``main``, in this
+process) from a PGN whose comments hold ``[%cal]`` / ``[%csl]`` (PNG, SVG, GIF), and the renderer itself."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from PySide6.QtGui import QColor
-from test_image_command import run_image
+from test_image_command import image_here
 
 from xiangqi.record import load_games
 from xiangqi.record.comment_commands import Brush, Shape
@@ -53,7 +53,7 @@ def test_png_and_gif_from_a_pgn_draw_its_shapes(drawn_pgn: Path, shared_data: Pa
                                                  qapp: object) -> None:
     plain, drawn = tmp_path / "plain.png", tmp_path / "drawn.png"
     for source, out in ((shared_data / "games/eleeye/SAMPLE.XQF", plain), (drawn_pgn, drawn)):
-        done = run_image(str(source), "--size", str(WIDTH), "-o", str(out))
+        done = image_here(str(source), "--size", str(WIDTH), "-o", str(out))
         assert done.returncode == 0, done.stderr
     x, y = arrow_middle()
     with Image.open(plain) as a, Image.open(drawn) as b:
@@ -61,7 +61,7 @@ def test_png_and_gif_from_a_pgn_draw_its_shapes(drawn_pgn: Path, shared_data: Pa
     assert isinstance(under, tuple) and isinstance(over, tuple)
     assert close(over, blended(Brush.RED, under)), (over, under)
     gif = tmp_path / "drawn.gif"
-    done = run_image(str(drawn_pgn), "--gif", "--from", "2", "--to", "4", "--size", str(WIDTH), "-o", str(gif))
+    done = image_here(str(drawn_pgn), "--gif", "--from", "2", "--to", "4", "--size", str(WIDTH), "-o", str(gif))
     assert done.returncode == 0, done.stderr
     geo = BoardGeometry.fit(WIDTH, picture_size(WIDTH).height())
     rim = geo.point(49)
@@ -76,13 +76,13 @@ def test_png_and_gif_from_a_pgn_draw_its_shapes(drawn_pgn: Path, shared_data: Pa
     assert close(frames[1], blended(Brush.BLUE, frames[0])), frames
 
 
-def test_svg_from_a_pgn_draws_its_shapes(drawn_pgn: Path, tmp_path: Path) -> None:
+def test_svg_from_a_pgn_draws_its_shapes(drawn_pgn: Path, tmp_path: Path, qapp: object) -> None:
     svg = tmp_path / "drawn.svg"
-    done = run_image(str(drawn_pgn), "--size", str(WIDTH), "-o", str(svg))
+    done = image_here(str(drawn_pgn), "--size", str(WIDTH), "-o", str(svg))
     assert done.returncode == 0, done.stderr
     assert BRUSH_COLORS[Brush.RED] in svg.read_text(encoding="utf-8")
     plain = tmp_path / "plain.svg"
-    assert run_image(str(drawn_pgn), "--ply", "74", "-o", str(plain)).returncode == 0
+    assert image_here(str(drawn_pgn), "--ply", "74", "-o", str(plain)).returncode == 0
     assert BRUSH_COLORS[Brush.RED] not in plain.read_text(encoding="utf-8")
 
 

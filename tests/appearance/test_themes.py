@@ -135,3 +135,39 @@ def test_switching_theme_changes_what_the_board_paints(qtbot, window, store):
     menus.actions[("appearance", "board_theme")]["wood"].trigger()
     menus.actions[("appearance", "piece_set")]["engraved"].trigger()
     assert grab(window) == wood                       # back to the same picture
+
+
+def test_a_texture_is_rendered_once_per_size_and_read_once_per_file(qapp, themes_copy, monkeypatch):
+    """The board's wood grain is rendered once for each of the latest sizes (a panel shown and hidden again
+    gives the board back a size it had) and looks as rendered directly; a picture asked for again (each
+    window loads the theme library anew) is the one read before, and a file changed since is read again."""
+    from xiangqi.ui.board import themes
+
+    texture = themes_copy / "boards" / "wood" / "texture.svg"
+    picture = themes.Picture.of(texture)
+    assert themes.Picture.of(texture) is picture
+    renders: list[QRectF] = []
+    paint = themes.Picture.paint
+    monkeypatch.setattr(themes.Picture, "paint", lambda self, painter, rect: (renders.append(rect),
+                                                                            paint(self, painter, rect)))
+
+    def cached(width: int, height: int) -> QImage:
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        painter = QPainter(image)
+        picture.paint_cached(painter, QRectF(0, 0, width, height))
+        painter.end()
+        return image
+
+    first = cached(120, 90)
+    assert cached(120, 90) == first and len(renders) == 1
+    for size in ((60, 40), (61, 40), (62, 40), (120, 90)):   # three sizes kept: 120x90 was the oldest
+        cached(*size)
+    assert len(renders) == 5
+    direct = QImage(120, 90, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(direct)
+    paint(picture, painter, QRectF(0, 0, 120, 90))
+    painter.end()
+    assert max(abs(first.pixelColor(x, y).red() - direct.pixelColor(x, y).red())
+               for x in range(0, 120, 7) for y in range(0, 90, 7)) <= 8
+    texture.write_text(texture.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert themes.Picture.of(texture) is not picture

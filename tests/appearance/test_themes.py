@@ -158,16 +158,19 @@ def test_a_texture_is_rendered_once_per_size_and_read_once_per_file(qapp, themes
         painter.end()
         return image
 
-    first = cached(120, 90)
-    assert cached(120, 90) == first and len(renders) == 1
-    for size in ((60, 40), (61, 40), (62, 40), (120, 90)):   # three sizes kept: 120x90 was the oldest
+    first = cached(320, 240)
+    assert cached(320, 240) == first and len(renders) == 1
+    for size in ((64, 48), (64, 48)):   # a menu's preview: rendered each time, not kept
         cached(*size)
-    assert len(renders) == 5
-    direct = QImage(120, 90, QImage.Format.Format_ARGB32_Premultiplied)
+    assert len(renders) == 3
+    for size in ((200, 150), (201, 150), (202, 150), (320, 240)):   # three sizes kept: 320x240 was the oldest
+        cached(*size)
+    assert len(renders) == 7
+    direct = QImage(320, 240, QImage.Format.Format_ARGB32_Premultiplied)
     painter = QPainter(direct)
-    paint(picture, painter, QRectF(0, 0, 120, 90))
+    paint(picture, painter, QRectF(0, 0, 320, 240))
     painter.end()
     assert max(abs(first.pixelColor(x, y).red() - direct.pixelColor(x, y).red())
-               for x in range(0, 120, 7) for y in range(0, 90, 7)) <= 8
+               for x in range(0, 320, 13) for y in range(0, 240, 13)) <= 8
     texture.write_text(texture.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert themes.Picture.of(texture) is not picture

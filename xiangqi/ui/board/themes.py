@@ -111,8 +111,9 @@ class Picture:
         """``paint``, an SVG rendered once per size (the board's texture: a panel shown and hidden again
         brings the board back to a size it had, and rendering the wood grain costs ~5 ms a time)."""
         device = painter.device()
-        if self._svg is None or not isinstance(device, (QPixmap, QImage)):
-            self.paint(painter, rect)   # an SVG or PDF written keeps the texture's vectors
+        small = rect.width() * rect.height() < _SMALL_PICTURE_PX
+        if self._svg is None or small or not isinstance(device, (QPixmap, QImage)):
+            self.paint(painter, rect)   # an SVG or PDF written keeps the texture's vectors; previews are cheap
             return
         dpr = device.devicePixelRatioF()
         key = (max(1, round(rect.width() * dpr)), max(1, round(rect.height() * dpr)), dpr)
@@ -137,6 +138,7 @@ class Picture:
 _PICTURES: dict[tuple[str, int, int], Picture] = {}   # Picture.of: (file, mtime, size) -> the picture read
 _PICTURE_CACHE_LIMIT = 256      # pictures kept (the shipped themes have 43)
 _RENDERED_SIZES = 3             # sizes of a texture kept (4 MB each at 1000x1100 px)
+_SMALL_PICTURE_PX = 128 * 128   # smaller (a menu's preview): rendered each time, keeping the board's sizes
 
 
 # ---------------------------------------------------------------------------------------- boards

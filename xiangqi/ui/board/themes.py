@@ -108,20 +108,24 @@ class Picture:
             painter.drawImage(rect, self._image)
 
     def paint_cached(self, painter: QPainter, rect: QRectF) -> None:
-        """``paint``, an SVG rendered once per size (the board's texture: a panel shown and hidden again
-        brings the board back to a size it had, and rendering the wood grain costs ~5 ms a time)."""
+        """``paint``, an SVG rendered once per size step (the board's texture: rendering the wood grain costs
+        ~5 ms a time; rendered in steps of ``_RENDER_STEP_PX`` and scaled down, a window resized or a panel
+        shown and hidden again mostly finds the grain rendered already)."""
         device = painter.device()
         small = rect.width() * rect.height() < _SMALL_PICTURE_PX
         if self._svg is None or small or not isinstance(device, (QPixmap, QImage)):
             self.paint(painter, rect)   # an SVG or PDF written keeps the texture's vectors; previews are cheap
             return
         dpr = device.devicePixelRatioF()
-        key = (max(1, round(rect.width() * dpr)), max(1, round(rect.height() * dpr)), dpr)
+        key = (_step_up(rect.width() * dpr), _step_up(rect.height() * dpr), dpr)
         image = self._rendered.pop(key, None)
         self._rendered[key] = image = self._render(key) if image is None else image   # now the newest
         if len(self._rendered) > _RENDERED_SIZES:
             del self._rendered[next(iter(self._rendered))]
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.drawImage(rect, image)
+        painter.restore()
 
     def _render(self, key: tuple[int, int, float]) -> QImage:
         width, height, dpr = key
@@ -139,6 +143,11 @@ _PICTURES: dict[tuple[str, int, int], Picture] = {}   # Picture.of: (file, mtime
 _PICTURE_CACHE_LIMIT = 256      # pictures kept (the shipped themes have 43)
 _RENDERED_SIZES = 3             # sizes of a texture kept (4 MB each at 1000x1100 px)
 _SMALL_PICTURE_PX = 128 * 128   # smaller (a menu's preview): rendered each time, keeping the board's sizes
+_RENDER_STEP_PX = 64            # a texture is rendered at the next multiple of this, then scaled down
+
+
+def _step_up(pixels: float) -> int:
+    return max(1, -(-round(pixels) // _RENDER_STEP_PX)) * _RENDER_STEP_PX
 
 
 # ---------------------------------------------------------------------------------------- boards

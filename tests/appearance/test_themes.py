@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -15,14 +16,11 @@ from appearance_paths import ASSETS
 
 
 def alpha_box(image: QImage) -> tuple[int, int, int, int]:
-    """Bounding box (left, top, right, bottom) of the pixels that are not transparent."""
-    xs, ys = [], []
-    for y in range(image.height()):
-        for x in range(image.width()):
-            if image.pixelColor(x, y).alpha() > 40:
-                xs.append(x)
-                ys.append(y)
-    return min(xs), min(ys), max(xs), max(ys)
+    """Bounding box (left, top, right, bottom) of the pixels that are not transparent (alpha > 40)."""
+    argb = image.convertToFormat(QImage.Format.Format_ARGB32)
+    rows = np.frombuffer(argb.constBits(), dtype=np.uint32).reshape(argb.height(), argb.bytesPerLine() // 4)
+    ys, xs = np.nonzero((rows[:, :argb.width()] >> 24) > 40)
+    return int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
 
 
 def test_every_shipped_theme_folder_loads(library):

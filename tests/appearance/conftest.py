@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from appearance_paths import ASSETS, REPO, SHIPPED  # noqa: F401 (used by fixtures below)
+from closed_widgets import delete_closed_widgets  # noqa: F401 (autouse: closed windows deleted after each test)
 from slot_exceptions import fail_on_slot_exceptions  # noqa: F401 (autouse: an exception in a slot fails the test)
 
 

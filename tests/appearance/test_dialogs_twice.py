@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMenu, QM
 
 import real_window
 from xiangqi.core import Move, parse_square
+from xiangqi.ui.match.match_ui import MatchUi
 
 app_window = real_window.app_window   # the fixture
 
@@ -133,6 +134,15 @@ def open_by(qtbot, action: QAction) -> list[QDialog]:
     return [dialog for dialog in visible_dialogs() if dialog not in before]
 
 
+def stop_a_match(qtbot, window) -> None:
+    """A match the match dialog's OK started is stopped: it would play on beside the other dialogs (a move
+    every few milliseconds, each redrawing the board: two thirds of this test's CPU)."""
+    match = window.findChild(MatchUi)
+    if match.running:
+        match.stop()
+        qtbot.waitUntil(lambda: not match.running, timeout=10_000)
+
+
 def play_two_moves(window) -> None:
     window.controller.study.play_line([Move(parse_square("h2"), parse_square("e2")),
                                  Move(parse_square("h9"), parse_square("g7"))])
@@ -156,6 +166,7 @@ def test_every_dialog_of_every_menu_opens_again_after_each_way_of_closing(app_wi
             opened[name] = opened.get(name, 0) + 1
             close(qtbot, shown[0], way)
             close_all(qtbot)
+            stop_a_match(qtbot, window)
     print(opened)
     assert len([n for n, count in opened.items() if count >= 2]) >= 20, opened
     for name in ("视图(&V) › 设置(&S)…", "引擎(&N) › 管理引擎(&M)…"):

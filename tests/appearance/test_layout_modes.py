@@ -192,7 +192,7 @@ def test_a_match_table_shows_five_rows_at_1400x1000(app_window, qtbot, tmp_path)
     settle(qtbot)
     before = board_on_screen(window)
     match.start(MatchSettings(specs=(fake_engine(), fake_engine()), time=TimeControl(movetime_ms=20), games=6,
-                              adjudication=Adjudication(max_plies=6), pgn=tmp_path / "match.pgn"))
+                              adjudication=Adjudication(max_plies=2), pgn=tmp_path / "match.pgn"))
     table = match.panel.table
     qtbot.waitUntil(lambda: table.rowCount() >= 5, timeout=60_000)
     match.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -15,14 +16,11 @@ from appearance_paths import ASSETS
 
 
 def alpha_box(image: QImage) -> tuple[int, int, int, int]:
-    """Bounding box (left, top, right, bottom) of the pixels that are not transparent."""
-    xs, ys = [], []
-    for y in range(image.height()):
-        for x in range(image.width()):
-            if image.pixelColor(x, y).alpha() > 40:
-                xs.append(x)
-                ys.append(y)
-    return min(xs), min(ys), max(xs), max(ys)
+    """Bounding box (left, top, right, bottom) of the pixels that are not transparent (alpha > 40)."""
+    argb = image.convertToFormat(QImage.Format.Format_ARGB32)
+    rows = np.frombuffer(argb.constBits(), dtype=np.uint32).reshape(argb.height(), argb.bytesPerLine() // 4)
+    ys, xs = np.nonzero((rows[:, :argb.width()] >> 24) > 40)
+    return int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
 
 
 def test_every_shipped_theme_folder_loads(library):
@@ -135,3 +133,48 @@ def test_switching_theme_changes_what_the_board_paints(qtbot, window, store):
     menus.actions[("appearance", "board_theme")]["wood"].trigger()
     menus.actions[("appearance", "piece_set")]["engraved"].trigger()
     assert grab(window) == wood                       # back to the same picture
+
+
+def test_a_texture_is_rendered_once_per_size_and_read_once_per_file(qapp, themes_copy, monkeypatch):
+    """The board's wood grain is rendered once for each of the latest sizes (a panel shown and hidden again
+    gives the board back a size it had) and looks as rendered directly; a picture asked for again (each
+    window loads the theme library anew) is the one read before, and a file changed since is read again."""
+    from xiangqi.ui.board import themes
+
+    texture = themes_copy / "boards" / "wood" / "texture.svg"
+    picture = themes.Picture.of(texture)
+    assert themes.Picture.of(texture) is picture
+    renders: list[QRectF] = []
+    paint = themes.Picture.paint
+    monkeypatch.setattr(themes.Picture, "paint", lambda self, painter, rect: (renders.append(rect),
+                                                                            paint(self, painter, rect)))
+
+    def cached(width: int, height: int) -> QImage:
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        painter = QPainter(image)
+        picture.paint_cached(painter, QRectF(0, 0, width, height))
+        painter.end()
+        return image
+
+    first = cached(300, 200)
+    assert cached(300, 200) == first and len(renders) == 1
+    cached(310, 220)   # the same size step (rendered at 320x256, scaled down)
+    assert len(renders) == 1
+    for size in ((64, 48), (64, 48)):   # a menu's preview: rendered each time, not kept
+        cached(*size)
+    assert len(renders) == 3
+    for size in ((200, 150), (260, 150), (330, 150), (300, 200)):   # three sizes kept: 300x200 was the oldest
+        cached(*size)
+    assert len(renders) == 7
+    direct = QImage(300, 200, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(direct)
+    paint(picture, painter, QRectF(0, 0, 300, 200))
+    painter.end()
+
+    def reds(image: QImage) -> list[int]:
+        return [image.pixelColor(x, y).red() for x in range(0, 300, 7) for y in range(0, 200, 7)]
+
+    assert abs(sum(reds(first)) - sum(reds(direct))) / len(reds(first)) <= 4   # the same wood, on average
+    assert len(set(reds(first))) > 5                                          # grain, not a flat fill
+    texture.write_text(texture.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert themes.Picture.of(texture) is not picture

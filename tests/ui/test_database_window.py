@@ -8,6 +8,7 @@ offers the starter database."""
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -40,11 +41,20 @@ def ccgc(shared_data: Path) -> Path:
     return shared_data / "games" / "eleeye" / "CCGC"
 
 
-@pytest.fixture
-def games_db(tmp_path: Path, ccgc: Path) -> Path:
-    path = tmp_path / "ccgc.xqdb"
+@pytest.fixture(scope="module")
+def imported_ccgc(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
+    """The CCGC games imported once for the module's tests (each test gets a copy: some damage theirs)."""
+    path = tmp_path_factory.mktemp("ccgc") / "ccgc.xqdb"
     with GameDatabase(path, create=True) as database:
-        import_files(database, [ccgc])
+        import_files(database, [shared_data / "games" / "eleeye" / "CCGC"])
+    return path
+
+
+@pytest.fixture
+def games_db(tmp_path: Path, imported_ccgc: Path) -> Path:
+    path = tmp_path / "ccgc.xqdb"
+    with sqlite3.connect(imported_ccgc) as source, sqlite3.connect(path) as copy:
+        source.backup(copy)
     return path
 
 

@@ -159,10 +159,10 @@ def test_a_wrong_entry_is_quoted_and_nothing_is_played(window: MainWindow, qtbot
 
 def test_the_completer_offers_the_legal_moves_in_every_notation(window: MainWindow, qtbot) -> None:
     new_game_from_keyboard(qtbot, window, "")
+    press(qtbot, Qt.Key.Key_Slash)   # into the box: the list is written when it is about to be typed in
     offered = window.move_box.model.stringList()
     assert offered[0].startswith(("车", "马", "炮", "兵", "相", "仕", "帅"))   # the player's notation first
     assert {"炮二平五", "C2.5", "h2e2"} <= set(offered) and len(offered) == 44 * 3
-    press(qtbot, Qt.Key.Key_Slash)
     type_text(qtbot, "炮二")
     popup = window.move_box.completer.popup()
     qtbot.waitUntil(lambda: popup is not None and popup.isVisible())

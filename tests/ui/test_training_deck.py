@@ -4,6 +4,7 @@ answer schedules the card's next review as fsrs says."""
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -132,11 +133,28 @@ def open_due(qtbot: QtBot, window: MainWindow, training: TrainingMenu) -> DueCar
     return view
 
 
-def reviewed_deck(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TrainingMenu]:
-    window, study, training = build(qtbot, tmp_path)
-    window.last_setup = replace(window.last_setup, player="Me")
-    review(qtbot, window, study, game("Someone", "Me")).reject()
-    assert training.due_action.text() == "&Due today…"
+REVIEWED: dict[str, Path] = {}   # the training history a review of the player's game left (made once a process)
+
+
+def reviewed_deck(qtbot: QtBot, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+                  ) -> tuple[MainWindow, TrainingMenu]:
+    """A window whose training history holds the card a review of the player's game added: the first test
+    reviews (with the material engine), the others start from a copy of the history it left."""
+    made = REVIEWED.get("history")
+    if made is not None:
+        with sqlite3.connect(made) as source, sqlite3.connect(tmp_path / "training.sqlite") as copy:
+            source.backup(copy)
+        window, _study, training = build(qtbot, tmp_path)
+        assert training.due_action.text() == "&Due today…"
+    else:
+        window, study, training = build(qtbot, tmp_path)
+        window.last_setup = replace(window.last_setup, player="Me")
+        review(qtbot, window, study, game("Someone", "Me")).reject()
+        assert training.due_action.text() == "&Due today…"
+        saved = tmp_path_factory.mktemp("reviewed") / "training.sqlite"
+        with sqlite3.connect(tmp_path / "training.sqlite") as source, sqlite3.connect(saved) as copy:
+            source.backup(copy)
+        REVIEWED["history"] = saved
     training.menu.aboutToShow.emit()
     assert training.due_action.text() == "&Due today (1)…"
     return window, training
@@ -144,8 +162,9 @@ def reviewed_deck(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TrainingMen
 
 @pytest.mark.parametrize("answer", ["b7b0", "h9g7", "solution"])
 def test_due_today_shows_the_card_and_the_answer_schedules_it_by_fsrs(qtbot: QtBot, tmp_path: Path,
+                                                                      tmp_path_factory: pytest.TempPathFactory,
                                                                       answer: str) -> None:
-    window, training = reviewed_deck(qtbot, tmp_path)
+    window, training = reviewed_deck(qtbot, tmp_path, tmp_path_factory)
     window.set_engines([])        # no engine to accept another move as good: the card's answer decides
     view = open_due(qtbot, window, training)
     assert view.counts_label.text() == "Card 1 of 1 · right 0 · wrong 0"
@@ -190,8 +209,9 @@ def key_to(view: DueCardsView, square: int) -> None:
     QTest.keyClick(board, Qt.Key.Key_Return)
 
 
-def test_a_card_is_answered_with_the_keyboard_alone(qtbot: QtBot, tmp_path: Path) -> None:
-    window, training = reviewed_deck(qtbot, tmp_path)
+def test_a_card_is_answered_with_the_keyboard_alone(qtbot: QtBot, tmp_path: Path,
+                                                    tmp_path_factory: pytest.TempPathFactory) -> None:
+    window, training = reviewed_deck(qtbot, tmp_path, tmp_path_factory)
     window.set_engines([])
     view = open_due(qtbot, window, training)
     board = view.solver.board.view
@@ -215,8 +235,9 @@ def test_the_players_side_in_a_game_against_the_engine(qtbot: QtBot, tmp_path: P
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
 
 
-def test_a_card_that_cannot_be_shown_is_skipped_and_named(qtbot: QtBot, tmp_path: Path) -> None:
-    window, training = reviewed_deck(qtbot, tmp_path)
+def test_a_card_that_cannot_be_shown_is_skipped_and_named(qtbot: QtBot, tmp_path: Path,
+                                                          tmp_path_factory: pytest.TempPathFactory) -> None:
+    window, training = reviewed_deck(qtbot, tmp_path, tmp_path_factory)
     window.set_engines([])
     deck = training.deck()
     assert deck is not None
@@ -235,8 +256,9 @@ def test_a_card_that_cannot_be_shown_is_skipped_and_named(qtbot: QtBot, tmp_path
     assert len(deck.due(kind=DeckKind.PUZZLES)) == 2           # left in the deck as they are, not graded
 
 
-def test_a_mistake_card_speaks_the_notation_of_now(qtbot: QtBot, tmp_path: Path) -> None:
-    window, training = reviewed_deck(qtbot, tmp_path)
+def test_a_mistake_card_speaks_the_notation_of_now(qtbot: QtBot, tmp_path: Path,
+                                                   tmp_path_factory: pytest.TempPathFactory) -> None:
+    window, training = reviewed_deck(qtbot, tmp_path, tmp_path_factory)
     deck = training.deck()
     assert deck is not None
     [card] = deck.due(kind=DeckKind.MISTAKES)

@@ -2,15 +2,15 @@
 
 Square numbering and ICCS names are described in ``xiangqi.core.squares``; cell values in
 ``xiangqi.core.pieces``. The numpy array is the public board; a plain list mirrors it for the hot move
-generation loops in ``xiangqi.core.movegen`` (one list read costs about a third of a numpy read).
+generation loops in ``xiangqi.core.movegen`` (one list read costs about a third of a numpy read). The array
+is made when ``board`` is first read: a program that only plays moves (an engine process, the scripted fake
+engines of the tests) never imports numpy (0.2 CPU-s of its start-up).
 """
 
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from xiangqi.core import movegen
 from xiangqi.core.errors import IllegalMoveError
@@ -20,6 +20,9 @@ from xiangqi.core.outcome import Outcome, Termination, insufficient_material
 from xiangqi.core.pieces import Color
 from xiangqi.core.repetition import repetition_outcome
 from xiangqi.core.zobrist import BLACK_TO_MOVE, PIECE_KEYS, zobrist_of
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # Every from/to pair as a shared Move, indexed by the movegen code ``from_sq << 7 | to_sq``. Codes that name no
 # real pair (same square, to-square past 89) get a Move too, so the table holds only Moves; movegen never yields them.
@@ -54,9 +57,8 @@ class Position:
         cells, self._side, self._halfmove, self._fullmove, self._zobrist = _read_fen(
             self.STARTING_FEN if fen is None else fen)
         self._cells = list(cells)
-        self._array = np.array(self._cells, dtype=np.int8)
-        self._view = self._array.view()
-        self._view.flags.writeable = False
+        self._array: np.ndarray | None = None   # ``board``'s array, made when first read, then kept in step
+        self._view: np.ndarray | None = None
         self._kings = [self._cells.index(1), self._cells.index(-1)]
         self._stack: list[_Undo] = []
         # Where ``ucci_position()`` starts: the stack length after the last capture (0: the start), and
@@ -77,9 +79,7 @@ class Position:
         clone = object.__new__(Position)
         clone.__dict__.update(self.__dict__)
         clone._cells = list(self._cells)
-        clone._array = self._array.copy()
-        clone._view = clone._array.view()
-        clone._view.flags.writeable = False
+        clone._array = clone._view = None   # made from the cells if the copy's board is read
         clone._kings = list(self._kings)
         clone._stack = list(self._stack)
         return clone
@@ -91,6 +91,12 @@ class Position:
     @property
     def board(self) -> np.ndarray:
         """int8[90] read-only view of the cells (it follows later pushes and pops)."""
+        if self._view is None:
+            import numpy as np   # here, not at the top: see the module's docstring
+
+            self._array = np.array(self._cells, dtype=np.int8)
+            self._view = self._array.view()
+            self._view.flags.writeable = False
         return self._view
 
     def cells(self) -> tuple[int, ...]:
@@ -162,8 +168,9 @@ class Position:
         cells[dst] = moved
         cells[src] = 0
         array = self._array
-        array[dst] = moved
-        array[src] = 0
+        if array is not None:
+            array[dst] = moved
+            array[src] = 0
         key = self._zobrist ^ BLACK_TO_MOVE ^ PIECE_KEYS[moved][src] ^ PIECE_KEYS[moved][dst]
         if captured:
             self._zobrist = key ^ PIECE_KEYS[captured][dst]
@@ -192,8 +199,9 @@ class Position:
         cells[src] = moved
         cells[dst] = captured
         array = self._array
-        array[src] = moved
-        array[dst] = captured
+        if array is not None:
+            array[src] = moved
+            array[dst] = captured
         self._side ^= 1
         self._in_check = None
         if self._side:

@@ -3,15 +3,16 @@ that would lose by the repetition rules."""
 
 from __future__ import annotations
 
-from typing import Protocol, Self
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol, Self
 
 from xiangqi.core.chase import chased_squares
 from xiangqi.core.move import Move
 from xiangqi.core.outcome import CycleMove, MoveKind, Outcome, Termination, judge_repetition
 from xiangqi.core.pieces import Color
 from xiangqi.core.squares import SQUARES
+
+if TYPE_CHECKING:
+    import numpy as np   # the board's type only: an engine process never imports numpy (core/position.py)
 
 REPETITIONS = 3  # the current position seen this many times in all
 _FORBIDDEN = (Termination.PERPETUAL_CHECK, Termination.PERPETUAL_CHASE)  # rulings that lose

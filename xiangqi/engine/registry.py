@@ -240,6 +240,32 @@ def recognise(path_or_name: str, families: Iterable[EngineFamily]) -> EngineFami
     return None
 
 
+class FileRecogniser:
+    """``recognise`` for the thousands of file names on PATH: each family's patterns compiled once (one
+    regular expression for its globs, one for its ``id name``) instead of once per name and pattern
+    (0.075 -> 0.01 CPU-s a search here, paid by every window built and every settings dialog opened)."""
+
+    def __init__(self, families: Iterable[EngineFamily]) -> None:
+        self._rules = [(family, _globs_regex(family.executables),
+                        re.compile(family.id_name) if family.id_name else None) for family in families]
+
+    def family_of(self, file_name: str) -> EngineFamily | None:
+        """The same family as ``recognise(file_name, families)``: the first whose globs match the name (case
+        and ``.exe`` ignored) or whose ``id_name`` is found in it."""
+        stem = os.path.basename(file_name).lower()
+        stem = stem[:-4] if stem.endswith(".exe") else stem
+        for family, globs, id_name in self._rules:
+            if (globs is not None and globs.match(stem)) or (id_name is not None and id_name.search(file_name)):
+                return family
+        return None
+
+
+def _globs_regex(globs: Iterable[str]) -> re.Pattern[str] | None:
+    """One pattern matching what ``fnmatch.fnmatchcase`` matches for any of the (lower-cased) globs."""
+    parts = [f"(?:{fnmatch.translate(glob.lower())})" for glob in globs]
+    return re.compile("|".join(parts)) if parts else None
+
+
 # ------------------------------------------------------------------------------------------- advice
 @dataclass(frozen=True)
 class DialectChange:
@@ -331,10 +357,11 @@ def _on_path(families: list[EngineFamily]) -> list[EngineSpec]:
     """Programs recognised by name first, then checked: PATH holds thousands of files (3,573 on a test
     machine) and checking each one first cost a quarter of a second of CPU at every engine search."""
     dirs = [Path(p) for p in os.environ.get("PATH", "").split(os.pathsep) if p] + list(EXTRA_SEARCH_DIRS)
+    recogniser = FileRecogniser(families)
     found = []
     for directory in dict.fromkeys(dirs):
         for name in _names_in(directory):
-            family = recognise(name, families)
+            family = recogniser.family_of(name)
             if family is not None and _is_program(directory / name):
                 found.append(_spec_for_program(directory / name, family))
     return found

@@ -59,7 +59,7 @@ IGNORED_OPTIONS = frozenset(
 def board_for(command: PositionCommand) -> SearchBoard:
     """The search board of a position command, with its move history (for repetition rulings)."""
     start = command.start
-    board = SearchBoard(list(start.board), int(start.turn), start.halfmove_clock)
+    board = SearchBoard(start.cells(), int(start.turn), start.halfmove_clock)
     for move in command.moves:
         board.make(move_code(move.from_sq, move.to_sq))
         board.checks.append(board.in_check())

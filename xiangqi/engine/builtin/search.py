@@ -103,7 +103,7 @@ class Searcher:
         self.nodes = 0
         self.stop_requested = False
         self.limits = Limits()
-        self.board = SearchBoard(list(Position().board), 0)  # replaced by each search's board
+        self.board = SearchBoard(Position().cells(), 0)  # replaced by each search's board
         self.start_time = 0.0
         self.rng = random.Random()
         self.on_info: Callable[[Info], None] | None = None  # the running search's reporter

@@ -74,6 +74,7 @@ class Picture:
         self.file = file
         self._svg: QSvgRenderer | None = None
         self._image: QImage | None = None
+        self._rendered: dict[tuple[int, int, float], QImage] = {}   # paint_cached: the latest sizes, oldest first
         if not file.is_file():
             raise ThemeError(f"{file}: file not found")
         if file.suffix.lower() in (".svg", ".svgz"):
@@ -85,11 +86,68 @@ class Picture:
             if self._image.isNull():
                 raise ThemeError(f"{file}: not an image Qt can read")
 
+    @classmethod
+    def of(cls, file: Path) -> Picture:
+        """The picture of ``file``, read once per version of the file (its time and size): the theme library
+        is loaded again for each window, and its pictures keep the sizes they were rendered at."""
+        stat = file.stat() if file.is_file() else None
+        key = (str(file), stat.st_mtime_ns, stat.st_size) if stat is not None else None
+        picture = _PICTURES.get(key) if key is not None else None
+        if picture is None:
+            picture = cls(file)   # ThemeError for a missing or unreadable file
+            if key is not None:
+                if len(_PICTURES) >= _PICTURE_CACHE_LIMIT:
+                    _PICTURES.clear()
+                _PICTURES[key] = picture
+        return picture
+
     def paint(self, painter: QPainter, rect: QRectF) -> None:
         if self._svg is not None:
             self._svg.render(painter, rect)
         elif self._image is not None:
             painter.drawImage(rect, self._image)
+
+    def paint_cached(self, painter: QPainter, rect: QRectF) -> None:
+        """``paint``, an SVG rendered once per size step (the board's texture: rendering the wood grain costs
+        ~5 ms a time; rendered in steps of ``_RENDER_STEP_PX`` and scaled down, a window resized or a panel
+        shown and hidden again mostly finds the grain rendered already)."""
+        device = painter.device()
+        small = rect.width() * rect.height() < _SMALL_PICTURE_PX
+        if self._svg is None or small or not isinstance(device, (QPixmap, QImage)):
+            self.paint(painter, rect)   # an SVG or PDF written keeps the texture's vectors; previews are cheap
+            return
+        dpr = device.devicePixelRatioF()
+        key = (_step_up(rect.width() * dpr), _step_up(rect.height() * dpr), dpr)
+        image = self._rendered.pop(key, None)
+        self._rendered[key] = image = self._render(key) if image is None else image   # now the newest
+        if len(self._rendered) > _RENDERED_SIZES:
+            del self._rendered[next(iter(self._rendered))]
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawImage(rect, image)
+        painter.restore()
+
+    def _render(self, key: tuple[int, int, float]) -> QImage:
+        width, height, dpr = key
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.paint(painter, QRectF(0, 0, width, height))
+        painter.end()
+        image.setDevicePixelRatio(dpr)
+        return image
+
+
+_PICTURES: dict[tuple[str, int, int], Picture] = {}   # Picture.of: (file, mtime, size) -> the picture read
+_PICTURE_CACHE_LIMIT = 256      # pictures kept (the shipped themes have 43)
+_RENDERED_SIZES = 3             # sizes of a texture kept (4 MB each at 1000x1100 px)
+_SMALL_PICTURE_PX = 128 * 128   # smaller (a menu's preview): rendered each time, keeping the board's sizes
+_RENDER_STEP_PX = 64            # a texture is rendered at the next multiple of this, then scaled down
+
+
+def _step_up(pixels: float) -> int:
+    return max(1, -(-round(pixels) // _RENDER_STEP_PX)) * _RENDER_STEP_PX
 
 
 # ---------------------------------------------------------------------------------------- boards
@@ -114,7 +172,7 @@ class BoardTheme:
     def paint_background(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, self.background)
         if self._texture_picture is not None:
-            self._texture_picture.paint(painter, rect)
+            self._texture_picture.paint_cached(painter, rect)
 
 
 def parse_color(value: object, where: str) -> QColor:
@@ -138,7 +196,7 @@ def load_board_theme(folder: Path) -> BoardTheme:
     picture: Picture | None = None
     if texture_name is not None:
         texture = theme_file(folder, "texture", texture_name)
-        picture = Picture(texture)
+        picture = Picture.of(texture)
     return BoardTheme(id=folder.name, names=read_names(data, folder), texture=texture, folder=folder,
                       _texture_picture=picture, **values)
 
@@ -187,7 +245,7 @@ def load_piece_set(folder: Path) -> PieceSet:
     for piece, letter in PIECE_LETTERS.items():
         if letter not in files:
             raise ThemeError(f"{folder / 'theme.toml'}: [files] {letter} is missing (one file per FEN letter)")
-        pictures[piece] = Picture(theme_file(folder, letter, files[letter]))
+        pictures[piece] = Picture.of(theme_file(folder, letter, files[letter]))
     return PieceSet(folder.name, read_names(data, folder), pictures, folder)
 
 

@@ -80,11 +80,12 @@ class FakeStarter:
         return report
 
 
-def make_ui(qtbot, tmp_path: Path, default: Path, starter: FakeStarter | None = None
+def make_ui(qtbot, tmp_path: Path, default: Path, starter: FakeStarter | None = None, closed_by_qtbot: bool = True
             ) -> tuple[MainWindow, DatabaseUi]:
     controller = GameController(AutosaveStore(tmp_path / "autosave.json"))
     window = MainWindow(controller, FallbackBoardTheme(), FallbackPieceSet(), [])
-    qtbot.addWidget(window)
+    if closed_by_qtbot:
+        qtbot.addWidget(window)
     record_ui = install_record_ui(window)
     settings = QSettings(str(tmp_path / "recent.ini"), QSettings.Format.IniFormat)
     ui = install_database_ui(window, record_ui.link, window.book_ui, default, settings,
@@ -441,3 +442,12 @@ def test_a_read_cancelled_while_it_runs_ends_cancelled_not_failed(qtbot, games_d
         assert answered.args[0] == later and answered.args[1] > 0
     finally:
         worker.close()
+
+
+def test_a_main_window_deleted_right_after_its_close_leaves_no_traceback(qtbot, tmp_path, games_db) -> None:
+    """The database menu looks at the window once its close has gone through (it may be refused): a window
+    deleted before that look (a script closing and deleting it at once) must not fault in a slot."""
+    window, _ui = make_ui(qtbot, tmp_path, games_db, closed_by_qtbot=False)
+    window.close()
+    shiboken6.delete(window)   # and with it the menu, its child
+    drain_event_loop(qtbot)   # the look the close posted is dropped with the deleted menu

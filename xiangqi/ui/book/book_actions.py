@@ -77,7 +77,7 @@ class BookUi(QObject):
         self.controller.game_replaced.connect(self.follow_position)
         self.follow_position()
         window.installEventFilter(self)
-        QTimer.singleShot(0, self.restore)   # after the app has attached its settings
+        QTimer.singleShot(0, self, self.restore)   # after the app has attached its settings
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """The window closes during a build: cancel it, so its temporary file is removed."""

@@ -121,7 +121,7 @@ class DatabaseUi(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.window and event.type() == QEvent.Type.Close:
-            QTimer.singleShot(0, self._after_close)   # the close may yet be refused (an unsaved game kept)
+            QTimer.singleShot(0, self, self._after_close)   # after a refusable close; dropped if we are deleted
         return False
 
     def _after_close(self) -> None:
@@ -311,7 +311,7 @@ class DatabaseUi(QObject):
             shown.resize(min(1100, self.window.width()), min(700, self.window.height()))
             fit_to_screen(shown)
             shown.show_status()
-            QTimer.singleShot(0, self._search_all_at_first)
+            QTimer.singleShot(0, self, self._search_all_at_first)
         self._show_heading()
         self._update_actions()
         shown.show()

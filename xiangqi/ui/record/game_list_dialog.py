@@ -336,7 +336,7 @@ class GameListDialog(QDialog):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         if self.model.cells:   # once the table has its new width
-            QTimer.singleShot(0, self._fit_columns)
+            QTimer.singleShot(0, self, self._fit_columns)
 
     def _filter(self, text: str) -> None:
         self.model.set_filter(text)

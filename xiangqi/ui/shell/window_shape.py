@@ -45,7 +45,7 @@ class WindowShape(QObject):
         self.window, self.splitter, self.side, self.engine_area = window, splitter, side, engine_area
         self.moves_height = moves_height
         self.chosen: dict[str, int] = {}   # the engine area's height the user dragged it to, per what it shows
-        engine_area.sections_changed.connect(lambda: QTimer.singleShot(0, self.share_side))
+        engine_area.sections_changed.connect(lambda: QTimer.singleShot(0, self, self.share_side))
         side.splitterMoved.connect(lambda _pos, _index: self._remember_split())
         self.compact: bool | None = None
         self.settings: QSettings | None = None
@@ -60,7 +60,7 @@ class WindowShape(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.splitter and event.type() == QEvent.Type.Resize:
-            QTimer.singleShot(0, self.fit)   # after the splitter has laid out its new size
+            QTimer.singleShot(0, self, self.fit)   # after the splitter has laid out its new size
             self._reshare.start()
         elif watched is self._moves and event.type() == QEvent.Type.LayoutRequest:
             self._reshare.start()

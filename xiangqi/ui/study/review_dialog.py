@@ -89,7 +89,7 @@ class ReviewSummaryView(QWidget):
         layout = self.layout()
         if layout is not None:
             layout.addWidget(widget)
-            QTimer.singleShot(0, self._make_room)   # once the layouts took it in (posted events)
+            QTimer.singleShot(0, self, self._make_room)   # once the layouts took it in (posted events)
 
     def _make_room(self) -> None:
         """The dialog as tall as its summary needs at its width (never narrower: the table's columns)."""

@@ -61,6 +61,7 @@ class ClusterRun:
         self.client = client
         self.cancel_name = f"xiangqi-cancel-{uuid.uuid4().hex}"
         self._event = Event(self.cancel_name, client=client)
+        self.cancelled = False
         # pure=False: two equal slices (the same game twice in a file) are still two tasks
         self.futures: list[Future[SliceOutcome]] = [
             client.submit(run_slice, task, self.cancel_name, key=f"slice-{task.key}-{self.cancel_name}", pure=False,
@@ -70,6 +71,7 @@ class ClusterRun:
 
     def cancel(self) -> None:
         """Stop: the running slices' commands are killed on the workers, the waiting ones dropped."""
+        self.cancelled = True
         self._event.set()
         self.client.cancel(self.futures)
 
@@ -91,7 +93,10 @@ class ClusterRun:
                 next_index += 1
 
     def close(self) -> None:
-        self._event.clear()
+        """Done with the cluster. A cancelled run's Event stays set on the scheduler (a few bytes): its
+        slices still running see it within CANCEL_POLL_S and kill their commands; cleared, they never would."""
+        if not self.cancelled:
+            self._event.clear()
         self.client.close()
 
 

@@ -1,6 +1,9 @@
 """``--cluster`` (issue 33 §3) on a scheduler and two worker processes on 127.0.0.1: games reviewed on the
-workers come back in order, the same as a local review; a match's pairs are played there in order; Cancel
-kills the commands (and their engines) running on the workers; a worker killed mid-run loses no game.
+workers come back in order, the same as a local review; a match's pairs are played there in order, an SPRT
+stops at its bound and cancels the pairs left; a database imported there is the local import's; Cancel
+kills the commands (and their engines) running on the workers; a puzzle build interrupted by Ctrl+C
+continues from its checkpoint; a worker killed mid-run loses no game (a review, a puzzle build, whose set
+is the local build's byte for byte).
 
 One test for every check (the cluster is started once; pytest-xdist would give separate tests of a module
 to different processes, each starting its own cluster). The commands submitting the work run in this process
@@ -9,11 +12,16 @@ engines need Qt's event loop, which the test process keeps for the widget tests)
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -22,7 +30,11 @@ from xiangqi.__main__ import main as xiangqi_main
 from xiangqi.cluster import SliceTask
 from xiangqi.cluster.client import ClusterRun, connect
 from xiangqi.cluster.slices import CANCELLED
-from xiangqi.record import load_games
+from xiangqi.database import GameDatabase, import_files
+from xiangqi.record import Game, load_games
+from xiangqi.record.files import read_records
+from xiangqi.record.pgn_writer import save_pgn
+from xiangqi.training.puzzle_checkpoint import checkpoint_path
 
 from cluster.conftest import REPO, LocalCluster, wait_for_workers
 
@@ -31,6 +43,9 @@ FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
 GAMES = [("甲", "乙", "h2e2 h7h2 b2h2 h9g7"), ("丙", "丁", "b2e2 b7e7 h2h9 i9h9"), ("戊", "己", "c3c4 c6c5 h2h6"),
          ("庚", "辛", "h0g2 h9g7 b0c2 b9c7 a0b0")]
 EVENT_TIMEOUT_S = 120     # the most an awaited event may take on a loaded machine (the test fails after it)
+FAIRY = "/usr/games/fairy-stockfish"
+PUZZLE_SETTINGS = ("--engine", "fairy-stockfish", "--last", "10", "--scan-nodes", "2000", "--nodes", "20000",
+                   "--recheck-nodes", "0")
 
 
 def games_file(folder: Path, count: int = len(GAMES)) -> Path:
@@ -79,13 +94,19 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
 
 
 @pytest.mark.slow
-def test_commands_on_a_cluster(local_cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                               ) -> None:
-    """Each check in turn on the same cluster; the worker killed last is replaced for the checks after it."""
+@pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
+def test_commands_on_a_cluster(local_cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                               shared_data: Path) -> None:
+    """Each check in turn on the same cluster; a killed worker is replaced for the checks after it."""
     review_same_as_local(local_cluster, tmp_path, capsys)
     a_match_plays_its_pairs_on_the_workers(local_cluster, tmp_path, capsys)
+    an_sprt_stops_at_its_bound(local_cluster, tmp_path, capsys)
+    db_import_same_as_local(local_cluster, tmp_path, capsys, shared_data)
     cancel_kills_the_commands_on_the_workers(local_cluster, tmp_path)
+    games, local_set = puzzle_games_and_local_set(tmp_path, shared_data)
+    an_interrupted_puzzle_build_continues(local_cluster, tmp_path, capsys, games, local_set)
     a_worker_killed_mid_review_loses_no_game(local_cluster, tmp_path, capsys)
+    a_worker_killed_mid_build_loses_no_puzzle(local_cluster, tmp_path, capsys, games, local_set)
 
 
 def review_same_as_local(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -195,3 +216,105 @@ def replace_killed_worker(cluster: LocalCluster, index: int) -> None:
     """Two workers again for the checks after this one."""
     cluster.add_worker(f"{cluster.names[index]}-again")
     wait_for_workers(cluster, 2)
+
+
+def an_sprt_stops_at_its_bound(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wins every game (B dies when asked to move): H1 after three pairs, each pair's LLR in pair order,
+    the seven pairs left cancelled (six games in the PGN of the twenty allowed)."""
+    engines = []
+    for name, on_go in (("A", "echo bestmove h2e2"), ("B", "exit 3")):
+        script = tmp_path / f"{name}.sh"
+        script.write_text(f"while read -r line; do case $line in ucci) echo 'id name {name}'; echo ucciok;; "
+                          f"isready) echo readyok;; go*) {on_go};; quit) exit 0;; esac; done\n")
+        engines.append(f"sh {script}")
+    pgn = tmp_path / "sprt.pgn"
+    code, out, err = on_cluster(capsys, "match", "--engine", engines[0], "--engine", engines[1], "--games", "20",
+                                "--sprt", "elo0=0", "elo1=200", "alpha=0.2", "beta=0.2", "--movetime", "50",
+                                "--cluster", cluster.address, "--pgn", str(pgn))
+    assert code == 0, err
+    pairs = [line.split("pairs ")[1].split()[0] for line in out.splitlines() if line.strip().startswith("LLR")]
+    assert pairs == ["1", "2", "3"], out
+    assert out.splitlines()[-1].startswith("SPRT: LLR") and "H1 accepted" in out.splitlines()[-1]
+    assert len(load_games(pgn)) == 6
+
+
+def db_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(path) as connection:
+        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {table: connection.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in tables}
+
+
+def db_import_same_as_local(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            shared_data: Path) -> None:
+    """A PGN file (read a block at a time), an XQF file (sent whole) and a broken one: the same database
+    as a local import, row for row, and the broken file named the same way."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    save_pgn(folder / "a.pgn", master_games(shared_data, 30))
+    shutil.copy(shared_data / "games" / "eleeye" / "SAMPLE.XQF", folder / "b.xqf")
+    (folder / "c.xqf").write_bytes(b"XQ" + bytes(range(256)) * 4)
+    with GameDatabase(tmp_path / "local.db", create=True) as database:
+        report = import_files(database, [folder])
+    assert report.games > 30 and len(report.failed) == 1 and "c.xqf" in report.failed[0]
+    code, out, err = on_cluster(capsys, "db", "import", str(tmp_path / "cluster.db"), str(folder), "--cluster",
+                                cluster.address)
+    assert code == 1 and report.failed[0] in err.splitlines(), err   # the same message
+    assert f"{report.games:,} games stored from 3 files" in out
+    assert db_rows(tmp_path / "cluster.db") == db_rows(tmp_path / "local.db")
+
+
+def master_games(shared_data: Path, count: int) -> list[Game]:
+    """The first ``count`` games of a CCPD collection (read no further: it holds a thousand)."""
+    return list(islice(read_records(shared_data / "ccpd" / "games" / "五羊杯.pgn"), count))
+
+
+def puzzle_games_and_local_set(tmp_path: Path, shared_data: Path) -> tuple[Path, bytes]:
+    """Four decisive master games (one gives a puzzle in its last ten plies) and the set a local build makes.
+    (Not a mate in one: Fairy-Stockfish reports the depth it found one at differently from run to run.)"""
+    decisive = [g for g in master_games(shared_data, 40) if g.result in ("1-0", "0-1") and not g.errors]
+    path = tmp_path / "mine.pgn"
+    save_pgn(path, decisive[11:15])
+    done = local("puzzles", "build", str(path), *PUZZLE_SETTINGS, "-o", str(tmp_path / "local.puzzles"))
+    assert done.returncode == 0 and "1 puzzles written" in done.stdout, done.stdout + done.stderr
+    return path, (tmp_path / "local.puzzles").read_bytes()
+
+
+def an_interrupted_puzzle_build_continues(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          games: Path, local_set: bytes) -> None:
+    """Ctrl+C once a slice's games are in the checkpoint; the same command again does only the rest, and
+    the set is the local build's."""
+    output = tmp_path / "resumed.puzzles"
+    checkpoint = checkpoint_path(output)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+    def interrupt_after_a_slice() -> None:
+        wait_until(lambda: checkpoint.exists() and len(checkpoint.read_text("utf-8").splitlines()) >= 2,
+                   "a slice's games in the checkpoint")
+        os.kill(os.getpid(), signal.SIGINT)   # Ctrl+C
+
+    watcher = threading.Thread(target=interrupt_after_a_slice, daemon=True)
+    watcher.start()
+    command = ("puzzles", "build", str(games), *PUZZLE_SETTINGS, "--cluster", cluster.address, "-o", str(output))
+    code, _out, err = on_cluster(capsys, *command)
+    watcher.join(EVENT_TIMEOUT_S)
+    assert code == 130, err
+    done_before = len(checkpoint.read_text("utf-8").splitlines()) - 1
+    assert 1 <= done_before < 4
+    code, out, err = on_cluster(capsys, *command)
+    assert code == 0, err
+    assert f"continuing: {done_before} tasks done by an earlier run" in err
+    assert output.read_bytes() == local_set
+
+
+def a_worker_killed_mid_build_loses_no_puzzle(cluster: LocalCluster, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str], games: Path, local_set: bytes
+                                              ) -> None:
+    output = tmp_path / "cluster.puzzles"
+    killer = kill_when_busy(cluster, 1)
+    code, out, err = on_cluster(capsys, "puzzles", "build", str(games), *PUZZLE_SETTINGS, "--cluster",
+                                cluster.address, "-o", str(output))
+    killer.join(EVENT_TIMEOUT_S)
+    assert cluster.workers[1].poll() is not None, "the worker was not killed during the build"
+    assert code == 0, err
+    assert output.read_bytes() == local_set
+    assert "1 puzzles written" in out

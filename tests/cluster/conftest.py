@@ -1,5 +1,5 @@
 """A Dask scheduler and two workers on 127.0.0.1, as separate processes started the way the README tells a
-user to start them on several machines (``dask scheduler``, ``python -m xiangqi.cluster``), once for the
+user to start them on several machines (``python -m xiangqi.cluster [scheduler]``), once for the
 cluster tests of a process (a session fixture: starting them is a few CPU seconds)."""
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-DASK = Path(sys.executable).parent / "dask"   # the scheduler's console script the README names
 START_TIMEOUT_S = 120
 
 
@@ -45,10 +44,8 @@ class LocalCluster:
 def _start(args: list[str], log: Path) -> subprocess.Popen[bytes]:
     # the worker runs this worktree's xiangqi (PYTHONPATH), with no daemon flag (its slices fork children)
     env = {**os.environ, "PYTHONPATH": str(REPO), "DASK_DISTRIBUTED__WORKER__DAEMON": "False"}
-    command = ([sys.executable, *args] if args[0] == "-m" else [str(DASK), *args] if DASK.exists()
-               else [sys.executable, "-m", f"distributed.cli.dask_{args[0]}", *args[1:]])
     with log.open("wb") as out:
-        return subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
+        return subprocess.Popen([sys.executable, *args], cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL)
 
 
@@ -64,8 +61,8 @@ def wait_for_workers(cluster: LocalCluster, count: int) -> None:
 def local_cluster() -> Iterator[LocalCluster]:
     pytest.importorskip("distributed")
     folder = Path(tempfile.mkdtemp(prefix="xiangqi-cluster-"))
-    scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file",
-                        str(folder / "scheduler.json")], folder / "scheduler.log")
+    scheduler = _start(["-m", "xiangqi.cluster", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                        "--scheduler-file", str(folder / "scheduler.json")], folder / "scheduler.log")
     cluster = LocalCluster("", folder, scheduler)
     try:
         for index in range(2):

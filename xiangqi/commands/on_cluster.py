@@ -55,10 +55,10 @@ def review_on_cluster(args: argparse.Namespace, games: list[tuple[int, Game]], h
 
     def reviewed(result: SliceResult) -> None:
         text = _reviewed_text(result)
-        if text is None:   # written unreviewed, as a local review writes a game it could not review
-            failed.append(result.key)
-            text = games_to_pgn([by_number[result.key]], Notation(args.notation))
-        texts.append(text)
+        if text is None or result.outcome is None or result.outcome.returncode != 0:
+            failed.append(result.key)   # the exit status says so (1), as a local review's would
+        # a game not reviewed is written as it was, as a local review writes a game it could not review
+        texts.append(text if text is not None else games_to_pgn([by_number[result.key]], Notation(args.notation)))
 
     stopped = _each_result(args.cluster, tasks, reviewed, "interrupted: nothing written", _progress(len(tasks)))
     if stopped is not None:
@@ -101,9 +101,9 @@ def _reviewed_text(result: SliceResult) -> str | None:
         if GAME_LINE.match(line):
             print(GAME_LINE.sub(f"game {result.key}:", line), flush=True)
     for line in outcome.stderr.splitlines():
-        if line.startswith("warning:"):
-            print(f"warning: game {result.key} ({outcome.worker}): {line[len('warning:'):].strip()}",
-                  file=sys.stderr)
+        kind, _, text = line.partition(":")
+        if kind in ("warning", "error"):   # an engine that did not start there: the game comes back unreviewed
+            print(f"{kind}: game {result.key} ({outcome.worker}): {text.strip()}", file=sys.stderr)
     return outcome.output.decode("utf-8", errors="replace")
 
 

@@ -71,6 +71,8 @@ REQUIRED_TARGETS: dict[str, str] = {
     "ui.database_recent": "database_window",   # the 棋谱库 menu's recent databases (QSettings)
     "database.starter": "starter",        # the starter database's shipped games file
     "cluster.slice": "cluster",           # a slice's input and what a worker sends back (--cluster)
+    "cluster.puzzle_tasks": "cluster",    # puzzles build --cluster: a slice's games in, its result lines back
+    "cluster.import_file": "cluster",     # db import --cluster: a file's bytes read on a worker
     "match.openings": "match",            # FEN/EPD opening lists and the shipped suites (--openings)
     "match.sprt": "match",                # the --sprt settings and the LLR of any counts
     "match.crosstable": "match",          # the tournament's crosstable written beside the PGN

@@ -14,7 +14,7 @@ is not; a child process per slice also means a crashing engine or a leak never t
     from xiangqi.cluster import ClusterError, SliceTask, run_slices
 """
 
-from xiangqi.cluster.client import ClusterError, ClusterRun, SliceResult, run_slices
+from xiangqi.cluster.client import ClusterError, ClusterRun, SliceResult, cluster_executor, run_slices
 from xiangqi.cluster.slices import SliceTask
 
-__all__ = ["ClusterError", "ClusterRun", "SliceResult", "SliceTask", "run_slices"]
+__all__ = ["ClusterError", "ClusterRun", "SliceResult", "SliceTask", "cluster_executor", "run_slices"]

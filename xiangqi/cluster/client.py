@@ -11,7 +11,9 @@ every worker it meets comes back failed, named). ``ClusterRun.cancel()`` (or Ctr
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -61,6 +63,7 @@ class ClusterRun:
         self.client = client
         self.cancel_name = f"xiangqi-cancel-{uuid.uuid4().hex}"
         self._event = Event(self.cancel_name, client=client)
+        self.cancelled = False
         # pure=False: two equal slices (the same game twice in a file) are still two tasks
         self.futures: list[Future[SliceOutcome]] = [
             client.submit(run_slice, task, self.cancel_name, key=f"slice-{task.key}-{self.cancel_name}", pure=False,
@@ -70,6 +73,7 @@ class ClusterRun:
 
     def cancel(self) -> None:
         """Stop: the running slices' commands are killed on the workers, the waiting ones dropped."""
+        self.cancelled = True
         self._event.set()
         self.client.cancel(self.futures)
 
@@ -91,7 +95,10 @@ class ClusterRun:
                 next_index += 1
 
     def close(self) -> None:
-        self._event.clear()
+        """Done with the cluster. A cancelled run's Event stays set on the scheduler (a few bytes): its
+        slices still running see it within CANCEL_POLL_S and kill their commands; cleared, they never would."""
+        if not self.cancelled:
+            self._event.clear()
         self.client.close()
 
 
@@ -106,18 +113,32 @@ def _result(key: int, future: Future[SliceOutcome]) -> SliceResult:
     return SliceResult(key, None, f"{type(exception).__name__}: {exception}"[:500])
 
 
+@contextmanager
+def cluster_executor(address: str) -> Iterator[tuple[Executor, int]]:
+    """The cluster at ``address`` as a ``concurrent.futures`` Executor (a function submitted runs on a worker,
+    again on another one when its worker is lost; the function must be importable there) and the number of
+    its workers' threads (how many tasks to keep in flight)."""
+    client = connect(address)
+    try:
+        yield client.get_executor(pure=False), max(1, sum(client.nthreads().values()))
+    finally:
+        client.close()
+
+
 def run_slices(address: str, tasks: Sequence[SliceTask],
-               done: Callable[[SliceResult], None] | None = None) -> Iterator[SliceResult]:
-    """Run ``tasks`` on the cluster at ``address``; their results in order (Ctrl+C cancels the run)."""
+               done: Callable[[SliceResult], None] | None = None) -> Generator[SliceResult, None, None]:
+    """Run ``tasks`` on the cluster at ``address``; their results in order. Ctrl+C, or the caller closing
+    the generator before the last result (a test decided), cancels the slices left."""
     run = ClusterRun(connect(address), tasks)
+    finished = False
     try:
         yield from run.results(done)
-    except KeyboardInterrupt:
-        run.cancel()
-        raise
+        finished = True
     finally:
+        if not finished:
+            run.cancel()
         run.close()
 
 
-__all__ = ["CONNECT_TIMEOUT_S", "ClusterError", "ClusterRun", "MAX_SLICES", "SliceResult", "connect",
-           "run_slices"]
+__all__ = ["CONNECT_TIMEOUT_S", "ClusterError", "ClusterRun", "MAX_SLICES", "SliceResult", "cluster_executor",
+           "connect", "run_slices"]

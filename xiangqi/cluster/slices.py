@@ -4,26 +4,40 @@ A slice is the program's own command line with its input file sent along: the wo
 into a fresh folder, runs ``python -m xiangqi ARGS`` there (``{input}`` and ``{output}`` in ARGS stand for
 the two files), and sends back the exit status, the output file and the last lines the command printed.
 While the command runs, the worker looks at the run's cancel ``Event`` every ``CANCEL_POLL_S`` and kills the
-command when it is set, so Cancel stops the cluster's work, not only the waiting.
+command (its process group: its engines too) when it is set, so Cancel stops the cluster's work, not only
+the waiting.
+
+The command runs in a child process forked from a fork server that imported the commands once
+(``multiprocessing``'s forkserver, ``FORK_SERVER_PRELOAD``): a fresh ``python -m xiangqi`` costs about
+a second of CPU in imports, which would be most of a small slice's cost. The child is still a process of
+its own (its engines' QProcess needs a main thread; a crash or a leak never takes the worker down). In a
+daemonic process (a Dask worker under a nanny whose workers are daemons), which may not start
+``multiprocessing`` children, the command runs as ``python -m xiangqi`` instead.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import runpy
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import BinaryIO
 
 CANCEL_POLL_S = 0.5
 MAX_SLICE_INPUT_BYTES = 64 * 1024 * 1024    # a slice's input file: a few games, never a whole collection
 MAX_SLICE_OUTPUT_BYTES = 64 * 1024 * 1024   # what a slice sends back
 MAX_PRINTED_CHARS = 20_000                  # the command's printed lines sent back (its last ones)
 CANCELLED = -100                            # the exit status of a slice stopped by Cancel
+KILLED_WAIT_S = 60.0                        # a killed command's end waited for at most this
+FORK_SERVER_PRELOAD = ["xiangqi.__main__", "xiangqi.commands.review", "xiangqi.commands.match",
+                       "xiangqi.commands.puzzles", "xiangqi.engine.eventloop"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,32 +74,87 @@ def run_slice(task: SliceTask, cancel_event: str | None = None) -> SliceOutcome:
         source, target = work / Path(task.input_name).name, work / Path(task.output_name).name
         source.write_bytes(task.input_data)
         args = [a.replace("{input}", str(source)).replace("{output}", str(target)) for a in task.args]
-        with (work / "stdout.txt").open("w+b") as out, (work / "stderr.txt").open("w+b") as err:
-            process = subprocess.Popen([sys.executable, "-m", "xiangqi", *args], cwd=work, stdout=out,
-                                       stderr=err, stdin=subprocess.DEVNULL)
-            returncode = _wait(process, cancelled)
-            printed = [_tail(stream) for stream in (out, err)]
-        output = target.read_bytes() if target.exists() and returncode != CANCELLED else b""
-    if len(output) > MAX_SLICE_OUTPUT_BYTES:
-        raise ValueError(f"slice {task.key}: output of {len(output):,} bytes is over {MAX_SLICE_OUTPUT_BYTES:,}")
+        returncode = _run_command(args, work, cancelled)
+        printed = [_tail(work / name) for name in ("stdout.txt", "stderr.txt")]
+        size = target.stat().st_size if target.exists() and returncode != CANCELLED else 0
+        if size > MAX_SLICE_OUTPUT_BYTES:
+            raise ValueError(f"slice {task.key}: output of {size:,} bytes is over {MAX_SLICE_OUTPUT_BYTES:,} "
+                             "(MAX_SLICE_OUTPUT_BYTES)")
+        output = target.read_bytes() if size else b""
     return SliceOutcome(task.key, returncode, output, printed[0], printed[1], os.uname().nodename)
 
 
-def _wait(process: subprocess.Popen[bytes], cancelled: Callable[[], bool]) -> int:
+def _run_command(args: list[str], work: Path, cancelled: Callable[[], bool]) -> int:
+    """``python -m xiangqi *args`` in ``work`` (its output in stdout.txt / stderr.txt there): its exit status."""
+    if multiprocessing.current_process().daemon:    # no multiprocessing children here: a fresh interpreter
+        with (work / "stdout.txt").open("wb") as out, (work / "stderr.txt").open("wb") as err:
+            process = subprocess.Popen([sys.executable, "-m", "xiangqi", *args], cwd=work, stdout=out,
+                                       stderr=err, stdin=subprocess.DEVNULL, start_new_session=True)
+            return _wait(process.pid, lambda timeout: _popen_status(process, timeout), cancelled)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(FORK_SERVER_PRELOAD)
+    child = context.Process(target=command_in_child, args=(args, str(work)), daemon=False)
+    child.start()
+    return _wait(child.pid or 0, lambda timeout: _child_status(child, timeout), cancelled)
+
+
+def command_in_child(args: list[str], folder: str) -> None:
+    """The forked child: a process group of its own (Cancel kills its engines with it), its output in files."""
+    os.setpgid(0, 0)
+    os.chdir(folder)
+    for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
+        file = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(file, fd)
+        os.close(file)
+    sys.argv = ["python -m xiangqi", *args]
+    try:   # what `python -m xiangqi ARGS` runs (its SystemExit carries the exit status)
+        runpy.run_module("xiangqi", run_name="__main__", alter_sys=True)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+
+
+def _popen_status(process: subprocess.Popen[bytes], timeout: float) -> int | None:
+    try:
+        return process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def _child_status(child: BaseProcess, timeout: float) -> int | None:
+    child.join(timeout)
+    return child.exitcode
+
+
+def _wait(pid: int, status: Callable[[float], int | None], cancelled: Callable[[], bool]) -> int:
+    """The command's exit status, or CANCELLED once the run is cancelled (its process group killed)."""
     while True:
+        code = status(CANCEL_POLL_S)
+        if code is not None:
+            return code
+        if cancelled():
+            _kill_group(pid)
+            status(KILLED_WAIT_S)
+            return CANCELLED
+
+
+def _kill_group(pid: int) -> None:
+    """Kill the command and its engines (its process group; the command alone if it has none yet)."""
+    for kill in (os.killpg, os.kill):
         try:
-            return process.wait(timeout=CANCEL_POLL_S)
-        except subprocess.TimeoutExpired:
-            if cancelled():
-                process.kill()
-                process.wait()
-                return CANCELLED
+            kill(pid, signal.SIGKILL)
+            return
+        except ProcessLookupError:   # no such group yet (or the command ended meanwhile)
+            continue
 
 
-def _tail(stream: BinaryIO) -> str:
-    stream.seek(0)
-    data = stream.read()
-    return data[-MAX_PRINTED_CHARS:].decode("utf-8", errors="replace")
+def _tail(path: Path) -> str:
+    """The last MAX_PRINTED_CHARS of what the command printed (read from the end: never the whole file)."""
+    if not path.exists():
+        return ""
+    with path.open("rb") as stream:
+        stream.seek(max(0, path.stat().st_size - MAX_PRINTED_CHARS))
+        return stream.read(MAX_PRINTED_CHARS).decode("utf-8", errors="replace")
 
 
 def _cancel_check(name: str | None) -> Callable[[], bool]:
@@ -106,5 +175,5 @@ def _cancel_check(name: str | None) -> Callable[[], bool]:
     return cancelled
 
 
-__all__ = ["CANCELLED", "MAX_SLICE_INPUT_BYTES", "MAX_SLICE_OUTPUT_BYTES", "SliceOutcome", "SliceTask",
-           "run_slice"]
+__all__ = ["CANCELLED", "FORK_SERVER_PRELOAD", "MAX_SLICE_INPUT_BYTES", "MAX_SLICE_OUTPUT_BYTES", "SliceOutcome",
+           "SliceTask", "command_in_child", "run_slice"]

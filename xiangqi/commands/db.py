@@ -1,8 +1,10 @@
 """``python -m xiangqi db import|search|export``: the game database on the command line.
 
-- ``db import DB FILE|FOLDER… [--jobs N]``: creates DB if needed; folders are searched recursively for record
-  files (.pgn .xqf .cbl .cbr .cbf .html .htm .txt; a file named on the command line is read whatever its
-  name); a progress line after each commit on stderr, a summary at the end on stdout.
+- ``db import DB FILE|FOLDER… [--jobs N | --cluster ADDRESS]``: creates DB if needed; folders are searched
+  recursively for record files (.pgn .xqf .cbl .cbr .cbf .html .htm .txt; a file named on the command line is
+  read whatever its name); a progress line after each commit on stderr, a summary at the end on stdout.
+  ``--cluster``: the files are read and parsed on the workers of a Dask scheduler (a PGN file 500 games a
+  task, any other file whole), the database written here in the files' order, the same as a local import.
 - ``db search DB [options]``: one line a game on stdout,
   ``ID<TAB>PLY<TAB>RED<TAB>BLACK<TAB>RESULT<TAB>DATE<TAB>EVENT<TAB>ECCO`` (PLY empty without ``--fen``).
 - ``db export DB [options] -o OUT.pgn``: the games found as PGN (UTF-8, Chinese notation), written atomically.
@@ -27,6 +29,7 @@ from dataclasses import replace
 
 from xiangqi.atomic import AtomicFile
 from xiangqi.commands import db_starter
+from xiangqi.commands.on_cluster import add_cluster_argument
 from xiangqi.commands.output import shown_name
 from xiangqi.core import Position
 from xiangqi.core.notation import Notation, move_to_text
@@ -82,9 +85,22 @@ def _import(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= MAX_JOBS:
         print(f"db import: --jobs {args.jobs}: expected 1 to {MAX_JOBS}", file=sys.stderr)
         return 2
-    with GameDatabase(args.database, create=True, check=True) as database:
-        report = import_files(database, args.files, jobs=args.jobs,
-                              progress=lambda line: print(line, file=sys.stderr, flush=True))
+    def progress(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    if args.cluster:
+        from xiangqi.cluster import ClusterError, cluster_executor
+
+        try:
+            with cluster_executor(args.cluster) as (cluster, threads), \
+                    GameDatabase(args.database, create=True, check=True) as database:
+                report = import_files(database, args.files, jobs=threads, progress=progress, executor=cluster)
+        except ClusterError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+    else:
+        with GameDatabase(args.database, create=True, check=True) as database:
+            report = import_files(database, args.files, jobs=args.jobs, progress=progress)
     for failure in report.failed:
         print(failure, file=sys.stderr)
     print(f"{shown_name(args.database)}: {report.games:,} games stored from {report.files:,} files; "
@@ -172,6 +188,7 @@ def _parser() -> argparse.ArgumentParser:
     importing.add_argument("files", nargs="+", metavar="FILE|FOLDER", help="record files of any kind, or folders")
     importing.add_argument("--jobs", type=int, default=1, help="worker processes reading the files (a file is "
                            "read whole by one worker; the database is written by one process)")
+    add_cluster_argument(importing)
     _search_options(commands.add_parser(
         "search", help="print one line per game found", description="One line a game, in import order: ID<TAB>"
         "PLY<TAB>RED<TAB>BLACK<TAB>RESULT<TAB>DATE<TAB>EVENT<TAB>ECCO (PLY empty without --fen). Names and events "

@@ -14,7 +14,8 @@ Prints one line per finished game, then the score of A against B (W/D/L) and the
 the program's rules (mate, stalemate, 长将/长捉 rulings, the 60-move limit), the clock, and the optional
 adjudications. An engine that crashes loses that game (the reason is in the PGN) and is restarted. ``--cluster ADDRESS``
 plays each opening's pair of games as a task on the workers of a Dask scheduler (the engines found there
-by name); the games come back in order.
+by name); the games come back in order (with --sprt the test is updated pair by pair, and the pairs left
+are cancelled at a bound; --tournament is refused with --cluster).
 An engine named in the settings (``[[engines]]`` in config.toml or $XIANGQI_CONFIG) can be named here.
 --openings takes a record file, a FEN/EPD list or the name of a suite the program ships (``ccpd-balanced``:
 balanced positions 6-10 plies into the CCPD opening lines, assets/openings/README.md).
@@ -143,14 +144,18 @@ def main(argv: list[str]) -> int:
     args = _arguments(argv)
     if args.cluster:   # the engines are found on each worker, by their names there
         try:
-            if len(args.engine) != 2 or args.games < 1 or args.sprt or args.tournament is not None:
-                raise EngineNameError("--cluster plays a match of two engines (--engine twice, --games 1 or more; "
-                                      "not --sprt or --tournament in this version)")
+            games = args.games or (SPRT_MAX_GAMES if args.sprt else 2)
+            if args.tournament is not None:
+                raise EngineNameError("--cluster plays a match or an SPRT of two engines, not --tournament in this "
+                                      "version (play the tournament on one machine, with --concurrency)")
+            if len(args.engine) != 2 or games < 1:
+                raise EngineNameError("--cluster plays a match of two engines (--engine twice, --games 1 or more)")
+            sprt = SprtSettings.parse(args.sprt) if args.sprt else None
             openings = _openings(args.openings)
         except (ValueError, OSError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        return match_on_cluster(args, openings)
+        return match_on_cluster(args, openings, games + games % 2 if sprt else games, sprt)
     try:
         settings, specs = _settings(args)
         sprt = SprtSettings.parse(args.sprt) if args.sprt else None

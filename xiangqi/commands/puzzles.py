@@ -1,12 +1,13 @@
 """``python -m xiangqi puzzles``: find, verify and list puzzles (谜题) with an engine.
 
     python -m xiangqi puzzles build FILE... --engine E [--movetime MS | --depth D | --nodes N]
-                                  [--scan-nodes N] [--last PLIES] [--gap G] [--recheck-nodes N] [--jobs N]
-                                  -o OUT.puzzles
+                                  [--scan-nodes N] [--last PLIES] [--gap G] [--recheck-nodes N]
+                                  [--jobs N | --cluster ADDRESS] -o OUT.puzzles
     python -m xiangqi puzzles ccpd FILE... --engine E [limits as build] [--engine-move] -o OUT.puzzles
     python -m xiangqi puzzles verify SET --engine E [limits as build] [--follow] [-o OUT.puzzles]
     python -m xiangqi puzzles list [SET]
     python -m xiangqi puzzles tag SET... -o OUT.puzzles
+    python -m xiangqi puzzles tasks TASKS.jsonl --engine E [limits as build] -o RESULTS.jsonl
 
 ``build`` finds puzzles in any game collection the way lichess's generator does (``training.puzzle_finder``):
 a cheap scan of every position (``--scan-nodes``, default 3000; ``--last N``: only the last N plies of
@@ -24,7 +25,10 @@ Every search starts from a cleared hash (one thread), so the same input and sett
 
 ``build`` and ``ccpd`` write as they go: one line per finished game or record to OUT.puzzles.checkpoint and
 the set itself every 20 new puzzles; an interrupted run keeps what it found and the same command continues
-it (other settings are refused until it finishes). ``--decisive`` skips drawn games.
+it (other settings are refused until it finishes). ``--decisive`` skips drawn games. ``--cluster ADDRESS`` mines
+the games on the workers of a Dask scheduler (two games a task, the engine found on each worker by its name),
+into the same checkpoint and set as a local build; ``tasks`` is what each worker runs (games given as JSON
+lines, one result line each, as the checkpoint has them).
 ``verify`` re-checks each puzzle's first move of a set and writes the ones still clearly best to OUT
 (``--follow``: each line found again, a mate to the mate). ``list`` summarises a set (default: the shipped
 one) by theme, motif and phase; ``tag`` merges sets (one puzzle per position) and gives each puzzle the
@@ -46,7 +50,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from xiangqi.atomic import atomic_write
+from xiangqi.commands.on_cluster import add_cluster_argument
 from xiangqi.commands.output import shown_name
+from xiangqi.commands.progress_bar import ProgressBar
+from xiangqi.commands.puzzles_cluster import GameTask, build_on_cluster, failure_line, read_tasks, slice_command
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.naming import EngineNameError, engine_spec
@@ -70,6 +78,7 @@ from xiangqi.training.puzzle_checkpoint import (
     TaskResult,
     checkpoint_path,
     read_checkpoint,
+    result_to_json,
 )
 from xiangqi.training.puzzle_finder import (
     DropReason,
@@ -104,7 +113,7 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
                                      epilog=__doc__.split("\n\n", 2)[2],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, many in (("build", True), ("ccpd", True), ("verify", False)):
+    for name, many in (("build", True), ("ccpd", True), ("verify", False), ("tasks", False)):
         sub = commands.add_parser(name)
         sub.add_argument("files", type=Path, nargs="+" if many else 1, metavar="FILE")
         sub.add_argument("--engine", required=True, metavar="NAME_OR_COMMAND")
@@ -134,6 +143,8 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
             sub.add_argument("--follow", action="store_true",
                              help="find each puzzle's line again (its first move expected): a mate to the mate, "
                                   "a win while each solver's move stays clearly best; themes and rating anew")
+        if name == "build":
+            add_cluster_argument(sub)
         sub.add_argument("-o", "--output", type=Path, required=name != "verify")
     listing = commands.add_parser("list")
     listing.add_argument("files", type=Path, nargs="?", metavar="SET",
@@ -141,6 +152,7 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     tagging = commands.add_parser("tag")
     tagging.add_argument("files", type=Path, nargs="+", metavar="SET")
     tagging.add_argument("-o", "--output", type=Path, required=True)
+    parser.set_defaults(cluster=None)
     return parser.parse_args(argv)
 
 
@@ -169,12 +181,16 @@ def main(argv: list[str]) -> int:
         return _tag(args.files, args.output)
     try:
         settings = _settings(args)
-        spec = engine_spec(args.engine)
+        spec = None if args.cluster else engine_spec(args.engine)   # on a cluster: found on each worker by name
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if spec is None:
+        return _build(args, None, settings)
     if args.command == "verify":
         return _verify(args, spec, settings)
+    if args.command == "tasks":
+        return _mine_tasks(args, spec, settings)
     return _build(args, spec, settings)
 
 
@@ -198,7 +214,7 @@ class _Build:
         self.tallies: dict[Path, _Tally] = {path: _Tally() for path in args.files}
         self.results: dict[str, TaskResult] = dict(done_before)
         self.problems: list[str] = []
-        self.progress = _Progress("games")
+        self.progress = ProgressBar("games")
         self.writer: CheckpointWriter | None = None
         self.unsaved = 0
         # The output is written as the work goes only when it is this build's own: new, or continued from
@@ -206,6 +222,17 @@ class _Build:
         self.ours = not args.output.exists() or bool(done_before)
 
     def tasks(self) -> Iterator[tuple[object, Task]]:
+        for key, path, item in self.pending():
+            yield key, self._confirmed(self._task(path, item))
+
+    def games(self) -> Iterator[GameTask]:
+        """The games still to mine, as a cluster's workers get them (``build`` only: no set-up records)."""
+        for key, path, item in self.pending():
+            assert isinstance(item, GameRecord)
+            yield GameTask(key, self._source(path, item), item.game.start_fen,
+                           tuple(move.iccs() for move in item.game.mainline_moves()))
+
+    def pending(self) -> Iterator[tuple[str, Path, GameRecord | SetupRecord]]:
         for path in self.args.files:
             try:
                 yield from self._file_tasks(path)
@@ -213,7 +240,7 @@ class _Build:
                 self.progress.warn(f"{shown_name(str(path))}: cannot be read, skipped: {exc}")
                 self.problems.append(str(exc))
 
-    def _file_tasks(self, path: Path) -> Iterator[tuple[object, Task]]:
+    def _file_tasks(self, path: Path) -> Iterator[tuple[str, Path, GameRecord | SetupRecord]]:
         items = list(read_ccpd(path) if self.ccpd else (GameRecord(n, g) for n, g in enumerate(read_records(path), 1)))
         self.progress.total += len(items)
         for item in items:
@@ -227,7 +254,7 @@ class _Build:
             if key in self.results:
                 self._count(path, self.results[key], resumed=True)
                 continue
-            yield key, self._confirmed(self._task(path, item))
+            yield key, path, item
 
     def _skipped(self, path: Path, item: GameRecord | CcpdProblem | SetupRecord) -> str:
         """Why a record gets no search (empty: it does)."""
@@ -247,13 +274,15 @@ class _Build:
         game = item.game
         if isinstance(item, GameRecord):
             positions = main_line_positions(game.start_position(), game.mainline_moves())
-            source = f"{'CCPD ' if self.ccpd or self.args.credit_ccpd else ''}{path.name} game {item.number}"
-            return scan_game(positions, self.settings, source)
+            return scan_game(positions, self.settings, self._source(path, item))
         pid = f"ccpd-{category_of(path)}-{item.number:04d}"
         record_move = game.mainline_moves()[0]
         task = verify_position(game.start_position(), self.settings, f"CCPD {path.name} record {item.number}",
                                expected=None if self.args.engine_move else record_move, pid=pid)
         return _naming_the_record_move(task, record_move) if self.args.engine_move else task
+
+    def _source(self, path: Path, item: GameRecord) -> str:
+        return f"{'CCPD ' if self.ccpd or self.args.credit_ccpd else ''}{path.name} game {item.number}"
 
     def _confirmed(self, task: Task) -> Task:
         return confirmed(task, self.final) if self.final is not None else task
@@ -277,7 +306,11 @@ class _Build:
 
     def done(self, key: object, value: object) -> None:
         assert isinstance(key, str)
-        result = task_result(key, value)
+        self.add(task_result(key, value))
+
+    def add(self, result: TaskResult) -> None:
+        """A finished task's result: counted, to the checkpoint, and to the output every few puzzles."""
+        key = result.key
         self.results[key] = result
         self._count(self._path_of(key), result)
         if self.writer is not None:
@@ -310,6 +343,8 @@ class _Build:
 
     def failed(self, key: object, why: str) -> None:
         assert isinstance(key, str)
+        if key in self.results:   # a cluster's task that came back twice (its first worker seemed lost)
+            return
         path = self._path_of(key)
         self.tallies[path].drops["the engine failed"] += 1
         self.problems.append(f"{key}: {why}")
@@ -374,7 +409,8 @@ def _open_checkpoint(args: argparse.Namespace, fingerprint: str) -> dict[str, Ta
     return checkpoint.results
 
 
-def _build(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings) -> int:
+def _build(args: argparse.Namespace, spec: EngineSpec | None, settings: FinderSettings) -> int:
+    """Mine the games of ``args.files`` (with ``spec``, or on ``args.cluster`` when it is None)."""
     recheck = _recheck_limits(args, settings)
     final = replace(settings, verify=recheck) if recheck is not None else None
     fingerprint = _fingerprint(args, settings, final)
@@ -387,7 +423,11 @@ def _build(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings)
     started = time.monotonic()
     build.writer = CheckpointWriter(checkpoint_path(args.output), fingerprint, list(earlier.values()))
     try:
-        completed, pool_problem = _run_pool(spec, build.tasks(), args.jobs, build)
+        if spec is None:
+            completed, pool_problem = build_on_cluster(args.cluster, slice_command(args, settings, final),
+                                                       build.games(), build.add, build.failed)
+        else:
+            completed, pool_problem = _run_pool(spec, build.tasks(), args.jobs, build)
         if completed and not pool_problem:
             build.writer.complete()
     finally:
@@ -440,7 +480,58 @@ def _recheck_limits(args: argparse.Namespace, settings: FinderSettings) -> Searc
     return SearchLimits(nodes=nodes * RECHECK_FACTOR) if nodes is not None else None
 
 
-def _run_pool(spec: EngineSpec, tasks: Iterator[tuple[object, Task]], jobs: int, build: _Build | _Verify
+class _SliceWork:
+    """``puzzles tasks``: each game's result line (the checkpoint's), kept for the output."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, str] = {}
+        self.progress = ProgressBar("games")
+
+    def done(self, key: object, value: object) -> None:
+        assert isinstance(key, str)
+        self.lines[key] = result_to_json(task_result(key, value))
+        self.progress.step()
+
+    def failed(self, key: object, why: str) -> None:
+        self.lines[str(key)] = failure_line(str(key), why)
+        self.progress.step()
+
+
+def _mine_tasks(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings) -> int:
+    """``puzzles tasks``: the games of a cluster's slice mined here, one result line each to ``args.output``."""
+    recheck = _recheck_limits(args, settings)
+    final = replace(settings, verify=recheck) if recheck is not None else None
+    try:
+        games, problems = read_tasks(args.files[0])
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for line_problem in problems:
+        print(f"warning: {line_problem}", file=sys.stderr)
+    work = _SliceWork()
+    work.progress.total = len(games)
+
+    def tasks() -> Iterator[tuple[object, Task]]:
+        for game in games:
+            try:
+                positions = main_line_positions(Position.from_fen(game.fen), [Move.from_iccs(m) for m in game.moves])
+            except ValueError as exc:
+                work.failed(game.key, f"cannot be replayed: {str(exc)[:200]}")
+                continue
+            task = scan_game(positions, settings, game.source)
+            yield game.key, confirmed(task, final) if final is not None else task
+
+    completed, pool_problem = _run_pool(spec, tasks(), args.jobs, work)
+    work.progress.close()
+    if not completed:
+        return 130
+    atomic_write(args.output, "".join(work.lines[g.key] + "\n" for g in games if g.key in work.lines).encode())
+    if pool_problem:
+        print(pool_problem, file=sys.stderr)
+    return 1 if pool_problem or problems else 0
+
+
+def _run_pool(spec: EngineSpec, tasks: Iterator[tuple[object, Task]], jobs: int, build: _Build | _Verify | _SliceWork
               ) -> tuple[bool, str | None]:
     from xiangqi.engine.eventloop import ensure_application, run_until
     from xiangqi.training.search_pool import SearchPool
@@ -498,7 +589,7 @@ class _Verify:
         self.kept: list[Puzzle] = []
         self.drops: Counter[str] = Counter()
         self.problems: list[str] = []
-        self.progress = _Progress("puzzles")
+        self.progress = ProgressBar("puzzles")
         self.progress.total = len(puzzles)
 
     def tasks(self) -> Iterator[tuple[object, Task]]:
@@ -708,42 +799,3 @@ def _tag(paths: list[Path], output: Path) -> int:
         return 1
     print(f"{len(puzzles)} puzzles tagged and written to {shown_name(str(output))}")
     return 1 if problems else 0
-
-
-class _Progress:
-    """``[#####.....] 45/101 games, 12.3/min, ETA 7 min`` on stderr: in place on a terminal, every 1 % otherwise.
-    The rate counts this run's work only (what a checkpoint gave back is skipped at once)."""
-
-    WIDTH = 30
-
-    def __init__(self, unit: str) -> None:
-        self.unit, self.total, self.done, self.skipped = unit, 0, 0, 0
-        self.tty = sys.stderr.isatty()
-        self.started = time.monotonic()
-        self._last = -1
-
-    def skip(self) -> None:
-        self.skipped += 1
-        self.done += 1
-
-    def step(self) -> None:
-        self.done += 1
-        total = max(self.total, self.done, 1)
-        percent = 100 * self.done // total
-        if not self.tty and percent == self._last:
-            return
-        self._last = percent
-        minutes = max(time.monotonic() - self.started, 1e-6) / 60
-        rate = (self.done - self.skipped) / minutes
-        eta = f", ETA {(total - self.done) / rate:.0f} min" if rate > 0 else ""
-        filled = self.WIDTH * self.done // total
-        bar = (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done}/{total} {self.unit}, "
-               f"{rate:.1f} {self.unit}/min{eta}")
-        print(("\r\033[K" + bar) if self.tty else bar, end="" if self.tty else "\n", file=sys.stderr, flush=True)
-
-    def warn(self, text: str) -> None:
-        print(("\r\033[K" if self.tty else "") + f"warning: {text}", file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        if self.tty:
-            print(file=sys.stderr)

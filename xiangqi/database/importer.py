@@ -10,16 +10,20 @@ from another place is stored once and counted on the stored game (``copies``).
 
 ``--jobs N`` reads the files on N worker processes: PGN text a block of ``PARALLEL_BLOCK_GAMES`` games at a
 time (so one big file keeps every worker busy), any other kind a whole file at a time; the writing stays in
-this process (SQLite has one writer), in the order of the files.
+this process (SQLite has one writer), in the order of the files. ``--cluster ADDRESS`` does the same on the
+workers of a Dask scheduler (``import_files(executor=...)``): a PGN block's bytes go to a worker as they
+do to a local one, any other file's bytes are sent whole (``read_file_bytes``, up to
+``MAX_SENT_FILE_BYTES``), and its messages name the file as it is named here.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -35,6 +39,7 @@ COMMIT_GAMES = 2000          # games per transaction: what a kill can lose at mo
 RECORD_SUFFIXES = frozenset({".pgn", ".xqf", ".cbl", ".cbr", ".cbf", ".html", ".htm", ".txt"})  # in folders
 PARALLEL_BLOCK_GAMES = 500  # PGN games a worker parses at a time (--jobs): a big file is shared among them
 MAX_FILE_ERROR_CHARS = 300   # of a reader's message quoted for a file that failed
+MAX_SENT_FILE_BYTES = 256 << 20   # a file read whole that is sent to a cluster's worker (a big CBL library)
 
 Progress = Callable[[str], None]   # one line of progress
 
@@ -155,6 +160,35 @@ def _read_whole(path: Path) -> tuple[list[GameRow], str | None]:
     return rows, None
 
 
+def read_file_bytes(name: str, data: bytes) -> tuple[list[GameRow], str | None]:
+    """``_read_whole`` on a machine without the file (a cluster's worker): its bytes under its own name in a
+    fresh folder (the suffix picks the reader), the message naming the file as the submitter named it."""
+    if len(data) > MAX_SENT_FILE_BYTES:
+        return [], _reason(Path(name), ValueError(f"{len(data):,} bytes, over {MAX_SENT_FILE_BYTES:,} "
+                                                  "(MAX_SENT_FILE_BYTES)"))
+    with tempfile.TemporaryDirectory(prefix="xiangqi-import-") as folder:
+        copy = Path(folder) / Path(name).name
+        copy.write_bytes(data)
+        rows, error = _read_whole(copy)
+    if error is not None:
+        error = error.replace(shown_name(copy), shown_name(Path(name))).replace(str(copy), name)
+    return rows, error
+
+
+def _sent_whole(pool: Executor, path: Path) -> Future[WorkerResult]:
+    """A file read whole by a cluster's worker: its bytes sent (a file that cannot be sent: its failure)."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_SENT_FILE_BYTES:
+            raise ValueError(f"{size:,} bytes, over {MAX_SENT_FILE_BYTES:,} (MAX_SENT_FILE_BYTES) to send to a worker")
+        data = path.read_bytes()
+    except (OSError, ValueError) as error:
+        failed: Future[WorkerResult] = Future()
+        failed.set_result(([], _reason(path, error)))
+        return failed
+    return pool.submit(read_file_bytes, str(path), data)
+
+
 def _read_pgn_block(path: Path, first: int, games: list[tuple[bytes, int]]) -> tuple[list[GameRow], str | None]:
     """The rows of a block of games of a streamed PGN file (``first``: the index of its first game in the
     file), and the error that stopped the reading: a worker's job."""
@@ -249,14 +283,18 @@ def _begin_file(writer: _Writer, path: Path) -> int | None:
 
 
 def import_files(database: GameDatabase, paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1,
-                 progress: Progress | None = None) -> ImportReport:
+                 progress: Progress | None = None, executor: Executor | None = None) -> ImportReport:
     """Import every record file of ``paths`` (folders recursively); see the module text. DatabaseError
-    when the database cannot be written (read-only, disk full, damaged): what was committed stays."""
+    when the database cannot be written (read-only, disk full, damaged): what was committed stays.
+    ``executor``: a cluster's (the files are read there, ``jobs`` blocks at a time, none read from its disks)."""
     database.check_writable()
     database.connection.execute(f"PRAGMA cache_size=-{IMPORT_CACHE_KIB}")
     report = ImportReport()
     writer = _Writer(database, report, progress or (lambda line: None))
     files = list(record_files(paths))
+    if executor is not None:
+        _import_parallel(writer, files, jobs, executor)
+        return report
     if jobs <= 1 or len(files) <= 1:
         for path in files:
             source = _begin_file(writer, path)
@@ -290,18 +328,18 @@ def _finish(writer: _Writer, path: Path, failure: str | None) -> None:
 WorkerResult = tuple[list[GameRow], str | None]
 
 
-def _tasks(pool: ProcessPoolExecutor, todo: list[tuple[Path, int]]
+def _tasks(pool: Executor, todo: list[tuple[Path, int]], remote: bool
            ) -> Iterator[tuple[Path, int, Future[WorkerResult] | None]]:
     """The work of every file, submitted lazily in file order: a streamed PGN file a block of
     ``PARALLEL_BLOCK_GAMES`` games at a time (its bytes split here, parsed by a worker), any other file
-    whole; each file's last item has no future (the file is then finished)."""
+    whole (``remote``: its bytes sent); each file's last item has no future (the file is then finished)."""
     for path, source in todo:
         try:
             streamed = is_streamed_pgn(str(path))
         except (OSError, ValueError):
             streamed = False        # read whole by a worker, which reports why it cannot be read
         if not streamed:
-            yield path, source, pool.submit(_read_whole, path)
+            yield path, source, _sent_whole(pool, path) if remote else pool.submit(_read_whole, path)
         else:
             first, block = 0, []
             for item in pgn_game_bytes(str(path)):
@@ -314,22 +352,31 @@ def _tasks(pool: ProcessPoolExecutor, todo: list[tuple[Path, int]]
         yield path, source, None
 
 
-def _import_parallel(writer: _Writer, files: list[Path], jobs: int) -> None:
+def _import_parallel(writer: _Writer, files: list[Path], jobs: int, cluster: Executor | None = None) -> None:
     """Files read on ``jobs`` worker processes (a streamed PGN file shared among them a block of games at
-    a time), written here in the files' order; at most ``2 * jobs`` blocks wait at a time."""
+    a time), or by a ``cluster``'s workers, written here in the files' order; at most ``2 * jobs`` blocks
+    wait at a time."""
     sources = [(path, _begin_file(writer, path)) for path in files]
     todo = [(path, source) for path, source in sources if source is not None]
     if not todo:
         return
+    if cluster is not None:
+        _write_in_order(writer, _tasks(cluster, todo, remote=True), jobs)
+        return
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        _write_in_order(writer, _tasks(pool, todo, remote=False), jobs)
+
+
+def _write_in_order(writer: _Writer, tasks: Iterator[tuple[Path, int, Future[WorkerResult] | None]],
+                    jobs: int) -> None:
     imports: dict[int, _FileImport] = {}
     pending: deque[tuple[Path, int, Future[WorkerResult] | None]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        for task in _tasks(pool, todo):
-            pending.append(task)
-            while len(pending) > 2 * jobs:
-                _consume(writer, imports, *pending.popleft())
-        while pending:
+    for task in tasks:
+        pending.append(task)
+        while len(pending) > 2 * jobs:
             _consume(writer, imports, *pending.popleft())
+    while pending:
+        _consume(writer, imports, *pending.popleft())
 
 
 def _consume(writer: _Writer, imports: dict[int, _FileImport], path: Path, source: int,

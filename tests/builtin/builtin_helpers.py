@@ -130,14 +130,15 @@ class UcciLoop(UcciLines):
         super().__init__()
         read, write = os.pipe()
         self.commands = os.fdopen(write, "w", encoding="utf-8")
-        stdin = os.fdopen(read, "r", encoding="utf-8", errors="replace")
+        self.stdin = os.fdopen(read, "r", encoding="utf-8", errors="replace")
         self.status: list[int] = []
 
         def loop() -> None:
+            # The pipe is not closed here: the loop's reader thread may be blocked reading it, and closing a
+            # file another thread reads waits for that read (a whole LINE_TIMEOUT after `quit`). close() does.
             try:
-                self.status.append(ucci_loop.run(stdin, _QueuedOutput(self.lines)))
+                self.status.append(ucci_loop.run(self.stdin, _QueuedOutput(self.lines)))
             finally:
-                stdin.close()
                 self.lines.put(None)
 
         self.thread = threading.Thread(target=loop, name="ucci-loop", daemon=True)
@@ -150,9 +151,10 @@ class UcciLoop(UcciLines):
     def close(self) -> None:
         """Like the GUI going away: end of input (the loop stops any search and says bye)."""
         if not self.commands.closed:
-            self.commands.close()
+            self.commands.close()   # the reader thread sees the end of input and lets go of the pipe
         self.thread.join(LINE_TIMEOUT)
         assert not self.thread.is_alive(), "the UCCI loop did not end at the end of its input"
+        self.stdin.close()
 
 
 def wukong_games(shared_data: Path) -> list[list[Move]]:

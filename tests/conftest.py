@@ -84,7 +84,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     def seconds(item: pytest.Item) -> float:
         if item.get_closest_marker("reads_made_once") and item not in sharing_first:
             return 0.0   # it finds the thing made (by then) and runs in its place
-        guess = SLOW_GUESS_S if item.get_closest_marker("slow") else 0.0
+        slow = item.get_closest_marker("slow")   # slow(seconds=N): the guess for the longest ones
+        guess = float(slow.kwargs.get("seconds", SLOW_GUESS_S)) if slow else 0.0
         taken = known.get(item.nodeid, guess)
         return taken if taken >= LONG_S else 0.0
 

@@ -93,7 +93,7 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
         time.sleep(0.02)
 
 
-@pytest.mark.slow
+@pytest.mark.slow(seconds=40)   # the suite's longest: started first on a fresh clone too
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
 def test_commands_on_a_cluster(local_cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                shared_data: Path) -> None:

@@ -99,6 +99,23 @@ class BackgroundJob(QObject):
             self.finished.emit(result)
 
 
+class _BarFollower(QObject):
+    """Moves the dialog's bar as the job reports. A child of the dialog, so the connection ends with it: a
+    progress report still queued when the dialog is deleted (its window closed) is dropped, not shown on
+    a deleted dialog (a plain function connected would outlive it and fault in the slot)."""
+
+    def __init__(self, dialog: QProgressDialog) -> None:
+        super().__init__(dialog)
+        self._dialog = dialog
+
+    def show_progress(self, done: int, total: int, _detail: object) -> None:
+        if total <= 0:
+            self._dialog.setRange(0, 0)
+        else:
+            self._dialog.setRange(0, BAR_STEPS)
+            self._dialog.setValue(min(BAR_STEPS, done * BAR_STEPS // total))
+
+
 def progress_dialog(parent: QWidget, label: str, job: BackgroundJob) -> QProgressDialog:
     """A window-modal progress dialog for ``job``: its bar follows the job, Cancel stops it, and it closes
     when the job ends however it ends."""
@@ -110,15 +127,7 @@ def progress_dialog(parent: QWidget, label: str, job: BackgroundJob) -> QProgres
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
     dialog.setValue(0)
-
-    def show_progress(done: int, total: int, _detail: object) -> None:
-        if total <= 0:
-            dialog.setRange(0, 0)
-        else:
-            dialog.setRange(0, BAR_STEPS)
-            dialog.setValue(min(BAR_STEPS, done * BAR_STEPS // total))
-
-    job.progress.connect(show_progress)
+    job.progress.connect(_BarFollower(dialog).show_progress)
     dialog.canceled.connect(job.cancel)
     for ended in (job.finished, job.failed, job.cancelled):
         ended.connect(dialog.close)    # a C++ slot: the connection ends with the dialog

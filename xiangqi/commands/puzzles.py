@@ -645,15 +645,23 @@ class _Verify:
         self.progress.step()
 
 
-def _verify(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings) -> int:
-    path = args.files[0]
+def _read_set(path: Path) -> PuzzleSet | None:
+    """The set at ``path`` with its problems warned of on stderr; None (the error said) when it cannot be read."""
     try:
         puzzle_set = read_puzzle_set(path)
     except (OSError, PuzzleError) as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return None
     for problem in puzzle_set.problems:
         print(f"warning: {problem}", file=sys.stderr)
+    return puzzle_set
+
+
+def _verify(args: argparse.Namespace, spec: EngineSpec, settings: FinderSettings) -> int:
+    path = args.files[0]
+    puzzle_set = _read_set(path)
+    if puzzle_set is None:
+        return 2
     unique = {position_key(p.fen): p for p in reversed(puzzle_set.puzzles)}    # the first of a position
     twice = len(puzzle_set.puzzles) - len(unique)
     if twice:
@@ -728,13 +736,9 @@ def shipped_set_path() -> Path:
 
 
 def _list(path: Path) -> int:
-    try:
-        puzzle_set = read_puzzle_set(path)
-    except (OSError, PuzzleError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    puzzle_set = _read_set(path)
+    if puzzle_set is None:
         return 2
-    for problem in puzzle_set.problems:
-        print(f"warning: {problem}", file=sys.stderr)
     puzzles = puzzle_set.puzzles
     print(f"{shown_name(str(path))}: {len(puzzles)} puzzles")
     for comment in puzzle_set.comments:
@@ -781,13 +785,9 @@ def _tag(paths: list[Path], output: Path) -> int:
     comments: list[str] = []
     problems = 0
     for path in paths:
-        try:
-            puzzle_set = read_puzzle_set(path)
-        except (OSError, PuzzleError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
+        puzzle_set = _read_set(path)
+        if puzzle_set is None:
             return 2
-        for problem in puzzle_set.problems:
-            print(f"warning: {problem}", file=sys.stderr)
         problems += len(puzzle_set.problems)
         comments.extend(c for c in puzzle_set.comments if c not in comments)
         for puzzle in puzzle_set.puzzles:

@@ -74,9 +74,11 @@ class JudgingClient(ScriptedClient):
         self.best_move.emit(BestMove(ranked[0]))
 
 
-def judging_factory(clients: list[JudgingClient]):
+def judging_factory(clients: list[JudgingClient], crashing: int = 0):
+    """Scripted engines; the first ``crashing`` of them crash in their first search."""
     def make(spec, owner) -> SeatEngine:
         client = JudgingClient(spec, owner)
+        client.crash_on_go = len(clients) < crashing
         clients.append(client)
         return client
     return make
@@ -157,24 +159,25 @@ def test_a_session_from_the_board_s_game_to_the_summary(qtbot, tmp_path: Path) -
     qtbot.waitUntil(lambda: not window.controller.engines_running, timeout=5_000)
 
 
-def test_an_engine_that_dies_leaves_the_guess_unjudged_and_is_started_again(qtbot, tmp_path: Path) -> None:
+def test_an_engine_that_dies_twice_leaves_the_guess_unjudged_and_is_started_again(qtbot, tmp_path: Path) -> None:
+    """It dies in the search, and again in the same search asked again once on the restarted engine: the
+    guess is not judged; the engine started a third time judges the next one."""
     window = make_window(qtbot, tmp_path, [builtin_like_spec()])
     window.controller.study.open_record(read_pgn(GAME)[0])
     clients: list[JudgingClient] = []
-    dialog = GuessTheMove(window, GuessSessions(TrainingDatabase(tmp_path / "t.sqlite")), judging_factory(clients))
+    dialog = GuessTheMove(window, GuessSessions(TrainingDatabase(tmp_path / "t.sqlite")),
+                          judging_factory(clients, crashing=2))
     window.open_dialog(dialog)
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: bool(clients), timeout=5_000)
-    clients[0].crash_on_go = True
     click_move(qtbot, dialog, "c3c4")
     qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
-    assert dialog.feedback.text().startswith("The engine cannot judge: the engine crashed")
+    assert dialog.feedback.text() == "The engine cannot judge: Scripted stopped: the engine crashed (signal 11)"
     assert dialog.board.position().move_stack == [Move.from_iccs("h2e2")]    # the master's move is shown
     assert dialog.session is not None and dialog.session.skipped == 1
     qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
     click_move(qtbot, dialog, "h0g2")                                       # judged by the engine started again
     qtbot.waitUntil(lambda: dialog.next_button.isEnabled(), timeout=5_000)
-    assert len(clients) == 2 and dialog.feedback.text().startswith("Same move as the master!")
+    assert len(clients) == 3 and dialog.feedback.text().startswith("Same move as the master!")
     dialog.reject()
 
 

@@ -30,6 +30,10 @@ from xiangqi.engine.seat import (EngineFactory, EngineSeat, Purpose, Role, SeatI
 from xiangqi.engine.session_types import EngineInfo
 from xiangqi.engine.task_queue import InOrder, TaskQueue, TaskT
 
+ANSWER_GRACE_MS = 10_000   # past its move time, a silent engine is dead
+QUIET_GRACE_MS = 120_000   # a search to a depth or a node count: dead when silent this long since its last line
+# (read when a search starts, so that a test may shorten them)
+
 
 class Worker(Protocol):
     """What a pool runs: a seat (or a match's board of two) that takes work until ``idle``."""
@@ -132,6 +136,10 @@ class SeatPool(WorkerPool["PoolSeat[TaskT]"], Generic[TaskT]):
     def next_search(self) -> tuple[TaskT, int] | None:
         return self.queue.take()
 
+    def quiet_grace_ms(self) -> int:
+        """How long a search without a move time may go without a line before its engine counts as dead."""
+        return QUIET_GRACE_MS
+
     # ----------------------------------------------------------------------- the skeleton
     def work_left(self) -> bool:
         return bool(self.queue)
@@ -171,13 +179,14 @@ class PoolSeat(QObject, Generic[TaskT]):
         super().__init__(pool)
         self.pool = pool
         self.seat = EngineSeat(Role.ANALYSER, pool.spec, pool.factory, parent=self)
-        wire_seat(self.seat, ready=self._on_ready, info=self.on_info, decided=self._on_decided,
+        wire_seat(self.seat, ready=self._on_ready, info=self._on_info, decided=self._on_decided,
                   trouble=self._on_trouble, guard=pool.guarded)
         self.item: tuple[TaskT, int] | None = None   # the search being asked
         self.idle = False
         self.started = False   # its engine answered its hello (since the last restart)
         self.watchdog = QTimer(self, singleShot=True)
         self.watchdog.timeout.connect(pool.guarded(self._on_watchdog))
+        self.timed = True      # the search asked has a move time (else: alive while it reports)
 
     # ----------------------------------------------------------------------- what each seat does
     def begin(self, task: TaskT, index: int) -> None:
@@ -194,10 +203,36 @@ class PoolSeat(QObject, Generic[TaskT]):
         """The engine (re)started: what it is and offers is known."""
 
     # ----------------------------------------------------------------------- the skeleton
+    def quiet_grace_ms(self) -> int:
+        return self.pool.quiet_grace_ms()
+
+    def watch(self, limits: SearchLimits) -> None:
+        """The watchdog for a search with ``limits`` (``begin`` calls it): dead when silent past its move
+        time and ``ANSWER_GRACE_MS``, or, without a move time, ``quiet_grace_ms`` since its last line."""
+        movetime = limits.movetime_ms
+        self.timed = movetime is not None
+        self.watchdog.start(movetime + ANSWER_GRACE_MS if movetime is not None else self.quiet_grace_ms())
+
+    def go_on(self, index: int) -> None:
+        """Ask search ``index`` of the task being asked now, before anything waiting (its next step, which
+        depends on what the last one found; if its engine fails, this search is the one asked again)."""
+        assert self.item is not None
+        self.item = (self.item[0], index)
+        self.begin(*self.item)
+
+    def drop(self) -> None:
+        """Forget the search being asked (Cancel): its answer is discarded and the seat takes the next."""
+        self.watchdog.stop()
+        if self.item is not None:
+            self.item = None
+            self.seat.discard()
+            self.ask_next()
+
     def close(self) -> None:
         self.watchdog.stop()
         self.item = None
         self.idle = True
+        self.started = False   # started again by its pool (a pool of one does, on its next task)
         self.seat.close()
 
     def ask_next(self) -> None:
@@ -214,6 +249,11 @@ class PoolSeat(QObject, Generic[TaskT]):
         self.on_ready(info)
         if self.item is None and not self.idle:
             self.ask_next()
+
+    def _on_info(self, info: SeatInfo) -> None:
+        if self.item is not None and not self.timed:
+            self.watchdog.start(self.quiet_grace_ms())   # alive as long as it reports
+        self.on_info(info)
 
     def _on_decided(self, move: SeatMove) -> None:
         if self.item is None or move.purpose is not Purpose.MOVE:
@@ -249,7 +289,76 @@ class PoolSeat(QObject, Generic[TaskT]):
             self.ask_next()
 
 
+class OneSeatPool(SeatPool[TaskT]):
+    """One seat whose tasks arrive over time, answered one after the other (the puzzle solver's judge,
+    猜谱's): a pool of one that waits for the next ``submit`` instead of finishing when idle. Its engine
+    starts with the first task (or ``warm_up``); the watchdog, the restart of a dead or silent engine, a
+    search asked again once and a task given up the second time are the pool's, as for every pool. A task
+    given up, or waiting when the engine cannot start, goes to ``unanswered``; the next task tries to
+    start the engine again. ``cancel`` forgets every task; ``close`` retires the engine."""
 
+    trouble = Signal(str)   # engine trouble said at once (restarting, asking again)
+
+    def __init__(self, spec: EngineSpec, factory: EngineFactory | None, parent: QObject | None = None) -> None:
+        super().__init__(spec, factory, 1, parent)
+
+    def unanswered(self, task: TaskT, why: str) -> None:
+        """``task`` gets no answer (its engine failed twice, or cannot start): say so."""
+        raise NotImplementedError
+
+    def say(self, text: str) -> None:
+        self.trouble.emit(text)
+
+    def work_left(self) -> bool:
+        return True   # more tasks may come: only ``close`` ends the pool
+
+    def quiet_grace_ms(self) -> int:
+        return ANSWER_GRACE_MS   # someone waits for the answer: a search to a depth is dead after a short silence
+
+    def warm_up(self) -> None:
+        """Start the engine now, before the first task (it is ready when the user asks)."""
+        if not self.workers:
+            self.start_seats(1)
+
+    def submit(self, task: TaskT) -> None:
+        """Ask ``task`` (its search 0 first) once the tasks before it are answered."""
+        self.queue.add(task, (0,))
+        self.running = True
+        if not self.workers:
+            self.start_seats(1)
+            return
+        seat = self.workers[0]
+        if seat.idle:
+            seat.idle = False
+            if seat.started:
+                seat.ask_next()
+            else:
+                seat.seat.start()   # its engine could not start, or was closed: try again
+
+    def answered(self, task: TaskT) -> None:
+        """``task`` has its answer: the queue forgets it (its failure count)."""
+        self.queue.forget(task)
+
+    def cancel(self) -> None:
+        """Forget every task, the one being searched too: nothing more is said of them; the engine stays."""
+        self.queue.reset()
+        for seat in self.workers:
+            seat.drop()
+
+    def stop_work(self) -> None:
+        self.queue.reset()   # (close, or a fault of ours: ``problem`` says so)
+
+    def close(self) -> None:
+        """Retire the engine, every task forgotten; a later ``submit`` starts it again."""
+        self.abort()
+
+    def on_given_up(self, task: TaskT, index: int, why: str) -> None:
+        self.queue.forget(task)
+        self.unanswered(task, why)
+
+    def on_all_unusable(self, why: str) -> None:
+        while (item := self.queue.take()) is not None:
+            self.on_given_up(item[0], item[1], why)
 
 
 class FixedTask(Protocol):
@@ -310,8 +419,6 @@ class FixedTaskPool(SeatPool[FixedT]):
                 for due in self._in_order.put(index, task):
                     self.hand_on(due)
 
-ANSWER_GRACE_MS = 10_000   # past its move time, a silent engine is dead
-QUIET_GRACE_MS = 120_000   # a search to a depth or a node count: dead when silent this long since its last line
 
 
 @dataclass(frozen=True)
@@ -393,7 +500,6 @@ class _LinesSeat(PoolSeat[_Work]):
         self.lines_pool = pool
         self.lines: dict[int, Info] = {}
         self.multipv: int | None = None
-        self.timed = True
 
     def on_ready(self, info: EngineInfo) -> None:
         self.multipv = None   # a restarted engine has its defaults again
@@ -405,16 +511,13 @@ class _LinesSeat(PoolSeat[_Work]):
             self.multipv = multipv
         if limits.depth is not None or limits.nodes is not None:
             self.seat.new_game()   # reproducible: each search from an empty hash, whichever seat runs it
-        self.lines, self.timed = {}, limits.movetime_ms is not None
-        movetime = limits.movetime_ms
-        self.watchdog.start(movetime + ANSWER_GRACE_MS if movetime is not None else QUIET_GRACE_MS)
+        self.lines = {}
+        self.watch(limits)
         self.seat.search(task.task.positions[index], limits)
 
     def on_info(self, info: SeatInfo) -> None:
         if info.info.score is not None and info.info.pv:
             self.lines[info.info.multipv or 1] = info.info
-        if not self.timed:
-            self.watchdog.start(QUIET_GRACE_MS)   # alive as long as it reports
 
     def on_answer(self, move: SeatMove) -> None:
         assert self.item is not None
@@ -426,5 +529,5 @@ class _LinesSeat(PoolSeat[_Work]):
             self.ask_next()
 
 
-__all__ = ["FixedTask", "FixedTaskPool", "LinesPool", "PoolSeat", "PositionAnswer", "PositionsTask", "SeatPool",
-           "TaskResult", "Worker", "WorkerPool"]
+__all__ = ["FixedTask", "FixedTaskPool", "LinesPool", "OneSeatPool", "PoolSeat", "PositionAnswer", "PositionsTask",
+           "SeatPool", "TaskResult", "Worker", "WorkerPool"]

@@ -74,6 +74,18 @@ class TaskQueue(Generic[TaskT]):
         """Nothing more is handed out (Cancel, or no engine left)."""
         self._waiting.clear()
 
+    def forget(self, task: TaskT) -> None:
+        """``task`` is over (answered or given up, none of its searches waiting): its failure count and mark
+        are dropped, so that a queue fed tasks for hours keeps only those in flight."""
+        self._failures.pop(id(task), None)
+        self._given_up.pop(id(task), None)
+
+    def reset(self) -> None:
+        """Every task forgotten (Cancel of a queue fed over time); the counts stay."""
+        self._waiting.clear()
+        self._failures.clear()
+        self._given_up.clear()
+
 
 class InOrder(Generic[ResultT]):
     """Results handed on in the order their tasks were given (0, 1, 2 …): each once every earlier one came,

@@ -4,17 +4,17 @@ The game comes from the main board (the record shown), or a record file (any for
 such as the CCPD master games, is indexed on a worker thread and its game chosen from the game list). At
 each of the chosen side's moves the trainee plays a guess; ``GuessJudge`` has the engine judge the guess and
 the master's move inside one search of the position (``xiangqi.training.guess``, ``xiangqi.review.judging``)
-through an engine seat — asynchronous, never blocking the window. The master's move is then shown on the
+through a pool of one engine seat — asynchronous, never blocking the window. The master's move is then shown on the
 board, with the engine's best move and line and each move's Win% (lichess); the summary compares the
 trainee's average Win% loss and accuracy with the master's, move by move, and the session is saved.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QCompleter, QDialog, QDialogButtonBox, QDoubleSpinBox,
                                QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListView,
                                QProgressBar, QPushButton, QStackedWidget,
@@ -24,7 +24,8 @@ from xiangqi.core import Color, Move, NotationError, Position
 from xiangqi.core.notation import Notation, text_to_move
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble, wire_seat
+from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo, SeatMove
+from xiangqi.engine.seat_pool import OneSeatPool, PoolSeat
 from xiangqi.game.notation_text import line_text
 from xiangqi.game.setup import is_builtin
 from xiangqi.play.engine_list import engine_display_name
@@ -57,7 +58,6 @@ LINE_PLIES = 8          # how much of the engine's line is shown
 HISTORY_ROWS = 5        # sessions listed on the first page
 LOSS_SHOWN = 0.05       # Win% lost below this reads "as good as" (the engine cannot tell them apart)
 SETUP_PAGE, PLAY_PAGE, SUMMARY_PAGE = range(3)
-ANSWER_GRACE_MS = 10_000   # past the move time (or since its last info, to a depth), a silent engine is given up
 
 
 def open_guess_the_move(host: WindowHost, db: TrainingDatabase) -> None:
@@ -65,92 +65,109 @@ def open_guess_the_move(host: WindowHost, db: TrainingDatabase) -> None:
     host.open_dialog(GuessTheMove(host, GuessSessions(db)))
 
 
-class GuessJudge(QObject):
-    """Judges one guess at a time with one analysing engine: a MultiPV search of the position, then, for
-    the guess or the master's move when no line starts with it, a search restricted to those moves at the
-    depth the first one completed (one restricted move at a time for an engine without MultiPV)."""
+@dataclass(eq=False)
+class _Guess:
+    """One guess to judge: what the searches found so far (the first search's lines, then the restricted
+    searches') and the depth the first one completed."""
+
+    step: GuessStep
+    guess: Move
+    found: list[Line] = field(default_factory=list)
+    depth: int | None = None
+
+
+class GuessJudge(OneSeatPool[_Guess]):
+    """Judges one guess at a time with one analysing engine (a pool of one seat, ``engine.seat_pool``): a
+    MultiPV search of the position, then, for the guess or the master's move when no line starts with it, a
+    search restricted to those moves at the depth the first one completed (one restricted move at a time
+    for an engine without MultiPV). An engine that dies or goes silent is restarted by the pool and the
+    search asked again once."""
 
     judged = Signal(object)         # GuessJudgement | None (None: the engine gave no score for a move)
-    unavailable = Signal(str)       # the engine cannot judge (it failed to start or died)
+    unavailable = Signal(str)       # the engine cannot judge this guess (it cannot start, or failed twice)
+    WORK = "judging"
 
     def __init__(self, spec: EngineSpec, limits: SearchLimits, factory: EngineFactory | None = None,
                  parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.spec, self.limits = spec, limits
-        self.seat = EngineSeat(Role.ANALYSER, spec, factory, parent=self)
-        self.seat.set_option("MultiPV", GUESS_MULTIPV)   # sent only if the engine offers it
-        wire_seat(self.seat, info=self._on_info, decided=self._on_decided, trouble=self._on_trouble)
-        self.seat.start()
-        self.watchdog = QTimer(self, singleShot=True)
-        self.watchdog.timeout.connect(self._on_silent)
-        self._step: GuessStep | None = None
-        self._guess: Move | None = None
-        self._lines = SearchLines()
-        self._found: list[Line] = []     # the first search's lines, then the restricted searches'
-        self._depth: int | None = None
+        super().__init__(spec, factory, parent)
+        self.limits = limits
+        self._judging: _Guess | None = None
+        self.problem.connect(self._failed)
+        self.warm_up()   # ready by the time the trainee has a guess
 
     @property
     def busy(self) -> bool:
-        return self._step is not None
+        return self._judging is not None
 
     def judge(self, step: GuessStep, guess: Move) -> None:
-        self._step, self._guess, self._found, self._depth = step, guess, [], None
-        self._search(step.position, self.limits, ())
+        self._judging = _Guess(step, guess)
+        self.submit(self._judging)
 
     def close(self) -> None:
-        self._step = None
-        self.watchdog.stop()
-        self.seat.close()
+        self._judging = None
+        super().close()
+
+    def make_seat(self) -> _JudgeSeat:
+        return _JudgeSeat(self)
+
+    def name_of(self, task: _Guess, index: int) -> str:
+        return "judging the guess"
+
+    def unanswered(self, task: _Guess, why: str) -> None:
+        self._failed(why)
+
+    def answer(self, task: _Guess) -> None:
+        self.answered(task)
+        self._judging = None
+        self.judged.emit(judge_guess(task.step, task.guess, task.found))
+
+    def _failed(self, why: str) -> None:
+        self._judging = None
+        self.unavailable.emit(why)
+
+
+class _JudgeSeat(PoolSeat[_Guess]):
+    """Search 0 of a guess is the MultiPV search; each next one is restricted to the moves still missing."""
+
+    def __init__(self, pool: GuessJudge) -> None:
+        super().__init__(pool)
+        self.judge = pool
+        self.lines = SearchLines()
+        self.seat.set_option("MultiPV", GUESS_MULTIPV)   # sent only if the engine offers it
 
     def _multipv(self) -> int:
         return GUESS_MULTIPV if self.seat.offers("MultiPV") else 1
 
-    def _search(self, position: Position, limits: SearchLimits, allowed: tuple[Move, ...]) -> None:
+    def begin(self, task: _Guess, index: int) -> None:
+        position, limits = task.step.position, self.judge.limits
+        allowed: tuple[Move, ...] = ()
+        if index > 0:
+            missing = missing_moves(task.found, (task.guess, task.step.master))
+            allowed = missing if self._multipv() > 1 else missing[:1]
+            limits = restricted_limits(limits, task.depth)
         legal = position.legal_moves()
         banned = tuple(m for m in legal if m not in allowed) if allowed else ()
-        self._lines = SearchLines(expected_lines(len(legal) - len(banned), self._multipv()), limits)
-        self.watchdog.start((limits.movetime_ms or 0) + ANSWER_GRACE_MS)
+        self.lines = SearchLines(expected_lines(len(legal) - len(banned), self._multipv()), limits)
+        self.watch(limits)
         self.seat.search(position, limits, Purpose.MOVE, banned=banned)
 
-    def _on_info(self, info: SeatInfo) -> None:
-        if self._step is not None and info.purpose is Purpose.MOVE:
-            self._lines.add(info.info)
-            if self._lines.depth_limited:
-                self.watchdog.start(ANSWER_GRACE_MS)   # a search to a depth is alive while it reports
+    def on_info(self, info: SeatInfo) -> None:
+        self.lines.add(info.info)
 
-    def _on_decided(self, decided: SeatMove) -> None:
-        step, guess = self._step, self._guess
-        if step is None or guess is None or decided.purpose is not Purpose.MOVE:
+    def on_answer(self, move: SeatMove) -> None:
+        assert self.item is not None
+        task, index = self.item
+        lines = self.lines.completed()
+        if task.depth is None:
+            task.depth = lines[0].depth if lines else None
+        task.found.extend(line for line in lines if line.move not in {f.move for f in task.found})
+        if lines and missing_moves(task.found, (task.guess, task.step.master)):
+            self.go_on(index + 1)
             return
-        lines = self._lines.completed()
-        if self._depth is None:
-            self._depth = lines[0].depth if lines else None
-        self._found.extend(line for line in lines if line.move not in {f.move for f in self._found})
-        self.watchdog.stop()
-        missing = missing_moves(self._found, (guess, step.master))
-        if missing and lines:
-            allowed = missing if self._multipv() > 1 else missing[:1]
-            self._search(step.position, restricted_limits(self.limits, self._depth), allowed)
-            return
-        self._step = None
-        self.judged.emit(judge_guess(step, guess, self._found))
-
-    def _on_trouble(self, trouble: SeatTrouble) -> None:
-        failure = trouble.failure
-        if failure.fatal or (trouble.search_lost and self._step is not None):
-            self._give_up(failure.message, restart=failure.fatal and failure.restartable)
-
-    def _on_silent(self) -> None:
-        self._give_up(f"{self.spec.name} did not answer in time", restart=True)
-
-    def _give_up(self, why: str, restart: bool) -> None:
-        """This guess cannot be judged; the engine starts again for the next one (when it can)."""
-        self.watchdog.stop()
-        self._step = None
-        if restart:
-            self.seat.close()
-            self.seat.restart()
-        self.unavailable.emit(why)
+        self.item = None
+        self.judge.answer(task)
+        if not self.idle:
+            self.ask_next()
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,26 @@
 """The engine behind the puzzle solver: is the user's move as good as the solution, what does the other
 side answer, what is the best move here (a hint off the line).
 
-``PuzzleEngine`` owns one analyser seat, started on first use. ``compare(position, reference, candidate)``
-searches the candidate move alone, then the reference (the solution; None: the engine's own best) at the
-same limits, and emits ``compared(Comparison)``; ``best(position)`` emits ``found(Line)``. Requests queue
-one after the other. ``unavailable(str)`` says why no answer will come (the engine cannot start or died).
+``PuzzleEngine`` is a pool of one analyser seat (``engine.seat_pool.OneSeatPool``), started on first use.
+``compare(position, reference, candidate)`` searches the candidate move alone, then the reference (the
+solution; None: the engine's own best) at the same limits, and emits ``compared(Comparison)``;
+``best(position)`` emits ``found(Line)``. Requests are answered one after the other. An engine that dies or
+goes silent is restarted by the pool and the request asked again once; ``unavailable(str)`` says why a
+request gets no answer (the engine cannot start, or failed twice on it, or a fault of ours).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, Signal
 
 from xiangqi.core import Move, Position
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec
-from xiangqi.engine.seat import EngineFactory, EngineSeat, Purpose, Role, SeatInfo, SeatMove, SeatTrouble, wire_seat
+from xiangqi.engine.seat import EngineFactory, Purpose, SeatInfo, SeatMove
+from xiangqi.engine.seat_pool import OneSeatPool, PoolSeat
 from xiangqi.game.setup import is_builtin
 from xiangqi.review.judging import Line, SearchLines, others_than
 from xiangqi.training.puzzle_solving import CHECK_LIMITS, equivalent
@@ -40,82 +42,77 @@ class Comparison:
         return equivalent(self.reference.score, self.candidate.score)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Request:
+    """One request: its searches of ``position`` one after the other, each with its banned moves; ``done``
+    gets the first line of each (None: no exact score came)."""
+
     position: Position
-    banned: tuple[Move, ...]
-    done: Callable[[Line | None], None]
+    searches: tuple[tuple[Move, ...], ...]
+    done: Callable[[list[Line | None]], None]
+    lines: list[Line | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.lines = [None] * len(self.searches)
 
 
-class PuzzleEngine(QObject):
+class PuzzleEngine(OneSeatPool[_Request]):
     compared = Signal(object)     # Comparison
     found = Signal(object)        # Line | None
     unavailable = Signal(str)
+    WORK = "move checking"
 
     def __init__(self, spec: EngineSpec, factory: EngineFactory | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.spec = spec
+        super().__init__(spec, factory, parent)
         self.limits = BUILTIN_LIMITS if is_builtin(spec) else CHECK_LIMITS
-        self.seat = EngineSeat(Role.ANALYSER, spec, factory, parent=self)
-        wire_seat(self.seat, info=self._on_info, decided=self._on_decided, trouble=self._on_trouble)
-        self._queue: deque[_Request] = deque()
-        self._running: _Request | None = None
-        self._lines = SearchLines()
-        self._started = False
+        self.problem.connect(self.unavailable)   # a fault of ours: the request in flight gets no answer
 
     def compare(self, position: Position, reference: Move | None, candidate: Move) -> None:
-        def after_candidate(line: Line | None) -> None:
-            def after_reference(ref: Line | None) -> None:
-                self.compared.emit(Comparison(line, ref))
-            banned = others_than(position, reference) if reference is not None else ()
-            self._ask(_Request(position.copy(), banned, after_reference), first=True)
-        self._ask(_Request(position.copy(), others_than(position, candidate), after_candidate))
+        banned = others_than(position, reference) if reference is not None else ()
+        self.submit(_Request(position.copy(), (others_than(position, candidate), banned),
+                             lambda lines: self.compared.emit(Comparison(lines[0], lines[1]))))
 
     def best(self, position: Position) -> None:
-        self._ask(_Request(position.copy(), (), self.found.emit))
+        self.submit(_Request(position.copy(), ((),), lambda lines: self.found.emit(lines[0])))
 
-    def cancel(self) -> None:
-        """Forget every request (a new puzzle): nothing more is emitted for them."""
-        self._queue.clear()
-        self._running = None
-        self.seat.discard()
+    def make_seat(self) -> _PuzzleSeat:
+        return _PuzzleSeat(self)
 
-    def close(self) -> None:
-        self.cancel()
-        self.seat.close()
+    def name_of(self, task: _Request, index: int) -> str:
+        return "the move check" if len(task.searches) > 1 else "the best move"
 
-    def _ask(self, request: _Request, first: bool = False) -> None:
-        if not self._started:
-            self._started = True
-            self.seat.start()
-        if first:
-            self._queue.appendleft(request)
-        else:
-            self._queue.append(request)
-        self._next()
+    def unanswered(self, task: _Request, why: str) -> None:
+        self.unavailable.emit(why)
 
-    def _next(self) -> None:
-        if self._running is not None or not self._queue:
+    def answer(self, request: _Request) -> None:
+        self.answered(request)
+        request.done(request.lines)
+
+
+class _PuzzleSeat(PoolSeat[_Request]):
+    def __init__(self, pool: PuzzleEngine) -> None:
+        super().__init__(pool)
+        self.engine = pool
+        self.lines = SearchLines()
+
+    def begin(self, task: _Request, index: int) -> None:
+        limits = self.engine.limits
+        self.lines = SearchLines(1, limits)
+        self.watch(limits)
+        self.seat.search(task.position, limits, Purpose.MOVE, banned=task.searches[index])
+
+    def on_info(self, info: SeatInfo) -> None:
+        self.lines.add(info.info)
+
+    def on_answer(self, move: SeatMove) -> None:
+        assert self.item is not None
+        request, index = self.item
+        lines = self.lines.completed()
+        request.lines[index] = lines[0] if lines else None   # no exact score: nothing to judge by
+        if index + 1 < len(request.searches):
+            self.go_on(index + 1)
             return
-        self._running = request = self._queue.popleft()
-        self._lines = SearchLines(1, self.limits)
-        self.seat.search(request.position, self.limits, Purpose.HINT, banned=request.banned)
-
-    def _on_info(self, info: SeatInfo) -> None:
-        if self._running is not None and info.purpose is Purpose.HINT:
-            self._lines.add(info.info)
-
-    def _on_decided(self, move: SeatMove) -> None:
-        request, self._running = self._running, None
-        if request is None or move.purpose is not Purpose.HINT:
-            return
-        lines = self._lines.completed()
-        request.done(lines[0] if lines else None)   # no exact score: nothing to judge by
-        self._next()
-
-    def _on_trouble(self, trouble: SeatTrouble) -> None:
-        if trouble.failure.fatal or trouble.search_lost:
-            self._queue.clear()
-            self._running = None
-            self._started = not trouble.failure.fatal
-            self.unavailable.emit(trouble.failure.message)
+        self.item = None
+        self.engine.answer(request)
+        if not self.idle:
+            self.ask_next()

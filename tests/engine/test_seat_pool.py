@@ -87,6 +87,21 @@ def test_the_queue_asks_a_failed_search_again_once_then_gives_its_task_up() -> N
     assert queue.take() is None and len(queue) == 0
 
 
+def test_a_queue_fed_over_time_forgets_the_tasks_it_is_done_with() -> None:
+    queue: TaskQueue[str] = TaskQueue()
+    queue.add("check 1", range(1))
+    assert queue.take() == ("check 1", 0) and queue.engine_failed("check 1", 0, "died")   # asked again
+    assert queue.take() == ("check 1", 0)
+    queue.forget("check 1")                                   # answered: its failure count is dropped
+    queue.add("check 1", range(1))                            # the same task asked again later: two tries again
+    assert queue.take() == ("check 1", 0) and queue.engine_failed("check 1", 0, "died")
+    queue.add("check 2", range(1))
+    queue.reset()                                             # Cancel: nothing waits, nothing is remembered
+    assert len(queue) == 0 and queue.take() is None and queue.why_given_up("check 1") is None
+    queue.add("check 1", range(1))
+    assert queue.take() == ("check 1", 0) and queue.engine_failed("check 1", 0, "died")
+
+
 def test_results_are_handed_on_in_the_order_given() -> None:
     in_order: InOrder[str] = InOrder()
     assert in_order.put(2, "c") == [] and in_order.put(0, "a") == ["a"]

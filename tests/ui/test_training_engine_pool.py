@@ -235,3 +235,14 @@ def test_a_real_engine_process_dying_in_every_search_is_reported_after_asking_tw
     assert told.args[0].startswith("Crashy stopped")
     assert sum(text.endswith("asking again") for text in troubles) == 1
     close_and_wait(qtbot, engine)
+
+
+def test_an_engine_that_cannot_start_is_reported_for_each_request_and_tried_again(qtbot: QtBot,
+                                                                                  tmp_path: Path) -> None:
+    engine = PuzzleEngine(EngineSpec(name="Missing", command=str(tmp_path / "no-such-engine"),
+                                     protocol=Protocol.UCCI))
+    for _request in range(2):
+        with qtbot.waitSignal(engine.unavailable, timeout=30_000) as told:
+            engine.best(Position())
+        assert "Missing" in told.args[0]
+    close_and_wait(qtbot, engine)

@@ -303,7 +303,7 @@ class SlowDepthEngine(ScriptedEngine):
 
 def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("xiangqi.review.runner.QUIET_GRACE_MS", 150)
+    monkeypatch.setattr("xiangqi.engine.seat_pool.QUIET_GRACE_MS", 150)
     log = Log()
     game = Game({})
     game.root.add_child(Move.from_iccs("b0c2"))   # the first legal move: one search per position
@@ -330,7 +330,7 @@ class QuietNodeEngine(ScriptedEngine):
 def test_a_node_search_quiet_longer_than_the_timed_grace_is_not_taken_for_a_dead_engine(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """(Under load 15 a 900,000-node confirming search was silent > 10 s and the review gave the game up.)"""
-    monkeypatch.setattr("xiangqi.review.runner.ANSWER_GRACE_MS", 100)
+    monkeypatch.setattr("xiangqi.engine.seat_pool.ANSWER_GRACE_MS", 100)
     log = Log()
     game = Game({})
     game.root.add_child(Move.from_iccs("b0c2"))

@@ -6,11 +6,13 @@ its search asked again once (``task_queue.RETRIES_PER_TASK``), then its task giv
 that cannot start leaves the others at work; a fault of ours in a slot stops the work with its traceback
 rather than leave it waiting for nothing; ``abort`` (Cancel) retires every engine.
 
-A pool says what its tasks are: ``make_seat`` (a ``PoolSeat`` that knows how to ask one search and what its
-answer makes), ``say`` (its trouble signal), ``name_of`` a search and what a given-up task means. The
-review (``review.runner``) and the puzzle finder (``training.search_pool``) judge as they search;
-``LinesPool`` is the plain case: a task is positions + limits, its result the engine's move and lines for
-each position, handed on in the order the tasks were given.
+A pool says what its tasks are: ``make_seat`` (a ``PoolSeat`` that knows how to ask one search, with the
+pool's watchdog (``watch``), and what its answer makes), ``say`` (its trouble signal), ``name_of`` a search
+and what a given-up task means. The review (``review.runner``) and the puzzle finder
+(``training.search_pool``) judge as they search; ``LinesPool`` is the plain case: a task is positions +
+limits, its result the engine's move and lines for each position, handed on in the order the tasks were
+given. ``OneSeatPool`` is the interactive case: one seat whose tasks arrive over time (the puzzle solver's
+judge, 猜谱's), each a short conversation whose next search depends on the last (``go_on``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ from xiangqi.engine.session_types import EngineInfo
 from xiangqi.engine.task_queue import InOrder, TaskQueue, TaskT
 
 ANSWER_GRACE_MS = 10_000   # past its move time, a silent engine is dead
-QUIET_GRACE_MS = 120_000   # a search to a depth or a node count: dead when silent this long since its last line
+# A search to a depth or a node count, since its last info line: one iteration of a review's 900,000-node
+# confirming search took over 10 s without a line on a machine with load 15 on 2 cores.
+QUIET_GRACE_MS = 120_000
 # (read when a search starts, so that a test may shorten them)
 
 

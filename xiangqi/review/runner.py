@@ -48,11 +48,6 @@ from xiangqi.review.judging import (
     pair_loss,
 )
 
-ANSWER_GRACE_MS = 10_000  # past the move time, a silent engine is dead
-# Searching to a depth or a node count, since its last info line: one iteration of a 900,000-node confirming
-# search took over 10 s without a line on a machine with load 15 on 2 cores, and the review gave the game up.
-QUIET_GRACE_MS = 120_000
-
 
 @dataclass
 class GameWork:
@@ -188,16 +183,11 @@ class _Seat(PoolSeat[GameWork]):
 
     def _search(self, position: Position, limits: SearchLimits, banned: tuple[Move, ...], expected: int) -> None:
         self.lines = SearchLines(expected, limits)
-        movetime = limits.movetime_ms
-        self.watchdog.start(movetime + ANSWER_GRACE_MS if movetime is not None else QUIET_GRACE_MS)
+        self.watch(limits)   # the pool's watchdog: to a depth or a node count, alive as long as it reports
         self.seat.search(position, limits, Purpose.MOVE, banned=banned)
 
     def on_info(self, info: SeatInfo) -> None:
         self.lines.add(info.info)
-        if not self.lines.timed:
-            # A search to a depth or a node count has no time to keep: it is alive as long as it reports (a
-            # busy machine can take minutes for one such search).
-            self.watchdog.start(QUIET_GRACE_MS)
 
     def on_answer(self, move: SeatMove) -> None:
         lines, engine_move = self.lines.completed(), move.best.move

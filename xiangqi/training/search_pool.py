@@ -25,7 +25,6 @@ from xiangqi.engine.session_types import EngineInfo
 from xiangqi.review.judging import SearchLines, expected_lines
 from xiangqi.training.puzzle_finder import Lines, SearchRequest
 
-ANSWER_GRACE_MS = 20_000
 OPEN_PER_JOB = 4
 FRESH_HASH_MB = 16    # enough for a 1,000,000-node search; cleared before each search in ~1 ms
 
@@ -149,14 +148,13 @@ class _Seat(PoolSeat[_Open]):
             self.seat.set_option("MultiPV", multipv)
             self.multipv = multipv
         self.lines = SearchLines(expected_lines(len(request.position.legal_moves()), multipv), request.limits)
-        self.watchdog.start((request.limits.movetime_ms or 0) + ANSWER_GRACE_MS)
+        self.watch(request.limits)   # the pool's watchdog
         if self.search_pool.fresh_hash:
             self.seat.new_game()
         self.seat.search(request.position, request.limits)
 
     def on_info(self, info: SeatInfo) -> None:
         self.lines.add(info.info)
-        self.watchdog.start(ANSWER_GRACE_MS)
 
     def on_answer(self, move: SeatMove) -> None:
         assert self.item is not None

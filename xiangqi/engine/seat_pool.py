@@ -174,7 +174,6 @@ class SeatPool(WorkerPool["PoolSeat[TaskT]"], Generic[TaskT]):
         self.check_finished()
 
 
-
 class PoolSeat(QObject, Generic[TaskT]):
     """One engine seat of a pool answering searches one after the other. A subclass asks a search
     (``begin``) and, when ``on_answer`` has what it needs, hands the answer to its pool and calls ``ask_next``."""
@@ -422,7 +421,6 @@ class FixedTaskPool(SeatPool[FixedT]):
                 self._handed.add(index)
                 for due in self._in_order.put(index, task):
                     self.hand_on(due)
-
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ The game comes from the main board (the record shown), or a record file (any for
 such as the CCPD master games, is indexed on a worker thread and its game chosen from the game list). At
 each of the chosen side's moves the trainee plays a guess; ``GuessJudge`` has the engine judge the guess and
 the master's move inside one search of the position (``xiangqi.training.guess``, ``xiangqi.review.judging``)
-through a pool of one engine seat — asynchronous, never blocking the window. The master's move is then shown on the
-board, with the engine's best move and line and each move's Win% (lichess); the summary compares the
-trainee's average Win% loss and accuracy with the master's, move by move, and the session is saved.
+on a pool of one engine seat (``engine.seat_pool.OneSeatPool``: watchdog, restart, a search asked again
+once) — asynchronous, never blocking the window. The master's move is then shown on the board, with the
+engine's best move and line and each move's Win% (lichess); the summary compares the trainee's average
+Win% loss and accuracy with the master's, move by move, and the session is saved.
 """
 
 from __future__ import annotations

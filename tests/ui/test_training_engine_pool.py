@@ -106,8 +106,12 @@ def test_a_silent_engine_is_reported_and_the_next_move_is_judged_after_the_resta
     started: list[PlannedPuzzleEngine] = []
     engine = planned_puzzle_engine([SILENT, SILENT], started)
     solver = solver_with(qtbot, engine)
+    click_puzzle(qtbot, solver, "a0a8")                # off the line: the engine must judge it
+    assert solver.prompt.text() == "Checking your move…"
+    qtbot.waitUntil(lambda: solver.prompt.text() == "Checking your move… (the engine failed; asking it again)",
+                    timeout=10_000)                    # silent past the watchdog: restarted, asked again
     with qtbot.waitSignal(engine.unavailable, timeout=10_000) as told:
-        click_puzzle(qtbot, solver, "a0a8")            # off the line: the engine must judge it
+        pass                                           # silent again: given up
     assert told.args == ["Scripted Fish did not answer in time"]
     assert solver.detail.text() == "The engine cannot judge moves: Scripted Fish did not answer in time"
     assert solver.retry_button.isEnabled()             # the move is not counted as solved
@@ -169,8 +173,11 @@ def test_guess_a_silent_engine_leaves_the_guess_unjudged_and_the_next_is_judged(
     dialog = guess_dialog(qtbot, tmp_path, [SILENT, SILENT], clients)
     judge = dialog.judge
     assert judge is not None
+    click_guess(qtbot, dialog, "c3c4")
+    qtbot.waitUntil(lambda: dialog.prompt.text() == "Your move: 兵七进一. The engine failed; asking it again…",
+                    timeout=10_000)
     with qtbot.waitSignal(judge.unavailable, timeout=10_000):
-        click_guess(qtbot, dialog, "c3c4")
+        pass
     assert dialog.feedback.text() == "The engine cannot judge: Scripted did not answer in time"
     assert dialog.board.position().move_stack == [Move.from_iccs("h2e2")]    # the master's move is shown
     assert dialog.session is not None and dialog.session.skipped == 1

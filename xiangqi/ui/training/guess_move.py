@@ -477,6 +477,7 @@ class GuessTheMove(QDialog):
                                 self)
         self.judge.judged.connect(self._judged)
         self.judge.unavailable.connect(self._engine_unavailable)
+        self.judge.trouble.connect(self._engine_trouble)
         self.feedback.clear()
         self.pages.setCurrentIndex(PLAY_PAGE)
         self._show_step()
@@ -591,6 +592,14 @@ class GuessTheMove(QDialog):
         self.feedback.clear()
         self.board.show_arrows(())
         self._show_step()
+
+    def _engine_trouble(self, _what: str) -> None:
+        """The engine died or went silent while judging the guess: it is restarted and asked again."""
+        session = self.session
+        step = session.current if session is not None else None
+        if step is not None and self.pending is not None:
+            self.prompt.setText(self.tr("Your move: {0}. The engine failed; asking it again…").format(
+                self._move_text(step.position, self.pending)))
 
     def _engine_unavailable(self, why: str) -> None:
         """The guess is not judged (not counted); the master's move is shown and the replay goes on."""

@@ -109,6 +109,7 @@ class PuzzleSolver(QWidget):
             engine.compared.connect(self._on_compared)
             engine.found.connect(self._on_found)
             engine.unavailable.connect(self._on_unavailable)
+            engine.trouble.connect(self._on_engine_trouble)
 
     def _layout(self) -> None:
         side = QVBoxLayout()
@@ -225,6 +226,11 @@ class PuzzleSolver(QWidget):
         elif awaiting == "solution" and session.position.is_legal(move):
             self.board.show_arrows((move,))
             self.prompt.setText(self.tr("The solution: {0}.").format(self.move_text(session.position, move)))
+
+    def _on_engine_trouble(self, _what: str) -> None:
+        """The engine died or went silent while checking the move: it is restarted and asked again."""
+        if self._pending is not None:
+            self.prompt.setText(self.tr("Checking your move… (the engine failed; asking it again)"))
 
     def _on_unavailable(self, why: str) -> None:
         move, self._pending = self._pending, None

@@ -139,6 +139,9 @@ def main() -> int:
           f"the reviews are {'the same' if same else 'NOT the same'}")
     print(f"ratio cluster / jobs {cluster_wall / jobs_wall:.3f}; overhead a task {per_task:+.2f} s = "
           f"{100 * per_task / task:+.1f} % of a task ({task:.1f} s)   target <= 5 %")
+    cpu_per_task = (cluster_cpu - jobs_cpu) / args.games   # CPU: what a loaded machine does not blur
+    print(f"cpu overhead a task {cpu_per_task:+.2f} s = {100 * cpu_per_task / (jobs_cpu / args.games):+.1f} % of "
+          f"a task's cpu ({jobs_cpu / args.games:.2f} s)")
     return 0
 
 

@@ -38,8 +38,8 @@ from test_training_guess import click_move as click_guess
 from test_training_puzzles import PUZZLE, SPEC, ScriptedEngine, solver_with
 from test_training_puzzles import click_move as click_puzzle
 
-GRACE_MS = 1_000    # the watchdog's grace in these tests (10 s in use): a scripted engine answers at once
-PROCESS_GRACE_MS = 3_000   # for a real process on a loaded machine (its priority is lowered)
+GRACE_MS = 500    # the watchdog's grace in these tests (10 s in use): a scripted engine answers at once
+PROCESS_GRACE_MS = 2_000   # for a real process on a loaded machine (its priority is lowered)
 SILENT, CRASH, HOLD = "silent", "crash", "hold"   # HOLD: thinks until told to stop
 
 

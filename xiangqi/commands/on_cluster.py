@@ -33,7 +33,7 @@ from xiangqi.match.record import append_game
 from xiangqi.match.results import Tally
 from xiangqi.match.schedule import Opening, schedule
 from xiangqi.match.sprt import Decision, SprtSettings, SprtTracker
-from xiangqi.match.tournament import Crosstable, TournamentKind, crosstable_path, encounters
+from xiangqi.match.tournament import Crosstable, TournamentKind, crosstable_path, encounter_games, encounters
 from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import games_to_pgn
 
@@ -321,7 +321,7 @@ def tournament_on_cluster(args: argparse.Namespace, names: Sequence[str], kind: 
     """``match --tournament KIND --cluster``: every encounter's games as tasks (pairs as ``pair_slots`` cuts
     them), in the local tournament's order; each game appended to ``args.pgn`` as its task comes back, then
     the crosstable printed and written to OUT.crosstable.txt, as the local tournament does."""
-    per_encounter = args.rounds * (2 if args.repeat else 1)
+    per_encounter = encounter_games(args.rounds, args.repeat)
     pairs = encounters(kind, len(names))
     slots = [slot for first, second in pairs for slot in pair_slots(first, second, per_encounter, openings)]
     crosstable = Crosstable(names, kind)

@@ -43,7 +43,14 @@ from xiangqi.match.referee import (
     rules_end,
 )
 from xiangqi.match.schedule import Opening, Pairing, schedule
-from xiangqi.match.tournament import Crosstable, TournamentKind, encounters, match_names, unique_names
+from xiangqi.match.tournament import (
+    Crosstable,
+    TournamentKind,
+    encounter_games,
+    encounters,
+    match_names,
+    unique_names,
+)
 from xiangqi.record import Game, GameNode
 from xiangqi.review.evaluation import Evaluation, with_eval
 
@@ -422,7 +429,7 @@ class TournamentSettings:
     def encounter_settings(self, i: int, j: int) -> MatchSettings:
         names = self.names
         specs = (dataclasses.replace(self.specs[i], name=names[i]), dataclasses.replace(self.specs[j], name=names[j]))
-        return dataclasses.replace(self.match, specs=specs, games=self.rounds * (2 if self.repeat else 1))
+        return dataclasses.replace(self.match, specs=specs, games=encounter_games(self.rounds, self.repeat))
 
 
 @dataclass(frozen=True)

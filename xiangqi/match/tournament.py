@@ -49,6 +49,11 @@ def encounters(kind: TournamentKind, engines: int) -> list[tuple[int, int]]:
     return [(i, j) for i in range(engines) for j in range(i + 1, engines)]
 
 
+def encounter_games(rounds: int, repeat: bool) -> int:
+    """The games of each encounter: ``rounds``, twice as many with ``repeat`` (each opening with both colours)."""
+    return rounds * (2 if repeat else 1)
+
+
 def unique_names(names: Sequence[str]) -> list[str]:
     """The engines' names made unique: the same name twice is told apart by its place (``X #2``)."""
     return [f"{name} #{k + 1}" if names.count(name) > 1 else name for k, name in enumerate(names)]

@@ -1,6 +1,7 @@
 """``--cluster`` (issue 33 §3) on a scheduler and two worker processes on 127.0.0.1: games reviewed on the
 workers come back in order, the same as a local review; a match's pairs are played there in order, an SPRT
-stops at its bound and cancels the pairs left; a database imported there is the local import's; Cancel
+stops at its bound and cancels the pairs left; a round-robin's games and crosstable are the local ones; a
+database imported there is the local import's; Cancel
 kills the commands (and their engines) running on the workers; a puzzle build interrupted by Ctrl+C
 continues from its checkpoint; a worker killed mid-run loses no game (a review, a puzzle build, whose set
 is the local build's byte for byte).
@@ -31,6 +32,7 @@ from xiangqi.cluster import SliceTask
 from xiangqi.cluster.client import ClusterRun, connect
 from xiangqi.cluster.slices import CANCELLED
 from xiangqi.database import GameDatabase, import_files
+from xiangqi.match.tournament import Crosstable
 from xiangqi.record import Game, load_games
 from xiangqi.record.files import read_records
 from xiangqi.record.pgn_writer import save_pgn
@@ -100,6 +102,7 @@ def test_commands_on_a_cluster(local_cluster: LocalCluster, tmp_path: Path, caps
     """Each check in turn on the same cluster; a killed worker is replaced for the checks after it."""
     review_same_as_local(local_cluster, tmp_path, capsys)
     a_match_plays_its_pairs_on_the_workers(local_cluster, tmp_path, capsys)
+    a_tournament_plays_the_local_games(local_cluster, tmp_path, capsys)
     an_sprt_stops_at_its_bound(local_cluster, tmp_path, capsys)
     db_import_same_as_local(local_cluster, tmp_path, capsys, shared_data)
     cancel_kills_the_commands_on_the_workers(local_cluster, tmp_path)
@@ -134,6 +137,35 @@ def a_match_plays_its_pairs_on_the_workers(cluster: LocalCluster, tmp_path: Path
     assert [g.headers["Round"] for g in games] == ["1", "2", "3"]
     assert [g.headers["Red"].endswith("(A)") for g in games] == [True, False, True]   # colours swap
     assert "Finished match:" in out.splitlines()[-1]
+
+
+def a_tournament_plays_the_local_games(cluster: LocalCluster, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A round-robin of three engines, one round with --repeat: three tasks (an encounter's pair each); the
+    PGN's games (numbers, colours, names, moves, results) and the crosstable are the local tournament's (the
+    same command without --cluster gave these: the third engine plays an illegal move and loses every game,
+    the others draw at the move limit)."""
+    engines = [f"{sys.executable} {FAKE} --name A", f"{sys.executable} {FAKE} --name B",
+               f"{sys.executable} {FAKE} --name C --fault illegal-bestmove"]
+    pgn = tmp_path / "tournament.pgn"
+    code, out, err = on_cluster(capsys, "match", "--tournament", "round-robin", "--repeat", "--movetime", "50",
+                                "--max-moves", "4", *[word for e in engines for word in ("--engine", e)],
+                                "--cluster", cluster.address, "--pgn", str(pgn))
+    assert code == 0, err
+    names = [f"fake_engine.py #{k}" for k in (1, 2, 3)]
+    local = [("1", 0, 1, "1/2-1/2", 8), ("2", 1, 0, "1/2-1/2", 8), ("1", 0, 2, "1-0", 1), ("2", 2, 0, "0-1", 0),
+             ("1", 1, 2, "1-0", 1), ("2", 2, 1, "0-1", 0)]
+    games = load_games(pgn)
+    assert [(g.headers["Round"], g.headers["Red"], g.headers["Black"], g.result, len(g.mainline_moves()))
+            for g in games] == [(number, names[red], names[black], result, plies)
+                                for number, red, black, result, plies in local]
+    assert games[0].mainline_moves()[0].iccs() == "a0a1" and "Opening" not in games[0].headers
+    table = Crosstable(names)
+    for red, black, result in [(red, black, result) for _n, red, black, result, _p in local]:
+        table.add(red, black, {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5))
+    assert (tmp_path / "tournament.crosstable.txt").read_text("utf-8") == table.text() + "\n"
+    assert out.count("Elo: maximum likelihood") == 7 and out.splitlines()[-1].startswith("Crosstable written")
+    assert "[6/6] Game 2/2: fake_engine.py #3 (red) vs fake_engine.py #2 (black): 0-1" in out
 
 
 def engine_pids(log: Path) -> list[int]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from hostile import hostile
 from xiangqi.cluster.client import SliceResult
 from xiangqi.cluster.slices import MAX_SLICE_INPUT_BYTES, SliceOutcome, SliceTask, run_slice
-from xiangqi.commands.on_cluster import pair_games_of
+from xiangqi.commands.on_cluster import pair_games_of, pair_slots, slot_games
 from xiangqi.commands.puzzles_cluster import (
     MAX_MOVES,
     MAX_SLICE_TASKS,
@@ -23,7 +23,12 @@ from xiangqi.commands.puzzles_cluster import (
     slice_results,
     task_line,
 )
+from xiangqi.core import Position
+from xiangqi.core.notation import Notation
 from xiangqi.database.importer import read_file_bytes
+from xiangqi.match.schedule import Opening
+from xiangqi.record import Game
+from xiangqi.record.pgn_writer import games_to_pgn
 
 
 @hostile("cluster.slice_too_big", target="cluster.slice", bound=f"MAX_SLICE_INPUT_BYTES = {MAX_SLICE_INPUT_BYTES:,}")
@@ -47,6 +52,24 @@ def garbage_pair(folder: Path, scale: int) -> None:
         assert games is None or all(not game.errors for game in games)
         if games is None:
             assert "opening 7" in said.getvalue() and "worker-1" in said.getvalue()
+
+
+@hostile("cluster.tournament_pair", target="cluster.slice",
+         bound="PairSlot.games: a task's games beyond its pair ignored; unreadable: the pair failed")
+def tournament_pair(folder: Path, scale: int) -> None:
+    """A worker that sends back many games for a tournament's pair (or broken ones): the pair's own games at
+    most, tagged with the tournament's names, the rest ignored; broken ones are the pair's failure, said."""
+    game = Game({"Red": "w (A)", "Black": "w (B)"}, Position.STARTING_FEN)
+    game.result = "1-0"
+    many = games_to_pgn([game] * 50 * scale, Notation.ICCS).encode("utf-8")
+    slot = pair_slots(1, 2, 2, [Opening()])[0]
+    for output, kept in ((many, 2), (many[: len(many) // 3] + b"[" * 1000 * scale, 2), (b"\x00" * 1000 * scale, 0)):
+        said = io.StringIO()
+        with contextlib.redirect_stderr(said):
+            played = slot_games(SliceResult(4, SliceOutcome(4, 0, output, "", "", "worker-2")), slot, ("x", "y"),
+                                "games 1-2 of x vs y")
+        assert len(played) == kept and [p.game.headers["Red"] for p in played] == ["x", "y"][:kept]
+        assert kept or ("games 1-2 of x vs y" in said.getvalue() and "worker-2" in said.getvalue())
 
 
 @hostile("cluster.puzzle_task_lines", target="cluster.puzzle_tasks",

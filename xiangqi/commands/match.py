@@ -15,7 +15,8 @@ the program's rules (mate, stalemate, 长将/长捉 rulings, the 60-move limit),
 adjudications. An engine that crashes loses that game (the reason is in the PGN) and is restarted. ``--cluster ADDRESS``
 plays each opening's pair of games as a task on the workers of a Dask scheduler (the engines found there
 by name); the games come back in order (with --sprt the test is updated pair by pair, and the pairs left
-are cancelled at a bound; --tournament is refused with --cluster).
+are cancelled at a bound; with --tournament every encounter's pairs are tasks, the games the same as on one
+machine: same openings, colours and numbers, the crosstable after each game).
 An engine named in the settings (``[[engines]]`` in config.toml or $XIANGQI_CONFIG) can be named here.
 --openings takes a record file, a FEN/EPD list or the name of a suite the program ships (``ccpd-balanced``:
 balanced positions 6-10 plies into the CCPD opening lines, assets/openings/README.md).
@@ -40,16 +41,29 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from xiangqi.atomic import atomic_write
-from xiangqi.commands.on_cluster import add_cluster_argument, match_on_cluster
+from xiangqi.commands.on_cluster import (
+    add_cluster_argument,
+    encounter_options,
+    match_on_cluster,
+    print_tournament_end,
+    show_crosstable,
+    tournament_on_cluster,
+)
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import OptionValue
-from xiangqi.engine.naming import EngineNameError, TimeControl, engine_spec, parse_engine_option, with_options
+from xiangqi.engine.naming import (
+    EngineNameError,
+    TimeControl,
+    engine_name,
+    engine_spec,
+    parse_engine_option,
+    with_options,
+)
 from xiangqi.match.referee import Adjudication
 from xiangqi.match.results import Tally
 from xiangqi.match.schedule import Opening, load_openings, shipped_suite
 from xiangqi.match.sprt import Decision, SprtSettings, SprtTracker
-from xiangqi.match.tournament import TournamentKind
+from xiangqi.match.tournament import TournamentKind, crosstable_path, match_names, unique_names
 
 if TYPE_CHECKING:
     from xiangqi.engine.registry import EngineSpec
@@ -57,7 +71,6 @@ if TYPE_CHECKING:
 
 DEFAULT_MOVETIME_MS = 1000
 SPRT_MAX_GAMES = 10_000          # an SPRT's games when --games is not given (a bound is usually met long before)
-CROSSTABLE_SUFFIX = ".crosstable.txt"
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -101,13 +114,7 @@ def _settings(args: argparse.Namespace) -> tuple[MatchSettings, tuple[EngineSpec
     when unusable); with --tournament, the match's engines are the first two (replaced per encounter)."""
     from xiangqi.match.runner import MatchSettings  # Qt: only once the arguments are good
 
-    if args.tournament is None and len(args.engine) != 2:
-        raise EngineNameError(f"give --engine exactly twice, not {len(args.engine)} times")
-    if args.tournament is not None and (len(args.engine) < 2 or args.sprt):
-        raise EngineNameError("--tournament needs --engine two or more times, and no --sprt")
-    games = args.games or (SPRT_MAX_GAMES if args.sprt else 2)
-    if games < 1 or args.concurrency < 1 or args.rounds < 1:
-        raise EngineNameError("--games, --rounds and --concurrency must be 1 or more")
+    games = _games(args)
     specs = [engine_spec(text) for text in args.engine]
     options: list[dict[str, OptionValue]] = [{}, {}]
     for text in args.option:
@@ -123,6 +130,19 @@ def _settings(args: argparse.Namespace) -> tuple[MatchSettings, tuple[EngineSpec
                                   2 * args.max_moves if args.max_moves else None),
         pgn=args.pgn, notation=Notation(args.notation), time_margin_ms=args.time_margin,
         event=args.event), tuple(specs)
+
+
+def _games(args: argparse.Namespace) -> int:
+    """The match's games (--games; with --sprt the most); EngineNameError for a wrong number of engines or a
+    count below 1."""
+    if args.tournament is None and len(args.engine) != 2:
+        raise EngineNameError(f"give --engine exactly twice, not {len(args.engine)} times")
+    if args.tournament is not None and (len(args.engine) < 2 or args.sprt):
+        raise EngineNameError("--tournament needs --engine two or more times, and no --sprt")
+    games: int = args.games or (SPRT_MAX_GAMES if args.sprt else 2)
+    if games < 1 or args.concurrency < 1 or args.rounds < 1:
+        raise EngineNameError("--games, --rounds and --concurrency must be 1 or more")
+    return games
 
 
 def _openings(name: str | None) -> tuple[Opening, ...]:
@@ -142,20 +162,8 @@ def _openings(name: str | None) -> tuple[Opening, ...]:
 
 def main(argv: list[str]) -> int:
     args = _arguments(argv)
-    if args.cluster:   # the engines are found on each worker, by their names there
-        try:
-            games = args.games or (SPRT_MAX_GAMES if args.sprt else 2)
-            if args.tournament is not None:
-                raise EngineNameError("--cluster plays a match or an SPRT of two engines, not --tournament in this "
-                                      "version (play the tournament on one machine, with --concurrency)")
-            if len(args.engine) != 2 or games < 1:
-                raise EngineNameError("--cluster plays a match of two engines (--engine twice, --games 1 or more)")
-            sprt = SprtSettings.parse(args.sprt) if args.sprt else None
-            openings = _openings(args.openings)
-        except (ValueError, OSError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        return match_on_cluster(args, openings, games + games % 2 if sprt else games, sprt)
+    if args.cluster:
+        return _on_cluster(args)
     try:
         settings, specs = _settings(args)
         sprt = SprtSettings.parse(args.sprt) if args.sprt else None
@@ -168,6 +176,24 @@ def main(argv: list[str]) -> int:
     if args.tournament is not None:
         return _tournament(args, settings, specs)
     return _match(settings, sprt)
+
+
+def _on_cluster(args: argparse.Namespace) -> int:
+    """``--cluster``: the arguments checked here as for a local run, but the engines are found on each
+    worker, by their names there (named here as a local run names them, for the PGN and the tables)."""
+    try:
+        games = _games(args)
+        encounter_options(args.option, 0, 1)   # a malformed --option is refused before any task
+        names = [engine_name(text) for text in args.engine]
+        sprt = SprtSettings.parse(args.sprt) if args.sprt else None
+        openings = _openings(args.openings)
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.tournament is not None:
+        return tournament_on_cluster(args, unique_names(names), TournamentKind(args.tournament), openings)
+    return match_on_cluster(args, match_names(names[0], names[1]), openings, games + games % 2 if sprt else games,
+                            sprt)
 
 
 def _match(settings: MatchSettings, sprt: SprtSettings | None) -> int:
@@ -209,7 +235,7 @@ def _tournament(args: argparse.Namespace, settings: MatchSettings, specs: tuple[
     tournament = TournamentSettings(settings, specs,
                                     TournamentKind(args.tournament), args.rounds, args.repeat)
     runner = TournamentRunner(tournament)
-    table_path = _crosstable_path(settings.pgn)
+    table_path = crosstable_path(settings.pgn)
     trouble: list[str] = []
     per_encounter = tournament.encounter_settings(0, 1).games
     total = per_encounter * len(runner.encounters_left())
@@ -220,25 +246,14 @@ def _tournament(args: argparse.Namespace, settings: MatchSettings, specs: tuple[
         pair = (names[played.first], names[played.second])
         played_games[0] += 1
         print(f"[{played_games[0]}/{total}] " + _game_line(played.finished, pair, per_encounter), flush=True)
-        text = runner.crosstable.text()
-        print(text, flush=True)
-        try:
-            atomic_write(table_path, (text + "\n").encode("utf-8"))
-        except OSError as exc:
-            _warn(f"cannot write the crosstable {table_path}: {exc}", trouble)
+        if not show_crosstable(runner.crosstable, table_path):
+            trouble.append(f"cannot write the crosstable {table_path}")
 
     runner.game_finished.connect(on_game)
     runner.problem.connect(lambda text: _warn(text, trouble))
     completed = run_until(runner.start, runner.finished, runner.abort)
-    print(f"Finished tournament ({tournament.kind.value}, {runner.crosstable.total_games} games):", flush=True)
-    print(runner.crosstable.text(), flush=True)
-    print(f"Crosstable written to {table_path}", flush=True)
+    print_tournament_end(runner.crosstable, table_path)
     return _status(completed, trouble)
-
-
-def _crosstable_path(pgn: Path | None) -> Path:
-    base = pgn or Path("match.pgn")
-    return base.with_name(base.stem + CROSSTABLE_SUFFIX)
 
 
 def _warn(text: str, trouble: list[str]) -> None:

@@ -48,18 +48,30 @@ def engine_spec(text: str) -> EngineSpec:
     """The engine ``text`` names: ``builtin[:LEVEL]``, a name or family id from the settings or the registry,
     or a command. EngineNameError naming it when it cannot be used: its program is missing or not
     executable, or a file it needs is missing (checked here, before any game or search)."""
+    spec, builtin = _named_spec(text)
+    problem = None if builtin else check_before_start(spec)
+    if problem is not None:
+        raise EngineNameError(f"engine {text[:80]!r}: {problem.message}")
+    return spec
+
+
+def engine_name(text: str) -> str:
+    """The name ``engine_spec(text)`` gives the engine, without checking that it can start on this machine
+    (a cluster's engines are found on its workers); EngineNameError when ``text`` names nothing at all."""
+    return _named_spec(text)[0].name
+
+
+def _named_spec(text: str) -> tuple[EngineSpec, bool]:
+    """The engine ``text`` names, unchecked, and whether it is the built-in one."""
     name = text.strip()
     if not name:
         raise EngineNameError("--engine '': expected builtin, builtin:LEVEL, an engine name or a command")
     builtin = _BUILTIN.fullmatch(name)
     if builtin:
-        return builtin_spec(builtin.group(1), text)
+        return builtin_spec(builtin.group(1), text), True
     # A path is a command, never a name: no need to look through every program on PATH (0.2 s) for it.
     spec = (None if "/" in name.split(maxsplit=1)[0] else known_engine(name)) or _command_spec(name, text)
-    problem = check_before_start(spec)
-    if problem is not None:
-        raise EngineNameError(f"engine {text[:80]!r}: {problem.message}")
-    return spec
+    return spec, False
 
 
 def _command_spec(name: str, text: str) -> EngineSpec:

@@ -43,7 +43,14 @@ from xiangqi.match.referee import (
     rules_end,
 )
 from xiangqi.match.schedule import Opening, Pairing, schedule
-from xiangqi.match.tournament import Crosstable, TournamentKind, encounters
+from xiangqi.match.tournament import (
+    Crosstable,
+    TournamentKind,
+    encounter_games,
+    encounters,
+    match_names,
+    unique_names,
+)
 from xiangqi.record import Game, GameNode
 from xiangqi.review.evaluation import Evaluation, with_eval
 
@@ -66,8 +73,7 @@ class MatchSettings:
 
     @property
     def names(self) -> tuple[str, str]:
-        first, second = self.specs[0].name, self.specs[1].name
-        return (first, second) if first != second else (f"{first} (A)", f"{second} (B)")
+        return match_names(self.specs[0].name, self.specs[1].name)
 
 
 @dataclass(frozen=True)
@@ -418,13 +424,12 @@ class TournamentSettings:
     @property
     def names(self) -> list[str]:
         """The engines' names, made unique (the same engine twice is told apart by its place)."""
-        names = [spec.name for spec in self.specs]
-        return [f"{name} #{k + 1}" if names.count(name) > 1 else name for k, name in enumerate(names)]
+        return unique_names([spec.name for spec in self.specs])
 
     def encounter_settings(self, i: int, j: int) -> MatchSettings:
         names = self.names
         specs = (dataclasses.replace(self.specs[i], name=names[i]), dataclasses.replace(self.specs[j], name=names[j]))
-        return dataclasses.replace(self.match, specs=specs, games=self.rounds * (2 if self.repeat else 1))
+        return dataclasses.replace(self.match, specs=specs, games=encounter_games(self.rounds, self.repeat))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import enum
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -31,6 +32,7 @@ NEWTON_TOLERANCE = 1e-9                # ... or until no rating moves more than 
 MAX_NEWTON_STEP = 400.0                # a step moves no rating by more than this (Elo): damping far away
 VIRTUAL_DRAWS = 1                      # per pair of engines, when the maximum does not exist
 MAX_NAME_WIDTH = 32                    # an engine's name in the table is cut to this many characters
+CROSSTABLE_SUFFIX = ".crosstable.txt"  # the crosstable's file beside the tournament's PGN
 
 
 class TournamentKind(enum.Enum):
@@ -45,6 +47,27 @@ def encounters(kind: TournamentKind, engines: int) -> list[tuple[int, int]]:
     if kind is TournamentKind.GAUNTLET:
         return [(0, other) for other in range(1, engines)]
     return [(i, j) for i in range(engines) for j in range(i + 1, engines)]
+
+
+def encounter_games(rounds: int, repeat: bool) -> int:
+    """The games of each encounter: ``rounds``, twice as many with ``repeat`` (each opening with both colours)."""
+    return rounds * (2 if repeat else 1)
+
+
+def unique_names(names: Sequence[str]) -> list[str]:
+    """The engines' names made unique: the same name twice is told apart by its place (``X #2``)."""
+    return [f"{name} #{k + 1}" if names.count(name) > 1 else name for k, name in enumerate(names)]
+
+
+def match_names(first: str, second: str) -> tuple[str, str]:
+    """A match's two engines as its PGN and score lines name them (the same engine twice: ``X (A)``, ``X (B)``)."""
+    return (first, second) if first != second else (f"{first} (A)", f"{second} (B)")
+
+
+def crosstable_path(pgn: Path | None) -> Path:
+    """Where a tournament's crosstable is written: beside its PGN, ``OUT.crosstable.txt``."""
+    base = pgn or Path("match.pgn")
+    return base.with_name(base.stem + CROSSTABLE_SUFFIX)
 
 
 @dataclass(frozen=True, slots=True)

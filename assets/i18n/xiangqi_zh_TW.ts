@@ -1835,6 +1835,10 @@
             <translation>引擎主變：{0}</translation>
         </message>
         <message>
+            <source>Your move: {0}. The engine failed; asking it again…</source>
+            <translation>你的著法：{0}。引擎出錯，正在重新評判…</translation>
+        </message>
+        <message>
             <source>The engine cannot judge: {0}</source>
             <translation>引擎無法評判：{0}</translation>
         </message>
@@ -3978,6 +3982,10 @@ Its game is saved after every move; a second window on the same profile would ov
         <message>
             <source>Checking your move…</source>
             <translation>正在檢查你的著法…</translation>
+        </message>
+        <message>
+            <source>Checking your move… (the engine failed; asking it again)</source>
+            <translation>正在檢查你的著法…（引擎出錯，正在重新詢問）</translation>
         </message>
         <message>
             <source>The engine cannot judge moves: {0}</source>

@@ -68,10 +68,10 @@ def games_file(folder: Path, count: int = len(GAMES)) -> Path:
     return path
 
 
-def local(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command run as the user runs it on one machine (a process of its own)."""
-    return subprocess.run([sys.executable, "-m", "xiangqi", *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=600)
+def started(*args: str) -> subprocess.Popen[str]:
+    """The command started as the user runs it on one machine (a process of its own)."""
+    return subprocess.Popen([sys.executable, "-m", "xiangqi", *args], cwd=REPO, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
 
 
 def on_cluster(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -99,26 +99,38 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
 def test_commands_on_a_cluster(local_cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                shared_data: Path) -> None:
-    """Each check in turn on the same cluster; a killed worker is replaced for the checks after it."""
-    review_same_as_local(local_cluster, tmp_path, capsys)
+    """Each check in turn on the same cluster; a killed worker is replaced for the checks after it. The local
+    runs to compare with are processes started first, so that they run while this process waits for the
+    cluster (the test's wall time, not its CPU, is what they cost otherwise)."""
+    local_review = review_locally(tmp_path)
+    games, local_build = puzzle_games_built_locally(tmp_path, shared_data)
+    review_same_as_local(local_cluster, tmp_path, capsys, local_review)
     a_match_plays_its_pairs_on_the_workers(local_cluster, tmp_path, capsys)
     a_tournament_plays_the_local_games(local_cluster, tmp_path, capsys)
     an_sprt_stops_at_its_bound(local_cluster, tmp_path, capsys)
     db_import_same_as_local(local_cluster, tmp_path, capsys, shared_data)
     cancel_kills_the_commands_on_the_workers(local_cluster, tmp_path)
-    games, local_set = puzzle_games_and_local_set(tmp_path, shared_data)
-    an_interrupted_puzzle_build_continues(local_cluster, tmp_path, capsys, games, local_set)
-    a_worker_killed_mid_review_loses_no_game(local_cluster, tmp_path, capsys)
+    local_set = local_build_set(tmp_path, local_build)
+    a_worker_killed_mid_review_loses_no_game(local_cluster, tmp_path, capsys)   # its replacement starts meanwhile:
+    an_interrupted_puzzle_build_continues(local_cluster, tmp_path, capsys, games, local_set)   # one worker is enough
+    wait_for_workers(local_cluster, 2)
     a_worker_killed_mid_build_loses_no_puzzle(local_cluster, tmp_path, capsys, games, local_set)
 
 
-def review_same_as_local(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def review_locally(tmp_path: Path) -> subprocess.Popen[str]:
+    """The local review to compare the cluster's with, started (a process of its own)."""
+    return started("review", str(games_file(tmp_path, 2)), "--engine", engine(), "--depth", "3", "-o",
+                   str(tmp_path / "local.pgn"))
+
+
+def review_same_as_local(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                         local_review: subprocess.Popen[str]) -> None:
     source = games_file(tmp_path, 2)
-    done = local("review", str(source), "--engine", engine(), "--depth", "3", "-o", str(tmp_path / "local.pgn"))
-    assert done.returncode == 0, done.stderr
     code, out, err = on_cluster(capsys, "review", str(source), "--engine", engine(), "--depth", "3", "--cluster",
                                 cluster.address, "-o", str(tmp_path / "cluster.pgn"))
     assert code == 0, err
+    _out, local_err = local_review.communicate(timeout=600)
+    assert local_review.returncode == 0, local_err
     assert (tmp_path / "cluster.pgn").read_text("utf-8") == (tmp_path / "local.pgn").read_text("utf-8")
     numbers = [line.split(":")[0] for line in out.splitlines() if line.startswith("game ")]
     assert numbers == ["game 1", "game 2"]   # in the file's order
@@ -225,7 +237,7 @@ def a_worker_killed_mid_review_loses_no_game(cluster: LocalCluster, tmp_path: Pa
     reviewed = load_games(output)
     assert [g.headers["Red"] for g in reviewed] == [red for red, _b, _m in GAMES]
     assert all("[%eval" in (g.mainline()[0].comment or "") for g in reviewed)
-    replace_killed_worker(cluster, 0)
+    cluster.add_worker(f"{cluster.names[0]}-again")   # two workers again for the checks that need them
 
 
 def kill_when_busy(cluster: LocalCluster, index: int) -> threading.Thread:
@@ -243,12 +255,6 @@ def kill_when_busy(cluster: LocalCluster, index: int) -> threading.Thread:
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     return thread
-
-
-def replace_killed_worker(cluster: LocalCluster, index: int) -> None:
-    """Two workers again for the checks after this one."""
-    cluster.add_worker(f"{cluster.names[index]}-again")
-    wait_for_workers(cluster, 2)
 
 
 def an_sprt_stops_at_its_bound(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -301,15 +307,20 @@ def master_games(shared_data: Path, count: int) -> list[Game]:
     return list(islice(read_records(shared_data / "ccpd" / "games" / "五羊杯.pgn"), count))
 
 
-def puzzle_games_and_local_set(tmp_path: Path, shared_data: Path) -> tuple[Path, bytes]:
-    """Four decisive master games (one gives a puzzle in its last ten plies) and the set a local build makes.
-    (Not a mate in one: Fairy-Stockfish reports the depth it found one at differently from run to run.)"""
+def puzzle_games_built_locally(tmp_path: Path, shared_data: Path) -> tuple[Path, subprocess.Popen[str]]:
+    """Four decisive master games (one gives a puzzle in its last ten plies) and the local build of their set,
+    started. (Not a mate in one: Fairy-Stockfish reports the depth it found one at differently from run to run.)"""
     decisive = [g for g in master_games(shared_data, 40) if g.result in ("1-0", "0-1") and not g.errors]
     path = tmp_path / "mine.pgn"
     save_pgn(path, decisive[11:15])
-    done = local("puzzles", "build", str(path), *PUZZLE_SETTINGS, "-o", str(tmp_path / "local.puzzles"))
-    assert done.returncode == 0 and "1 puzzles written" in done.stdout, done.stdout + done.stderr
-    return path, (tmp_path / "local.puzzles").read_bytes()
+    return path, started("puzzles", "build", str(path), *PUZZLE_SETTINGS, "-o", str(tmp_path / "local.puzzles"))
+
+
+def local_build_set(tmp_path: Path, build: subprocess.Popen[str]) -> bytes:
+    """The set the local build made (once it ended)."""
+    out, err = build.communicate(timeout=600)
+    assert build.returncode == 0 and "1 puzzles written" in out, out + err
+    return (tmp_path / "local.puzzles").read_bytes()
 
 
 def an_interrupted_puzzle_build_continues(cluster: LocalCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str],

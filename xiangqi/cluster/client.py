@@ -96,7 +96,8 @@ class ClusterRun:
 
     def close(self) -> None:
         """Done with the cluster. A cancelled run's Event stays set on the scheduler (a few bytes): its
-        slices still running see it within CANCEL_POLL_S and kill their commands; cleared, they never would."""
+        slices still running see it at once (their wait on it returns) and kill their commands; cleared,
+        they never would."""
         if not self.cancelled:
             self._event.clear()
         self.client.close()

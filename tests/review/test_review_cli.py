@@ -224,11 +224,11 @@ def test_fairy_judges_every_move_also_after_a_repetition_our_rules_end(tmp_path:
         node = node.add_child(Move.from_iccs(text))
     source, out = tmp_path / "rep.pgn", tmp_path / "out.pgn"
     save_pgn(source, [game], notation=Notation.ICCS)
-    result = run("review", str(source), "--engine", "fairy-stockfish", "--depth", "6", "--jobs", "2", "-o", str(out))
+    result = run("review", str(source), "--engine", "fairy-stockfish", "--depth", "4", "--jobs", "1", "-o", str(out))
     assert result.returncode == 0, result.stderr
     reviewed = list(PgnFile.open(out).games())[0]
     assert reviewed.headers["Annotator"].startswith("Fairy-Stockfish") and reviewed.headers["Annotator"].endswith(
-        ", depth 6")
+        ", depth 4")
     nodes = reviewed.mainline()
     assert all(parse_eval_comment(n.comment) is not None for n in nodes)
     for n in nodes:

@@ -52,7 +52,7 @@ def _moves(game: Game) -> list[str]:
 
 
 # --- CCBridge ----------------------------------------------------------------------------------------
-def _copy_cchess_board(board):  # noqa: ANN001, ANN202 - cchess is untyped
+def _copy_cchess_board(board):  # cchess is untyped
     """What ``ChessBoard.copy`` returns (its ``deepcopy``: the 10x9 rows of piece letters and a new player),
     built directly: cchess copies the board twice a move, and deepcopy made ~90% of its reading time."""
     from cchess.board import ChessPlayer

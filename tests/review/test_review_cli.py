@@ -27,7 +27,7 @@ FAIRY = Path("/usr/games/fairy-stockfish")
 FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
 DEPTH = 5           # the same depth for building the game and for the review: the same best moves
 #                     (a hung rook shows at any depth; 7 cost half again as much CPU)
-PREFIX_PLIES = 20   # real moves before the blunder
+PREFIX_PLIES = 10   # real moves before the blunder (20 reviewed ten more positions to no purpose)
 CONTINUATION = 6    # the engine's best moves after it
 MARKS = {mark.value for mark in Mark}
 FAIRY_WIRE = WireFormat(Dialect.UCI, rank_base=1)  # Fairy-Stockfish numbers ranks 1-10 in UCI mode

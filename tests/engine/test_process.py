@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import signal
 import stat
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,14 @@ from xiangqi.config import EngineEntry
 from xiangqi.engine.registry import DialectMemory, EngineSpec, Protocol, load_families, spec_of_entry
 from xiangqi.engine.session import FailureKind, SessionState
 
-from fake_engines import FAKE, QUICK_GIVE_UP, fake_spec
+from fake_engines import FAKE, FAST, QUICK_GIVE_UP, fake_spec
 from qt_waits import drain_event_loop
 
 WAIT = 8000
+# A deadline for what the fake never does (answer the handshake or stop, quit on 'quit', end on SIGTERM):
+# how long it is changes nothing but the test's idle wait.
+NEVER_COMES_MS = 100
+NO_HANDSHAKE = replace(QUICK_GIVE_UP, handshake_ms=NEVER_COMES_MS)
 
 
 def start(qtbot, client: EngineClient):
@@ -179,7 +184,7 @@ def test_exit_during_handshake(qtbot, make_client) -> None:
 
 
 def test_no_handshake_answer_times_out(qtbot, make_client) -> None:
-    client = make_client(fake_spec("--fault", "no-handshake"), timeouts=QUICK_GIVE_UP)
+    client = make_client(fake_spec("--fault", "no-handshake"), timeouts=NO_HANDSHAKE)
     failure = failure_of(qtbot, client, client.start)
     assert failure.kind is FailureKind.HANDSHAKE_TIMEOUT and "'ucci' and 'uci'" in failure.message
     qtbot.waitUntil(lambda: client._process is None, timeout=WAIT)  # killed
@@ -192,7 +197,7 @@ def test_a_client_deleted_after_a_handshake_timeout_leaves_its_killed_process_to
     from PySide6.QtCore import QProcess
     from xiangqi.engine.process import processes_reaping
 
-    client = EngineClient(fake_spec("--fault", "no-handshake"), timeouts=QUICK_GIVE_UP, memory=DialectMemory())
+    client = EngineClient(fake_spec("--fault", "no-handshake"), timeouts=NO_HANDSHAKE, memory=DialectMemory())
     failure = failure_of(qtbot, client, client.start)
     assert failure.kind is FailureKind.HANDSHAKE_TIMEOUT and client.state is SessionState.DEAD
     assert client._process is None and not client.findChildren(QProcess)   # no longer the client's child
@@ -214,7 +219,7 @@ def test_crash_mid_search_keeps_the_game_and_can_restart(qtbot, make_client) -> 
 
 
 def test_no_bestmove_after_stop_is_killed(qtbot, make_client) -> None:
-    client = make_client(fake_spec("--fault", "no-bestmove-after-stop"))
+    client = make_client(fake_spec("--fault", "no-bestmove-after-stop"), timeouts=replace(FAST, stop_ms=NEVER_COMES_MS))
     start(qtbot, client)
     client.go(Position(), SearchLimits(infinite=True))
     failure = failure_of(qtbot, client, client.stop)
@@ -272,7 +277,12 @@ def test_exit_with_nonzero_code_is_reported(qtbot, make_client) -> None:
 @pytest.mark.parametrize("fault,actions", [(None, []), ("ignore-quit", ["terminate"]),
                                             ("ignore-term", ["terminate", "kill"])])
 def test_shutdown_escalates_to_terminate_and_kill(qtbot, make_client, fault, actions) -> None:
-    client = make_client(fake_spec(*(["--fault", fault] if fault else [])))
+    """(The quit deadline is short for a fake ignoring quit, the terminate deadline for one ignoring SIGTERM;
+    the others stay FAST's, long enough for a loaded machine to see the process end in time.)"""
+    ignored = {"quit_ms": NEVER_COMES_MS} if fault else {}
+    if fault == "ignore-term":
+        ignored["terminate_ms"] = NEVER_COMES_MS
+    client = make_client(fake_spec(*(["--fault", fault] if fault else [])), timeouts=replace(FAST, **ignored))
     start(qtbot, client)
     failures: list[object] = []
     client.failed.connect(failures.append)
@@ -306,7 +316,8 @@ def test_shutdown_before_the_process_started_kills_it(qtbot, make_client) -> Non
 
 
 def test_shutdown_during_the_handshake_ends_the_process(qtbot, make_client) -> None:
-    client = make_client(fake_spec("--fault", "no-handshake"))  # never answers, ignores quit
+    client = make_client(fake_spec("--fault", "no-handshake"),  # never answers, ignores quit
+                         timeouts=replace(FAST, quit_ms=NEVER_COMES_MS))
     seen = watch(client)
     with qtbot.waitSignal(client.traffic, timeout=WAIT, check_params_cb=lambda way, line: line == "ucci"):
         client.start()

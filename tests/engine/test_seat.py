@@ -6,6 +6,8 @@ arrive as values with the purpose they spoiled, and close retires the process in
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pytestqt.qtbot import QtBot
 
 from collections.abc import Callable, Iterator
@@ -183,7 +185,8 @@ def test_a_missing_engine_is_trouble_a_restart_cannot_fix(make_seat: MakeSeat, q
 
 
 def test_close_retires_the_process_in_the_background(make_seat: MakeSeat, qtbot: QtBot) -> None:
-    seat, seen = make_seat(fake_spec("--fault", "ignore-quit"))
+    # quit is ignored: its deadline only delays the terminate (1 s in PATIENT)
+    seat, seen = make_seat(fake_spec("--fault", "ignore-quit"), timeouts=replace(PATIENT, quit_ms=100))
     seat.start()
     qtbot.waitUntil(lambda: seat.is_ready, timeout=WAIT)
     seat.close()

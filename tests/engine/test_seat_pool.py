@@ -112,8 +112,10 @@ def test_results_are_handed_on_in_the_order_given() -> None:
 
 def test_tasks_run_on_two_seats_with_progress_and_results_in_order(qtbot: QtBot, tmp_path: Path) -> None:
     # One seat's engine thinks long over its one search, the other answers every other search meanwhile:
-    # the tasks end out of order, yet come back in the order given.
-    spec = first_process_differs(tmp_path, "--delay-ms 1500", "--delay-ms 1", "Fake")
+    # the tasks end out of order, yet come back in the order given. (Both load the rules core before their
+    # banner: the quick one's first search does not spend the slow one's 800 ms on it.)
+    spec = first_process_differs(tmp_path, "--delay-ms 800 --load-rules-first", "--delay-ms 1 --load-rules-first",
+                                 "Fake")
     seen = run(qtbot, spec, tasks(2, 1, 3, 1))
     assert [result.task.number for result in seen.results] == [0, 1, 2, 3]
     assert [len(result.answers) for result in seen.results] == [2, 1, 3, 1]

@@ -106,12 +106,13 @@ def test_the_engine_command_takes_builtin_levels(qapp: object) -> None:
 
 
 def test_clock_loss_and_concurrent_games(tmp_path: Path, qapp: object) -> None:
-    """A slow engine on a 4-second clock loses on time, with red and with black; two boards play the two games
-    at once. (The fake engine's first move takes it a second or so: it loads the rules core then.)"""
+    """A slow engine on a 1.5-second clock loses on time, with red and with black; two boards play the two
+    games at once. (Both fake engines load the rules core before their banner, so no first move carries
+    the ~1 s it takes; the clock is short, and the quick engine still never runs short.)"""
     pgn = tmp_path / "clock.pgn"
-    slow = f"{sys.executable} {FAKE} --delay-ms 700 --name Slow"
-    quick = f"{sys.executable} {FAKE} --name Quick"
-    result = run_match("--engine", slow, "--engine", quick, "--games", "2", "--tc", "4+0", "--concurrency", "2",
+    slow = f"{sys.executable} {FAKE} --delay-ms 500 --name Slow --load-rules-first"
+    quick = f"{sys.executable} {FAKE} --name Quick --load-rules-first"
+    result = run_match("--engine", slow, "--engine", quick, "--games", "2", "--tc", "1.5+0", "--concurrency", "2",
                        "--notation", "wxf", "--pgn", str(pgn))
     assert result.returncode == 0, result.stderr
     games = list(PgnFile.open(pgn).games())
@@ -119,10 +120,9 @@ def test_clock_loss_and_concurrent_games(tmp_path: Path, qapp: object) -> None:
     for game in games:
         slow_is_red = game.headers["Red"] == "fake_engine.py (A)"
         assert game.result == ("0-1" if slow_is_red else "1-0")
-        assert game.headers["Termination"] == "time forfeit" and game.headers["TimeControl"] == "4+0"
-        # 700 ms a move: about the fifth move oversteps the 4 seconds; on a machine at load 10 the slow engine's
-        # start-up alone can, and it loses before its first move (no ply to carry the comment when it is red)
-        assert game.ply_count() <= 14
+        assert game.headers["Termination"] == "time forfeit" and game.headers["TimeControl"] == "1.5+0"
+        # 500 ms a move: the third or fourth move oversteps the 1.5 seconds
+        assert game.ply_count() <= 8
         if game.ply_count():
             assert "lost on time" in game.mainline()[-1].comment
     assert "+0 =0 -2" in result.stdout

@@ -181,8 +181,10 @@ def written_in(notation: Notation, games: list[tuple[Path, Game, tuple[object, .
     return _written[notation]
 
 
-@pytest.mark.parametrize("notation", list(Notation))
-@pytest.mark.parametrize("encoding", ["utf-8", "gb18030"])
+# Every notation in UTF-8; GB18030 with the Chinese moves, the one notation whose moves it encodes (the
+# tags and comments are decoded the same way whatever the notation: WXF and ICCS in GB18030 repeated that).
+@pytest.mark.parametrize("encoding,notation", [*(("utf-8", notation) for notation in Notation),
+                                               ("gb18030", Notation.CHINESE)])
 def test_round_trip_of_every_shared_file(every_shared_game: list[tuple[Path, Game, tuple[object, ...]]],
                                          notation: Notation, encoding: str) -> None:
     assert len(every_shared_game) > 100

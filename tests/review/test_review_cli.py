@@ -4,11 +4,10 @@ others run it in the test's process, ``in_process.run_xiangqi``, without a Pytho
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from in_process import Finished, run_xiangqi
 from xiangqi.core import Move, Position
 from xiangqi.core.movegen import ROOK
 from xiangqi.core.notation import Notation
+from xiangqi.engine.protocol import Dialect, WireFormat
 from xiangqi.record import Game, load_games
 from xiangqi.record.pgn_file import PgnFile
 from xiangqi.record.pgn_writer import game_to_pgn, save_pgn
@@ -27,9 +27,10 @@ FAIRY = Path("/usr/games/fairy-stockfish")
 FAKE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
 DEPTH = 5           # the same depth for building the game and for the review: the same best moves
 #                     (a hung rook shows at any depth; 7 cost half again as much CPU)
-PREFIX_PLIES = 20   # real moves before the blunder
+PREFIX_PLIES = 10   # real moves before the blunder (20 reviewed ten more positions to no purpose)
 CONTINUATION = 6    # the engine's best moves after it
 MARKS = {mark.value for mark in Mark}
+FAIRY_WIRE = WireFormat(Dialect.UCI, rank_base=1)  # Fairy-Stockfish numbers ranks 1-10 in UCI mode
 
 
 def run_process(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -42,21 +43,42 @@ def run(*args: str) -> Finished:
     return run_xiangqi(*args)
 
 
-def fairy_search(position: Position) -> tuple[Move, int]:
-    """Fairy-Stockfish's best move and score (centipawns, side to move) at DEPTH from a fresh engine process,
-    asked by the ``engine`` command run in this process (a Python start for each of the ~15 searches cost
-    more than the searches; the caller holds the ``qapp`` fixture, so the command finds Qt running)."""
-    from xiangqi.commands import engine as engine_command
+class FairySearcher:
+    """Fairy-Stockfish's best move and score (centipawns, side to move) at DEPTH, from one engine process for
+    all of the game's ~9 searches (a process each cost ~0.3 CPU-s to start, ten times a search at depth 5).
+    ``ucinewgame`` before each search clears the hash and history tables, so each search finds what a fresh
+    process finds (the review's own engines start fresh: the same best moves)."""
 
-    moves = [m.iccs() for m in position.move_stack]
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = engine_command.main(["--command", str(FAIRY), "--protocol", "uci", "--depth", str(DEPTH),
-                                      "--fen", Position.STARTING_FEN, "--moves", *moves])
-    assert status == 0, err.getvalue()
-    scores = re.findall(r"score cp (-?\d+)", out.getvalue())
-    best = out.getvalue().strip().splitlines()[-1].split()[1]
-    return Move.from_iccs(best), int(scores[-1])
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([str(FAIRY)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.send("uci", "setoption name UCI_Variant value xiangqi")
+
+    def send(self, *lines: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write("".join(f"{line}\n" for line in lines))
+        self.process.stdin.flush()
+
+    def read_until(self, prefix: str) -> list[str]:
+        assert self.process.stdout is not None
+        lines: list[str] = []
+        while not lines or not lines[-1].startswith(prefix):
+            line = self.process.stdout.readline()
+            assert line, f"Fairy-Stockfish ended before {prefix!r}: {lines[-3:]}"
+            lines.append(line.strip())
+        return lines
+
+    def search(self, position: Position) -> tuple[Move, int]:
+        moves = FAIRY_WIRE.moves(position.move_stack)
+        self.send("ucinewgame", "isready")
+        self.read_until("readyok")
+        self.send(f"position fen {Position.STARTING_FEN} moves {moves}", f"go depth {DEPTH}")
+        lines = self.read_until("bestmove")
+        scores = re.findall(r"score cp (-?\d+)", "\n".join(lines))
+        return FAIRY_WIRE.parse_move(lines[-1].split()[1]), int(scores[-1])
+
+    def close(self) -> None:
+        self.send("quit")
+        self.process.communicate(timeout=30)
 
 
 def hanging_rook_moves(position: Position) -> list[Move]:
@@ -78,6 +100,14 @@ def blunder_game(shared_data: Path) -> tuple[Game, int]:
     position = real.start_position()
     for move in real.mainline_moves()[:PREFIX_PLIES]:
         position.push(move)
+    fairy = FairySearcher()
+    try:
+        return build_blunder_game(position, fairy.search), PREFIX_PLIES + 1
+    finally:
+        fairy.close()
+
+
+def build_blunder_game(position: Position, fairy_search: Callable[[Position], tuple[Move, int]]) -> Game:
     _, before = fairy_search(position)
     worst: tuple[int, Move] | None = None
     for move in hanging_rook_moves(position):
@@ -95,7 +125,7 @@ def blunder_game(shared_data: Path) -> tuple[Game, int]:
     node = game.root
     for move in position.move_stack:
         node = node.add_child(move)
-    return game, PREFIX_PLIES + 1
+    return game
 
 
 @pytest.mark.fairy
@@ -194,11 +224,11 @@ def test_fairy_judges_every_move_also_after_a_repetition_our_rules_end(tmp_path:
         node = node.add_child(Move.from_iccs(text))
     source, out = tmp_path / "rep.pgn", tmp_path / "out.pgn"
     save_pgn(source, [game], notation=Notation.ICCS)
-    result = run("review", str(source), "--engine", "fairy-stockfish", "--depth", "6", "--jobs", "2", "-o", str(out))
+    result = run("review", str(source), "--engine", "fairy-stockfish", "--depth", "4", "--jobs", "1", "-o", str(out))
     assert result.returncode == 0, result.stderr
     reviewed = list(PgnFile.open(out).games())[0]
     assert reviewed.headers["Annotator"].startswith("Fairy-Stockfish") and reviewed.headers["Annotator"].endswith(
-        ", depth 6")
+        ", depth 4")
     nodes = reviewed.mainline()
     assert all(parse_eval_comment(n.comment) is not None for n in nodes)
     for n in nodes:

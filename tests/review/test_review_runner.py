@@ -321,10 +321,11 @@ def test_a_depth_search_that_keeps_reporting_is_not_taken_for_a_dead_engine(
 
 
 class QuietNodeEngine(ScriptedEngine):
-    """Says nothing for 400 ms, then answers: a node search's long iteration on a busy machine."""
+    """Says nothing for 250 ms (2.5 times the shortened grace), then answers: a node search's long iteration
+    on a busy machine."""
 
     def _answer(self, position: Position, go: Go) -> None:
-        QTimer.singleShot(400, lambda: ScriptedEngine._answer(self, position, go))
+        QTimer.singleShot(250, lambda: ScriptedEngine._answer(self, position, go))
 
 
 def test_a_node_search_quiet_longer_than_the_timed_grace_is_not_taken_for_a_dead_engine(

@@ -48,6 +48,8 @@ def main() -> int:
     args = _arguments()
     if args.fault == "ignore-term":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if args.load_rules_first:
+        import xiangqi.core  # noqa: F401  (what ``choose`` imports, before the clock runs)
     engine = FakeEngine(args)
     return engine.run()
 
@@ -63,6 +65,9 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--instant", action="store_true",
                         help="answer every go at once with the first script move or h2e2 (benchmarks)")
     parser.add_argument("--name", default="FakeEngine")
+    parser.add_argument("--load-rules-first", action="store_true",
+                        help="load the rules core before the banner, off the clock (else the first move, on the "
+                             "clock, takes ~1 s for it: a test on a short clock)")
     parser.add_argument("--book-lines", default="", metavar="MOVE:WEIGHT,...",
                         help="before its first move, list these as ElephantEye lists its book's candidates "
                              "(info depth 0 score WEIGHT pv MOVE, in this order) and play the scripted move "

@@ -101,23 +101,6 @@ def test_the_graph_shows_evaluations_and_jumps(qtbot: QtBot, tmp_path: Path) -> 
     assert {p.x() for p in study.graph.marker.points()} == {2.0}
 
 
-def test_review_from_the_game_menu_writes_the_record(qtbot: QtBot, tmp_path: Path) -> None:
-    window, study, _log = build(qtbot, tmp_path)
-    game = record()
-    window.controller.study.open_record(game)
-    with qtbot.waitSignal(window.dialog_opened) as opened:
-        study.review_action.trigger()                  # Game › Review…
-    dialog = opened.args[0]
-    assert isinstance(dialog, ReviewDialog)
-    dialog.time_box.setValue(50)
-    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
-        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
-    assert game.mainline()[1].nags == [4]              # ??
-    assert study.graph.isVisible() and len(study.graph.values) == len(RECORD) + 1
-    dialog.reject()
-    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
-
-
 def test_the_analysing_engine_is_chosen_apart_from_the_opponent(qtbot: QtBot, tmp_path: Path) -> None:
     window, study, _log = build(qtbot, tmp_path)
     window.controller.study.open_record(record())
@@ -190,19 +173,26 @@ def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Pat
     stop_engines(qtbot, study)
 
 
-def test_a_reviewed_record_saved_as_pgn_comes_back_with_marks_and_graph(qtbot: QtBot, tmp_path: Path) -> None:
+def test_review_from_the_game_menu_writes_the_record_which_saved_as_pgn_comes_back_with_marks_and_graph(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """One review (an engine process and its searches) for both: Game › Review… writes the record and the
+    graph; the reviewed record saved as PGN and opened again has the same marks and graph."""
     from xiangqi.core.notation import Notation
     from xiangqi.ui.record.record_actions import install_record_ui
 
     window, study, _log = build(qtbot, tmp_path)
     record_ui = install_record_ui(window)
-    window.controller.study.open_record(record())
+    game = record()
+    window.controller.study.open_record(game)
     with qtbot.waitSignal(window.dialog_opened) as opened:
-        study.review_action.trigger()
+        study.review_action.trigger()                  # Game › Review…
     dialog = opened.args[0]
+    assert isinstance(dialog, ReviewDialog)
     dialog.time_box.setValue(50)
     with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
         qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert game.mainline()[1].nags == [4]              # ??
+    assert study.graph.isVisible() and len(study.graph.values) == len(RECORD) + 1
     dialog.reject()
     assert record_ui.link.modified                     # the review is an edit: Save keeps it
     values, dots = list(study.graph.values), study.graph.dots["??"].count()

@@ -173,10 +173,11 @@ def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Pat
     stop_engines(qtbot, study)
 
 
-def test_review_from_the_game_menu_writes_the_record_which_saved_as_pgn_comes_back_with_marks_and_graph(
+def test_a_review_writes_the_record_its_summary_closes_on_another_game_and_its_pgn_comes_back(
         qtbot: QtBot, tmp_path: Path) -> None:
-    """One review (an engine process and its searches) for both: Game › Review… writes the record and the
-    graph; the reviewed record saved as PGN and opened again has the same marks and graph."""
+    """One review (an engine process and its searches) for three checks: Game › Review… writes the record
+    and the graph; the review's summary closes when the user opens another game; the reviewed record saved
+    as PGN and opened again has the same marks and graph."""
     from xiangqi.core.notation import Notation
     from xiangqi.ui.record.record_actions import install_record_ui
 
@@ -193,12 +194,13 @@ def test_review_from_the_game_menu_writes_the_record_which_saved_as_pgn_comes_ba
         qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     assert game.mainline()[1].nags == [4]              # ??
     assert study.graph.isVisible() and len(study.graph.values) == len(RECORD) + 1
-    dialog.reject()
+    qtbot.waitUntil(dialog.isVisible, timeout=5000)   # the summary
     assert record_ui.link.modified                     # the review is an edit: Save keeps it
     values, dots = list(study.graph.values), study.graph.dots["??"].count()
     saved = tmp_path / "reviewed.pgn"
     assert record_ui.save_as_file(saved, Notation.CHINESE)
-    window.controller.study.open_record(Game())        # something else, then the file again
+    window.controller.study.open_record(Game())        # the user opens another game, then the file again
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)   # the summary closed with the reviewed game
     assert not study.graph.isVisible()
     assert record_ui.open_file(saved)
     reopened = window.controller.game.record

@@ -54,6 +54,7 @@ def test_review_marks_the_blunder_and_the_marks_come_back_from_pgn(qtbot: QtBot)
     assert texts[2] == ["0", "1"]                    # ?? : red 0, black 1
     assert texts[0][0] == "0" and texts[1][0] == "0"
     assert dialog.summary_view.graph.values == record_graph_values(game)
+    assert game.headers["Annotator"].endswith("50 ms/move")   # the time chosen (open_dialog), not a node budget
 
     reread = parse_game(game_to_pgn(game))           # the review comes back from PGN
     assert [node.nags for node in reread.mainline()] == [[], [BLUNDER], [], []], "not back from PGN"
@@ -76,7 +77,8 @@ def test_cancel_leaves_the_record_as_it_was(qtbot: QtBot) -> None:
 
 def test_the_review_searches_a_node_budget_by_default_and_a_time_when_one_is_chosen(qtbot: QtBot) -> None:
     """Normal strength: the engine's node budget (the same marks run after run, busy or idle); the time box
-    is the alternative, chosen by picking it or by setting a time."""
+    is the alternative, chosen by picking it or by setting a time (the review run with a time chosen, and its
+    Annotator header, is the test above)."""
     from xiangqi.engine.messages import SearchLimits
     from xiangqi.review.judging import DEFAULT_REVIEW_NODES
     from xiangqi.ui.study.review_dialog import STRENGTHS
@@ -93,7 +95,3 @@ def test_the_review_searches_a_node_budget_by_default_and_a_time_when_one_is_cho
     dialog.time_box.setValue(700)
     assert dialog.strength_box.currentText() == "Time per position"
     assert dialog.chosen_limits(spec) == SearchLimits(movetime_ms=700)
-    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
-        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
-    assert game.headers["Annotator"].endswith("700 ms/move")
-    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
@@ -18,7 +19,9 @@ from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.study.review_dialog import ReviewDialog
 from xiangqi.ui.study.study_tools import StudyTools, install_study_ui
 
-from study_support import logged_commands, material_spec
+from study_support import logged_commands, material_spec, quick_analysis_redraws  # noqa: F401 (a fixture, used below)
+
+pytestmark = pytest.mark.usefixtures("quick_analysis_redraws")
 
 RECORD = ("h2e2", "h7h2", "b2h2", "h9g7")   # black's second move hangs a cannon (see test_study_review)
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.seat import EngineFactory, SeatEngine
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record import Game
 from xiangqi.play.controller import GameController
@@ -19,6 +21,7 @@ from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.study.review_dialog import ReviewDialog
 from xiangqi.ui.study.study_tools import StudyTools, install_study_ui
 
+from app_fakes import ScriptedClient
 from study_support import logged_commands, material_spec, quick_analysis_redraws  # noqa: F401 (a fixture, used below)
 
 pytestmark = pytest.mark.usefixtures("quick_analysis_redraws")
@@ -34,9 +37,12 @@ def record(evals: tuple[str, ...] = ()) -> Game:
     return game
 
 
-def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, Path]:
+def build(qtbot: QtBot, tmp_path: Path, game_engine: EngineFactory | None = None
+          ) -> tuple[MainWindow, StudyTools, Path]:
+    """The window with the study tools, analysing with the material engine (a process, logging to ``engine.log``);
+    ``game_engine`` makes the engine a game is played against (default: the same process)."""
     log = tmp_path / "engine.log"
-    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(),
+    window = MainWindow(GameController(None, engine_factory=game_engine), FallbackBoardTheme(), FallbackPieceSet(),
                         [material_spec("--log", str(log))])
     qtbot.addWidget(window)
     study = install_study_ui(window)
@@ -44,6 +50,11 @@ def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, Path]:
     window.show()
     qtbot.waitExposed(window)
     return window, study, log
+
+
+def scripted_opponent(spec: EngineSpec, owner: QObject) -> SeatEngine:
+    """The game's opponent in this process (app_fakes.ScriptedClient: the first legal move, a score each)."""
+    return ScriptedClient(spec, owner)
 
 
 def stop_engines(qtbot: QtBot, study: StudyTools) -> None:
@@ -123,7 +134,7 @@ def test_the_analysing_engine_is_chosen_apart_from_the_opponent(qtbot: QtBot, tm
 def test_the_graph_follows_the_engines_scores_in_a_game(qtbot: QtBot, tmp_path: Path) -> None:
     from xiangqi.game.setup import GameSetup
 
-    window, study, _log = build(qtbot, tmp_path)
+    window, study, _log = build(qtbot, tmp_path, scripted_opponent)   # its scores, in this process
     window.start_game(GameSetup(engine=material_spec()))
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
     window.controller.try_move(Move.from_iccs("h2e2"))
@@ -139,7 +150,7 @@ def test_a_line_clicked_during_a_game_asks_first(qtbot: QtBot, tmp_path: Path) -
 
     from xiangqi.game.setup import GameSetup
 
-    window, study, _log = build(qtbot, tmp_path)
+    window, study, _log = build(qtbot, tmp_path, scripted_opponent)   # the analysis: the material engine
     window.start_game(GameSetup(engine=material_spec()))
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
     study.analyse_action.trigger()

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from xiangqi.core import Color, Move
 from xiangqi.core.notation import Notation
 from xiangqi.engine.retire import engines_retiring
+from xiangqi.engine.seat import EngineFactory
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
 from xiangqi.record import Game
@@ -31,6 +32,7 @@ from xiangqi.ui.training.deck_view import DueCardsView
 from xiangqi.ui.training.menu import TrainingMenu, install_training_ui
 from xiangqi.ui.training.review_mistakes import MistakesNote, played_side
 
+from app_fakes import ScriptedClient
 from made_once import made_once
 from study_support import material_spec
 
@@ -39,8 +41,11 @@ MOVES = ("h2e2", "h7h2", "b2h2", "h9g7")
 FEN_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 
-def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, TrainingMenu]:
-    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [material_spec()])
+def build(qtbot: QtBot, tmp_path: Path, game_engine: EngineFactory | None = None
+          ) -> tuple[MainWindow, StudyTools, TrainingMenu]:
+    """``game_engine`` makes the engine a game is played against (default: the material engine's process)."""
+    window = MainWindow(GameController(None, engine_factory=game_engine), FallbackBoardTheme(), FallbackPieceSet(),
+                        [material_spec()])
     qtbot.addWidget(window)
     study = install_study_ui(window)
     training = install_training_ui(window, tmp_path / "training.sqlite", study.after_review)
@@ -241,7 +246,7 @@ def test_a_card_is_answered_with_the_keyboard_alone(qtbot: QtBot, tmp_path: Path
 
 
 def test_the_players_side_in_a_game_against_the_engine(qtbot: QtBot, tmp_path: Path) -> None:
-    window, _study, _training = build(qtbot, tmp_path)
+    window, _study, _training = build(qtbot, tmp_path, lambda spec, owner: ScriptedClient(spec, owner))
     window.start_game(GameSetup(human=Color.BLACK, engine=material_spec(), player=""))   # no name set
     played = window.controller.game.record
     assert played_side(window, played) is Color.BLACK

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from xiangqi.engine.registry import EngineSpec, Protocol
@@ -46,3 +47,15 @@ def running_analysis(qtbot: QtBot, tmp_path: Path, height: int = 200) -> Iterato
     yield analyser, panel, log
     analyser.close()
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
+
+
+QUICK_REFRESH_MS = 10   # the analysis panel's redraw pause in the tests that wait for its lines (100 ms in the app)
+
+
+@pytest.fixture
+def quick_analysis_redraws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel redraws 10 ms after an engine's lines instead of 100: a test waiting for the lines waits on
+    the lines, not on the pause (the material engine sends a few lines a search, so no more redraws)."""
+    from xiangqi.ui.study import analysis_panel
+
+    monkeypatch.setattr(analysis_panel, "REFRESH_MS", QUICK_REFRESH_MS)

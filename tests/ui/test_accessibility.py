@@ -27,7 +27,7 @@ from xiangqi.ui.common.contrast import set_high_contrast
 from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.shell.main_window import MainWindow
 
-from app_fakes import fake_engine_spec
+from app_fakes import ScriptedClient, fake_engine_spec
 
 CHECK_FEN = "4k4/9/9/9/9/9/4P4/7C1/9/4K4 w - - 0 1"   # 炮二平五 checks through the pawn on e3
 Role = QAccessible.Role
@@ -37,7 +37,8 @@ NAME = QAccessible.Text.Name
 @pytest.fixture
 def window(qtbot, tmp_path: Path):
     install_translator(QApplication.instance(), "en")   # whatever language an earlier test left
-    controller = GameController(AutosaveStore(tmp_path / "autosave.json"))
+    controller = GameController(AutosaveStore(tmp_path / "autosave.json"),   # the engine: in this process
+                                engine_factory=lambda spec, owner: ScriptedClient(spec, owner))
     w = MainWindow(controller, FallbackBoardTheme(), FallbackPieceSet(), [fake_engine_spec()])
     qtbot.addWidget(w)
     w.resize(1000, 800)

@@ -16,7 +16,9 @@ from xiangqi.ui.engines.wrapped_lines import move_at
 from xiangqi.ui.study.analysis_panel import LINE_COLUMN, AnalysisPanel
 from xiangqi.ui.study.study_analysis import Analyser
 
-from study_support import logged_commands, running_analysis
+from study_support import logged_commands, running_analysis, quick_analysis_redraws  # noqa: F401 (a fixture, used below)
+
+pytestmark = pytest.mark.usefixtures("quick_analysis_redraws")
 
 IN_CHECK = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1"   # black's king in check from the rook on the file
 

@@ -20,6 +20,7 @@ from xiangqi.ui.shell.main_window import MainWindow
 pytestmark = [pytest.mark.fairy, pytest.mark.slow]
 FAIRY = "/usr/games/fairy-stockfish"
 PLAYER_MOVES = 4
+MOVE_TIME_MS = 100   # enough for Fairy-Stockfish to send lines (the panel is checked), not to play well
 
 
 @pytest.mark.skipif(not shutil.which(FAIRY), reason="needs the fairy-stockfish Debian package")
@@ -29,7 +30,7 @@ def test_a_few_moves_against_fairy_stockfish(qtbot, tmp_path) -> None:
     window = MainWindow(controller, FallbackBoardTheme(), FallbackPieceSet(), [spec])
     qtbot.addWidget(window)
     window.show()
-    window.start_game(GameSetup(engine=spec, time_control=TimeControl(TimeControlKind.MOVE, move_time_ms=300)))
+    window.start_game(GameSetup(engine=spec, time_control=TimeControl(TimeControlKind.MOVE, move_time_ms=MOVE_TIME_MS)))
     qtbot.waitUntil(lambda: controller.engine_ready, timeout=15_000)
     board = window.board
     for turn in range(PLAYER_MOVES):

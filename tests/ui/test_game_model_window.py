@@ -140,7 +140,7 @@ def test_the_side_to_move_label_during_auto_play_in_a_variation(qtbot: QtBot, tm
     seen: list[tuple[Color, str]] = []
     table.controller.changed.connect(lambda: seen.append((table.controller.board_position().turn,
                                                           table.window.turn_label.text())))
-    table.ui.replay.set_seconds_per_move(0.1)
+    table.ui.replay.timer.setInterval(10)   # faster than the quickest speed offered (0.1 s): the labels are checked
     table.ui.replay.play()
     qtbot.waitUntil(lambda: not table.ui.replay.playing, timeout=5000)
     assert len(seen) >= 3

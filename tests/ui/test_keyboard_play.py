@@ -1,18 +1,21 @@
 """Keyboard play as a user without a mouse does it: a new game from Ctrl+N, moves typed into the move box
 (Chinese through an input method, WXF and ICCS from the keys) and played with the board's keyboard cursor,
 the result dialog closed with Escape — and what the screen-reader announcer said on the way. No mouse event
-is sent anywhere in this file."""
+is sent anywhere in this file. The engine is the in-process scripted client (tests/ui/app_fakes.py): these
+tests are about the keys, and test_window.py plays against the fake engine as a real process."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QInputMethodEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from xiangqi.core import parse_square
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.seat import SeatEngine
 from xiangqi.game.autosave import AutosaveStore
 from xiangqi.play.controller import GameController
 from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
@@ -20,11 +23,18 @@ from xiangqi.ui.play.new_game_dialog import NewGameDialog
 from xiangqi.ui.play.result_dialog import ResultDialog
 from xiangqi.ui.shell.main_window import MainWindow
 
-from app_fakes import fake_engine_spec
+from app_fakes import ScriptedClient, fake_engine_spec, first_legal, play
 
 MATE_FEN = "3k5/4a4/3a5/9/9/9/9/9/9/R3K3R w - - 0 1"   # red mates in 3 against these replies
 MATE_REPLIES = ["e8f9", "d9d8"]
 CTRL = Qt.KeyboardModifier.ControlModifier
+OPPONENT = "Scripted opponent"   # answers MATE_REPLIES, then the first legal move; any other engine: the first legal
+
+
+def scripted_engine(spec: EngineSpec, owner: QObject) -> SeatEngine:
+    """The engine of every seat, in this process: the opponent plays its script (restarted each game)."""
+    replies = [play(iccs) for iccs in MATE_REPLIES] if spec.name == OPPONENT else [first_legal]
+    return ScriptedClient(spec, owner, replies=replies)
 
 
 def focused() -> QWidget:
@@ -63,10 +73,8 @@ def moves(window: MainWindow) -> list[str]:
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path):
-    script = tmp_path / "script.txt"
-    script.write_text("\n".join(MATE_REPLIES) + "\n")
-    controller = GameController(AutosaveStore(tmp_path / "autosave.json"))
-    w = MainWindow(controller, FallbackBoardTheme(), FallbackPieceSet(), [fake_engine_spec("--script", str(script))])
+    controller = GameController(AutosaveStore(tmp_path / "autosave.json"), engine_factory=scripted_engine)
+    w = MainWindow(controller, FallbackBoardTheme(), FallbackPieceSet(), [fake_engine_spec(name=OPPONENT)])
     qtbot.addWidget(w)
     w.resize(1000, 800)
     w.show()
@@ -237,7 +245,7 @@ def test_a_move_chosen_in_the_completer_is_played_with_enter(window: MainWindow,
 def test_the_hint_key_says_the_engines_suggestion(window: MainWindow, qtbot) -> None:
     said: list[str] = []
     window.announcer.announced.connect(said.append)
-    window.engines.insert(0, fake_engine_spec())   # answers with a legal move (the hint), not the script
+    window.engines.insert(0, fake_engine_spec(name="Hint engine"))   # a legal move (the hint), not the script
     new_game_from_keyboard(qtbot, window, MATE_FEN)
     with qtbot.waitSignal(window.announcer.announced, timeout=10_000,
                           check_params_cb=lambda text: text.startswith("Hint: ")):

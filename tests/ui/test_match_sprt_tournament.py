@@ -76,7 +76,7 @@ def test_a_round_robin_fills_the_crosstable(qtbot: QtBot, tmp_path: Path) -> Non
         click_check(dialog, name)
     dialog.movetime.setValue(50)
     dialog.length_check.setChecked(True)
-    dialog.length_moves.setValue(4)   # 8 plies, then a draw
+    dialog.length_moves.setValue(1)   # 2 plies, then a draw (the crosstable is checked, not the games)
     start(dialog)
     assert not dialog.isVisible()
     assert ui.panel.crosstable.isVisible()

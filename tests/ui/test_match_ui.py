@@ -164,12 +164,12 @@ def test_a_game_started_during_the_match_keeps_the_board(qtbot: QtBot, tmp_path:
     engines = [fake_engine_spec(name="One"), fake_engine_spec(name="Two")]
     window, ui = build(qtbot, engines)
     dialog = open_match_dialog(qtbot, window, ui)
-    set_up(dialog, "One", "Two", tmp_path / "side.pgn")
+    set_up(dialog, "One", "Two", tmp_path / "side.pgn", games=1)
     start(dialog)
     qtbot.waitUntil(lambda: window.controller.game.head.ply >= 2, timeout=30_000)
     window.start_game(GameSetup(engine=None))   # the user turns to a game of their own
     finish(qtbot, ui)
-    assert len(table_rows(ui)) == 2                  # the match went on in the dock
+    assert table_rows(ui)[0][3:5] == ["1/2-1/2", "8"]   # the match's game went on in the dock to its end
     assert window.controller.game.head.ply == 0      # and left the user's game alone
     assert not ui.watching()
 

@@ -23,7 +23,7 @@ def test_match_games_open_on_double_click_and_are_not_unsaved(qtbot: QtBot, tmp_
     window, ui = build(qtbot, [fake_engine_spec(name="First"), fake_engine_spec(name="Second")])
     record_ui = install_record_ui(window, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     pgn = tmp_path / "match.pgn"
-    set_up(open_match_dialog(qtbot, window, ui), "First", "Second", pgn)
+    set_up(open_match_dialog(qtbot, window, ui), "First", "Second", pgn, games=1)
     start(window.findChild(MatchDialog))
     qtbot.waitUntil(lambda: window.controller.game.head.ply >= 2, timeout=30_000)
     assert not window.undo_action.isEnabled() and not window.resign_action.isEnabled()   # the engines' game

@@ -20,6 +20,7 @@ from xiangqi.core import Move
 from xiangqi.game.autosave import AutosaveStore, snapshot_of
 from xiangqi.game.model import GameModel
 from xiangqi.game.setup import GameSetup
+from xiangqi.ui.shell import profile_lock
 from xiangqi.ui.shell.profile_lock import ProfileBusyDialog, ProfileLock, ProfileMode, claim_profile
 from xiangqi.ui.shell.user_files import CONFIG_VARIABLE, autosave_path
 
@@ -31,6 +32,12 @@ lock = QLockFile(sys.argv[1])
 print("locked" if lock.tryLock(0) else "busy", flush=True)
 sys.stdin.read()
 """
+
+
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The waiting dialog tries the lock every 20 ms instead of every 500: the tests wait for the take-over."""
+    monkeypatch.setattr(profile_lock, "RETRY_MS", 20)
 
 
 @pytest.fixture

@@ -39,6 +39,7 @@ class Gate:
 
         monkeypatch.setattr(open_job, "file_kind", gated)
         monkeypatch.setattr(open_job, "SYNC_OPEN_BYTES", 0)     # the sample counts as big
+        monkeypatch.setattr(open_job, "SHOW_AFTER_MS", 10)      # the held read shows its progress soon
 
 
 def progress_of(window) -> OpenProgress | None:  # noqa: ANN001

@@ -64,6 +64,7 @@ def test_auto_play_advances_and_stops_at_the_end(record_window, qtbot) -> None: 
     ui.link.load(game, None)
     ui.replay_bar.speed.setValue(0.1)
     assert ui.replay.seconds_per_move() == pytest.approx(0.1)
+    ui.replay.timer.setInterval(10)   # faster than the quickest speed offered: the moves are checked, not the pace
     ui.replay_bar.play_action.trigger()
     assert ui.replay.playing and ui.replay_bar.play_action.isChecked()
     qtbot.waitUntil(lambda: shown(window) >= 2, timeout=5000)

@@ -1,7 +1,7 @@
 """What a reviewed record shows: the marks in the move list in lichess's colours (?! yellow, ? orange,
 ?? red), readable in the normal and the high-contrast colours, the better move in words beside a marked
-move (the move list's tooltip, the comments panel), and a review summary that closes when another game is
-opened."""
+move (the move list's tooltip, the comments panel). That the review summary closes when another game is
+opened is checked on the review of test_study_window.py (one engine run for both)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 from test_record_ui_support import build_window
-from test_study_window import build, record
 
 from xiangqi.core import Move
-from xiangqi.engine.retire import engines_retiring
 from xiangqi.record import Game
 from xiangqi.review import Evaluation, PositionValue, annotate_game, main_line_positions
 from xiangqi.review.marks import Mark
 from xiangqi.ui.common.contrast import MIN_TEXT_CONTRAST, contrast_ratio, mark_colour, set_high_contrast
 from xiangqi.ui.study.eval_graph import EvalGraph, chart_background
-from xiangqi.ui.study.review_dialog import ReviewDialog
 
 # 1. 炮二平五 炮8平2 (hangs the cannon: ??) 2. 炮八平二 马8进7 3. 马二进三 (?!)
 MOVES = ("h2e2", "h7h2", "b2h2", "h9g7", "h0g2")
@@ -112,19 +109,3 @@ def test_the_graphs_mark_dots_stand_out_from_its_background(qtbot: QtBot) -> Non
     background = chart_background(graph.chart())
     for symbol, dots in graph.dots.items():
         assert contrast_ratio(dots.color(), background) >= MIN_TEXT_CONTRAST, (symbol, dots.color().name())
-
-
-def test_the_review_summary_closes_when_another_game_is_opened(qtbot: QtBot, tmp_path: Path) -> None:
-    window, study, _log = build(qtbot, tmp_path)
-    window.controller.study.open_record(record())
-    with qtbot.waitSignal(window.dialog_opened) as opened:
-        study.review_action.trigger()
-    dialog = opened.args[0]
-    assert isinstance(dialog, ReviewDialog)
-    dialog.time_box.setValue(50)
-    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
-        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(dialog.isVisible, timeout=5000)   # the summary
-    window.controller.study.open_record(Game())             # the user opens another game
-    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
-    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)

@@ -17,7 +17,9 @@ from xiangqi.engine.messages import Score
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.ui.study.study_analysis import Analyser, connect_panel
 
-from study_support import logged_commands, running_analysis
+from study_support import logged_commands, running_analysis, quick_analysis_redraws  # noqa: F401 (a fixture, used below)
+
+pytestmark = pytest.mark.usefixtures("quick_analysis_redraws")
 
 @pytest.fixture
 def analysis(qtbot: QtBot, tmp_path: Path) -> Iterator[tuple[Analyser, AnalysisPanel, Path]]:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+import pytest
+from PySide6.QtCore import QObject, QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move
+from xiangqi.engine.registry import EngineSpec
+from xiangqi.engine.seat import EngineFactory, SeatEngine
 from xiangqi.engine.retire import engines_retiring
 from xiangqi.record import Game
 from xiangqi.play.controller import GameController
@@ -18,7 +21,10 @@ from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.study.review_dialog import ReviewDialog
 from xiangqi.ui.study.study_tools import StudyTools, install_study_ui
 
-from study_support import logged_commands, material_spec
+from app_fakes import ScriptedClient
+from study_support import logged_commands, material_spec, quick_analysis_redraws  # noqa: F401 (a fixture, used below)
+
+pytestmark = pytest.mark.usefixtures("quick_analysis_redraws")
 
 RECORD = ("h2e2", "h7h2", "b2h2", "h9g7")   # black's second move hangs a cannon (see test_study_review)
 
@@ -31,9 +37,12 @@ def record(evals: tuple[str, ...] = ()) -> Game:
     return game
 
 
-def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, Path]:
+def build(qtbot: QtBot, tmp_path: Path, game_engine: EngineFactory | None = None
+          ) -> tuple[MainWindow, StudyTools, Path]:
+    """The window with the study tools, analysing with the material engine (a process, logging to ``engine.log``);
+    ``game_engine`` makes the engine a game is played against (default: the same process)."""
     log = tmp_path / "engine.log"
-    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(),
+    window = MainWindow(GameController(None, engine_factory=game_engine), FallbackBoardTheme(), FallbackPieceSet(),
                         [material_spec("--log", str(log))])
     qtbot.addWidget(window)
     study = install_study_ui(window)
@@ -41,6 +50,11 @@ def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, Path]:
     window.show()
     qtbot.waitExposed(window)
     return window, study, log
+
+
+def scripted_opponent(spec: EngineSpec, owner: QObject) -> SeatEngine:
+    """The game's opponent in this process (app_fakes.ScriptedClient: the first legal move, a score each)."""
+    return ScriptedClient(spec, owner)
 
 
 def stop_engines(qtbot: QtBot, study: StudyTools) -> None:
@@ -101,23 +115,6 @@ def test_the_graph_shows_evaluations_and_jumps(qtbot: QtBot, tmp_path: Path) -> 
     assert {p.x() for p in study.graph.marker.points()} == {2.0}
 
 
-def test_review_from_the_game_menu_writes_the_record(qtbot: QtBot, tmp_path: Path) -> None:
-    window, study, _log = build(qtbot, tmp_path)
-    game = record()
-    window.controller.study.open_record(game)
-    with qtbot.waitSignal(window.dialog_opened) as opened:
-        study.review_action.trigger()                  # Game › Review…
-    dialog = opened.args[0]
-    assert isinstance(dialog, ReviewDialog)
-    dialog.time_box.setValue(50)
-    with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
-        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
-    assert game.mainline()[1].nags == [4]              # ??
-    assert study.graph.isVisible() and len(study.graph.values) == len(RECORD) + 1
-    dialog.reject()
-    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)
-
-
 def test_the_analysing_engine_is_chosen_apart_from_the_opponent(qtbot: QtBot, tmp_path: Path) -> None:
     window, study, _log = build(qtbot, tmp_path)
     window.controller.study.open_record(record())
@@ -137,7 +134,7 @@ def test_the_analysing_engine_is_chosen_apart_from_the_opponent(qtbot: QtBot, tm
 def test_the_graph_follows_the_engines_scores_in_a_game(qtbot: QtBot, tmp_path: Path) -> None:
     from xiangqi.game.setup import GameSetup
 
-    window, study, _log = build(qtbot, tmp_path)
+    window, study, _log = build(qtbot, tmp_path, scripted_opponent)   # its scores, in this process
     window.start_game(GameSetup(engine=material_spec()))
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
     window.controller.try_move(Move.from_iccs("h2e2"))
@@ -153,7 +150,7 @@ def test_a_line_clicked_during_a_game_asks_first(qtbot: QtBot, tmp_path: Path) -
 
     from xiangqi.game.setup import GameSetup
 
-    window, study, _log = build(qtbot, tmp_path)
+    window, study, _log = build(qtbot, tmp_path, scripted_opponent)   # the analysis: the material engine
     window.start_game(GameSetup(engine=material_spec()))
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
     study.analyse_action.trigger()
@@ -190,25 +187,34 @@ def test_analysis_follows_a_position_from_the_editor(qtbot: QtBot, tmp_path: Pat
     stop_engines(qtbot, study)
 
 
-def test_a_reviewed_record_saved_as_pgn_comes_back_with_marks_and_graph(qtbot: QtBot, tmp_path: Path) -> None:
+def test_a_review_writes_the_record_its_summary_closes_on_another_game_and_its_pgn_comes_back(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """One review (an engine process and its searches) for three checks: Game › Review… writes the record
+    and the graph; the review's summary closes when the user opens another game; the reviewed record saved
+    as PGN and opened again has the same marks and graph."""
     from xiangqi.core.notation import Notation
     from xiangqi.ui.record.record_actions import install_record_ui
 
     window, study, _log = build(qtbot, tmp_path)
     record_ui = install_record_ui(window)
-    window.controller.study.open_record(record())
+    game = record()
+    window.controller.study.open_record(game)
     with qtbot.waitSignal(window.dialog_opened) as opened:
-        study.review_action.trigger()
+        study.review_action.trigger()                  # Game › Review…
     dialog = opened.args[0]
+    assert isinstance(dialog, ReviewDialog)
     dialog.time_box.setValue(50)
     with qtbot.waitSignal(dialog.reviewed, timeout=20_000):
         qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
-    dialog.reject()
+    assert game.mainline()[1].nags == [4]              # ??
+    assert study.graph.isVisible() and len(study.graph.values) == len(RECORD) + 1
+    qtbot.waitUntil(dialog.isVisible, timeout=5000)   # the summary
     assert record_ui.link.modified                     # the review is an edit: Save keeps it
     values, dots = list(study.graph.values), study.graph.dots["??"].count()
     saved = tmp_path / "reviewed.pgn"
     assert record_ui.save_as_file(saved, Notation.CHINESE)
-    window.controller.study.open_record(Game())        # something else, then the file again
+    window.controller.study.open_record(Game())        # the user opens another game, then the file again
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)   # the summary closed with the reviewed game
     assert not study.graph.isVisible()
     assert record_ui.open_file(saved)
     reopened = window.controller.game.record

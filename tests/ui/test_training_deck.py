@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from xiangqi.core import Color, Move
 from xiangqi.core.notation import Notation
 from xiangqi.engine.retire import engines_retiring
+from xiangqi.engine.seat import EngineFactory
 from xiangqi.game.setup import GameSetup
 from xiangqi.play.controller import GameController
 from xiangqi.record import Game
@@ -31,6 +32,8 @@ from xiangqi.ui.training.deck_view import DueCardsView
 from xiangqi.ui.training.menu import TrainingMenu, install_training_ui
 from xiangqi.ui.training.review_mistakes import MistakesNote, played_side
 
+from app_fakes import ScriptedClient
+from made_once import made_once
 from study_support import material_spec
 
 # 1. 炮二平五 炮8进5?? (the cannon walks onto h2, where red's other cannon takes it) 2. 炮八平二 马8进7
@@ -38,8 +41,11 @@ MOVES = ("h2e2", "h7h2", "b2h2", "h9g7")
 FEN_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 
-def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, StudyTools, TrainingMenu]:
-    window = MainWindow(GameController(None), FallbackBoardTheme(), FallbackPieceSet(), [material_spec()])
+def build(qtbot: QtBot, tmp_path: Path, game_engine: EngineFactory | None = None
+          ) -> tuple[MainWindow, StudyTools, TrainingMenu]:
+    """``game_engine`` makes the engine a game is played against (default: the material engine's process)."""
+    window = MainWindow(GameController(None, engine_factory=game_engine), FallbackBoardTheme(), FallbackPieceSet(),
+                        [material_spec()])
     qtbot.addWidget(window)
     study = install_study_ui(window)
     training = install_training_ui(window, tmp_path / "training.sqlite", study.after_review)
@@ -77,7 +83,19 @@ def test_menu_sits_after_the_game_menu(qtbot: QtBot, tmp_path: Path) -> None:
     assert not (tmp_path / "training.sqlite").exists()      # opened on first use only
 
 
-def test_a_review_of_the_players_game_adds_their_mistakes(qtbot: QtBot, tmp_path: Path) -> None:
+REVIEWED_DECK = "reviewed-deck"   # the training history a review of the player's game left (made once a run)
+READS_REVIEWED_DECK = pytest.mark.reads_made_once(REVIEWED_DECK)
+
+
+def copy_history(source: Path, target: Path) -> None:
+    with sqlite3.connect(source) as reading, sqlite3.connect(target) as writing:
+        reading.backup(writing)
+
+
+@READS_REVIEWED_DECK
+def test_a_review_of_the_players_game_adds_their_mistakes(qtbot: QtBot, tmp_path: Path,
+                                                         tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Its review's history is also the one the tests of 今日复习 start from (made once a run)."""
     window, study, training = build(qtbot, tmp_path)
     window.last_setup = replace(window.last_setup, player="Me")     # setting 你的名字
     dialog = review(qtbot, window, study, game("Someone", "Me"))
@@ -93,6 +111,8 @@ def test_a_review_of_the_players_game_adds_their_mistakes(qtbot: QtBot, tmp_path
     assert card.face.answers == ("b7b0",) and card.face.fen.split()[1] == "b"   # the fake engine: 炮2进7, a horse
     assert "Someone – Me" in card.face.source
     dialog.reject()
+    made_once(tmp_path_factory, REVIEWED_DECK,
+              lambda folder: copy_history(tmp_path / "training.sqlite", folder / "training.sqlite"))
 
 
 def test_whose_mistakes_is_asked_when_not_known(qtbot: QtBot, tmp_path: Path) -> None:
@@ -133,33 +153,32 @@ def open_due(qtbot: QtBot, window: MainWindow, training: TrainingMenu) -> DueCar
     return view
 
 
-REVIEWED: dict[str, Path] = {}   # the training history a review of the player's game left (made once a process)
-
-
 def reviewed_deck(qtbot: QtBot, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
                   ) -> tuple[MainWindow, TrainingMenu]:
-    """A window whose training history holds the card a review of the player's game added: the first test
-    reviews (with the material engine), the others start from a copy of the history it left."""
-    made = REVIEWED.get("history")
-    if made is not None:
-        with sqlite3.connect(made) as source, sqlite3.connect(tmp_path / "training.sqlite") as copy:
-            source.backup(copy)
-        window, _study, training = build(qtbot, tmp_path)
-        assert training.due_action.text() == "&Due today…"
-    else:
+    """A window whose training history holds the card a review of the player's game added: the review of
+    test_a_review_of_the_players_game_adds_their_mistakes (or of the first test here to need it) copied."""
+    reviewed_here: list[tuple[MainWindow, TrainingMenu]] = []
+
+    def review_here(folder: Path) -> None:
         window, study, training = build(qtbot, tmp_path)
         window.last_setup = replace(window.last_setup, player="Me")
         review(qtbot, window, study, game("Someone", "Me")).reject()
-        assert training.due_action.text() == "&Due today…"
-        saved = tmp_path_factory.mktemp("reviewed") / "training.sqlite"
-        with sqlite3.connect(tmp_path / "training.sqlite") as source, sqlite3.connect(saved) as copy:
-            source.backup(copy)
-        REVIEWED["history"] = saved
+        copy_history(tmp_path / "training.sqlite", folder / "training.sqlite")
+        reviewed_here.append((window, training))
+
+    folder = made_once(tmp_path_factory, REVIEWED_DECK, review_here)
+    if reviewed_here:
+        window, training = reviewed_here[0]
+    else:
+        copy_history(folder / "training.sqlite", tmp_path / "training.sqlite")
+        window, _study, training = build(qtbot, tmp_path)
+    assert training.due_action.text() == "&Due today…"
     training.menu.aboutToShow.emit()
     assert training.due_action.text() == "&Due today (1)…"
     return window, training
 
 
+@READS_REVIEWED_DECK
 @pytest.mark.parametrize("answer", ["b7b0", "h9g7", "solution"])
 def test_due_today_shows_the_card_and_the_answer_schedules_it_by_fsrs(qtbot: QtBot, tmp_path: Path,
                                                                       tmp_path_factory: pytest.TempPathFactory,
@@ -209,6 +228,7 @@ def key_to(view: DueCardsView, square: int) -> None:
     QTest.keyClick(board, Qt.Key.Key_Return)
 
 
+@READS_REVIEWED_DECK
 def test_a_card_is_answered_with_the_keyboard_alone(qtbot: QtBot, tmp_path: Path,
                                                     tmp_path_factory: pytest.TempPathFactory) -> None:
     window, training = reviewed_deck(qtbot, tmp_path, tmp_path_factory)
@@ -226,7 +246,7 @@ def test_a_card_is_answered_with_the_keyboard_alone(qtbot: QtBot, tmp_path: Path
 
 
 def test_the_players_side_in_a_game_against_the_engine(qtbot: QtBot, tmp_path: Path) -> None:
-    window, _study, _training = build(qtbot, tmp_path)
+    window, _study, _training = build(qtbot, tmp_path, lambda spec, owner: ScriptedClient(spec, owner))
     window.start_game(GameSetup(human=Color.BLACK, engine=material_spec(), player=""))   # no name set
     played = window.controller.game.record
     assert played_side(window, played) is Color.BLACK
@@ -235,6 +255,7 @@ def test_the_players_side_in_a_game_against_the_engine(qtbot: QtBot, tmp_path: P
     qtbot.waitUntil(lambda: not engines_retiring(), timeout=10_000)
 
 
+@READS_REVIEWED_DECK
 def test_a_card_that_cannot_be_shown_is_skipped_and_named(qtbot: QtBot, tmp_path: Path,
                                                           tmp_path_factory: pytest.TempPathFactory) -> None:
     window, training = reviewed_deck(qtbot, tmp_path, tmp_path_factory)
@@ -256,6 +277,7 @@ def test_a_card_that_cannot_be_shown_is_skipped_and_named(qtbot: QtBot, tmp_path
     assert len(deck.due(kind=DeckKind.PUZZLES)) == 2           # left in the deck as they are, not graded
 
 
+@READS_REVIEWED_DECK
 def test_a_mistake_card_speaks_the_notation_of_now(qtbot: QtBot, tmp_path: Path,
                                                    tmp_path_factory: pytest.TempPathFactory) -> None:
     window, training = reviewed_deck(qtbot, tmp_path, tmp_path_factory)

@@ -40,12 +40,12 @@ def build(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TrainingMenu]:
     return window, training
 
 
-def filled(path: Path, attempts: int) -> None:
+def filled(path: Path, attempts: int, title_length: int = 300) -> None:
     db = TrainingDatabase(path)
     history = PuzzleHistory(db)
     for n in range(attempts):
         puzzle = Puzzle(f"p{n}", FEN, (Move.from_iccs("h2e2"),))
-        history.record(puzzle, n % 2 == 0, 0, "title " + "x" * 300, NOW - timedelta(days=attempts - n))
+        history.record(puzzle, n % 2 == 0, 0, "title " + "x" * title_length, NOW - timedelta(days=attempts - n))
     db.close()
 
 
@@ -61,7 +61,7 @@ def next_message(qtbot: QtBot, window: MainWindow, before: int) -> QMessageBox:
 def test_a_history_with_garbage_inside_is_repaired_on_yes_and_the_old_file_kept(qtbot: QtBot,
                                                                                   tmp_path: Path) -> None:
     path = tmp_path / "training.sqlite"
-    filled(path, 300)
+    filled(path, 75, title_length=3000)          # ~190 KB, a commit (and fsync) an attempt: few, long ones
     with open(path, "r+b") as stream:           # 4 KB of garbage in the middle
         stream.seek(path.stat().st_size // 8192 * 4096)
         stream.write(os.urandom(4096))
@@ -80,7 +80,7 @@ def test_a_history_with_garbage_inside_is_repaired_on_yes_and_the_old_file_kept(
     view = next(d for d in window.dialogs if isinstance(d, ProgressView))
     assert "Mistakes: 0 due of 0" in view.counts_label.text()
     db = training.database()
-    assert db is not None and 0 < PuzzleHistory(db).standing().attempts <= 300
+    assert db is not None and 0 < PuzzleHistory(db).standing().attempts <= 75
 
 
 def test_a_read_only_history_opens_read_only_with_a_warning_and_is_not_written(qtbot: QtBot,

@@ -32,7 +32,8 @@ from xiangqi.ui.board.fallback_theme import FallbackBoardTheme, FallbackPieceSet
 from xiangqi.ui.shell.help_menu import HelpMenu
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
-from xiangqi.ui.training.puzzle_trainer import REPLY_DELAY_MS, PuzzleSolver, PuzzleTrainer
+from xiangqi.ui.training import puzzle_trainer
+from xiangqi.ui.training.puzzle_trainer import PuzzleSolver, PuzzleTrainer
 
 # Two red rooks against a bare king: b1b8 and a0a8 both mate in 2; b1b9 only mates in 3.
 FEN = "4k4/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1"
@@ -40,6 +41,18 @@ LINE = tuple(Move.from_iccs(m) for m in ("b1b8", "e9f9", "a0a9"))
 PUZZLE = Puzzle("two-rooks", FEN, LINE, frozenset({Theme.MATE}), mate_in=2, rating=(1400.0, 300.0, 0.06))
 SPEC = EngineSpec(name="Scripted Fish", command="scripted", protocol=Protocol.UCI)
 FAIRY = "/usr/games/fairy-stockfish"
+
+# The pauses a user sees (the reply after a move, 显示答案's steps) cut short: the tests wait on what the board
+# shows, not on the pause, and the order (the move, then the reply) is the same.
+SHORT_REPLY_DELAY_MS = 20
+SHORT_SOLUTION_STEP_MS = 20
+
+
+@pytest.fixture(autouse=True)
+def short_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(puzzle_trainer, "REPLY_DELAY_MS", SHORT_REPLY_DELAY_MS)
+    monkeypatch.setattr(puzzle_trainer, "SOLUTION_STEP_MS", SHORT_SOLUTION_STEP_MS)
+
 
 # What the scripted engine answers for the only move it may search (every other one banned).
 ANSWERS = {"b1b8": (2, "b1b8 e9f9 a0a9"), "a0a8": (2, "a0a8 e9f9 b1b9"), "b1b9": (3, "b1b9 e9e8 a0a7 e8e7 b9b7")}
@@ -254,10 +267,16 @@ def test_the_training_board_lets_only_the_trainee_move_and_tells_the_trainer(qtb
 
 def test_a_solver_closed_before_the_refutation_is_shown_does_not_fault(qtbot: QtBot) -> None:
     solver = solver_with(qtbot, scripted([]))
+    after_the_pause: list[bool] = []
+
+    def close_during_the_pause(text: str, _assertive: bool) -> None:
+        assert "answered by" in text                   # the refutation follows after a pause, started just now
+        solver.deleteLater()
+        QTimer.singleShot(puzzle_trainer.REPLY_DELAY_MS, lambda: after_the_pause.append(True))   # fires after it
+
+    solver.said.connect(close_during_the_pause)
     click_move(qtbot, solver, "b1b9")
-    qtbot.waitUntil(lambda: "answered by" in solver.prompt.text())   # the refutation follows after a pause
-    solver.deleteLater()
-    qtbot.wait(REPLY_DELAY_MS + 200)                                  # its timer must not reach a deleted board
+    qtbot.waitUntil(lambda: after_the_pause == [True])   # its timer must not have reached the deleted board
 
 
 def test_the_user_mixes_themes_and_phases_with_counts_and_sees_the_motifs_once_solved(qtbot: QtBot,

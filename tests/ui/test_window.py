@@ -1,5 +1,8 @@
 """The app as a user drives it: clicks and drags on the board, shortcuts, dialogs answered by clicking
-their buttons, against the engine helper's scripted fake engine running as a real process."""
+their buttons, against the engine helper's scripted fake engine running as a real process (``process_window``
+and the crash and resume tests); the tests of the board alone (clicks, drags, flip, undo, the move list, the
+clock) play against the in-process scripted client (tests/ui/app_fakes.py), which answers the same first legal
+move without a process to start."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from xiangqi.game.setup import GameSetup
 from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.play.result_dialog import ResultDialog
 
-from app_fakes import fake_engine_spec
+from app_fakes import ScriptedClient, fake_engine_spec
 
 MATE_FEN = "3k5/4a4/3a5/9/9/9/9/9/9/R3K3R w - - 0 1"   # red mates in 3 against these replies
 MATE_REPLIES = ["e8f9", "d9d8"]
@@ -30,8 +33,8 @@ def sq(name: str) -> int:
     return parse_square(name)
 
 
-def build(qtbot, tmp_path: Path, engines=None) -> MainWindow:
-    controller = GameController(AutosaveStore(tmp_path / "autosave.json"))
+def build(qtbot, tmp_path: Path, engines=None, engine_factory=None) -> MainWindow:
+    controller = GameController(AutosaveStore(tmp_path / "autosave.json"), engine_factory=engine_factory)
     window = MainWindow(controller, FallbackBoardTheme(), FallbackPieceSet(), engines or [fake_engine_spec()])
     qtbot.addWidget(window)
     window.resize(1000, 800)
@@ -71,6 +74,15 @@ def dialogs_of(window: MainWindow, kind: type) -> list:
 
 @pytest.fixture
 def window(qtbot, tmp_path) -> MainWindow:
+    """The window whose engine runs in this process (for tests about the board, not the engine)."""
+    w = build(qtbot, tmp_path, engine_factory=lambda spec, owner: ScriptedClient(spec, owner))
+    yield w
+    close(qtbot, w)
+
+
+@pytest.fixture
+def process_window(qtbot, tmp_path) -> MainWindow:
+    """The window whose engines are the fake engine as a real process."""
     w = build(qtbot, tmp_path)
     yield w
     close(qtbot, w)
@@ -82,7 +94,8 @@ def close(qtbot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: not window.controller.engines_running, timeout=10_000)
 
 
-def test_click_click_plays_a_move_and_the_engine_answers(window, qtbot) -> None:
+def test_click_click_plays_a_move_and_the_engine_answers(process_window, qtbot) -> None:
+    window = process_window
     start(window, qtbot)
     play(qtbot, window, "h2e2")
     qtbot.waitUntil(lambda: len(moves(window)) == 2, timeout=10_000)
@@ -147,7 +160,8 @@ def test_undo_and_redo_by_shortcut(window, qtbot) -> None:
     assert len(moves(window)) == 2 and window.controller.human_to_move()
 
 
-def test_hint_shows_an_arrow(window, qtbot) -> None:
+def test_hint_shows_an_arrow(process_window, qtbot) -> None:
+    window = process_window
     start(window, qtbot)
     qtbot.keyClick(window, Qt.Key.Key_H)
     qtbot.waitUntil(lambda: window.controller.hint is not None, timeout=10_000)
@@ -159,7 +173,8 @@ def test_hint_shows_an_arrow(window, qtbot) -> None:
     assert color.green() > color.red()     # the green arrow lies over the board between the points
 
 
-def test_whole_game_to_mate_from_a_pasted_fen_with_result_dialog(window, qtbot, tmp_path) -> None:
+def test_whole_game_to_mate_from_a_pasted_fen_with_result_dialog(process_window, qtbot, tmp_path) -> None:
+    window = process_window
     window.engines.insert(0, fake_engine_spec("--script", str(script(tmp_path, MATE_REPLIES))))
     dialog = window.open_new_game_dialog()
     dialog.opponent.setCurrentIndex(0)

@@ -2,7 +2,8 @@
 1400×1000 in every mode — a game against an engine, analysis with 3 lines, a reviewed record (the
 evaluation graph shown), an engine match — and a match shows no dock nobody asked for. Counted in the
 running window as the user sees them: the rows drawn whole inside the list's viewport, with a record
-longer than the list."""
+longer than the list. The engines play inside the test's process (``in_process_engine``): these tests are
+about the rows, not about engine processes."""
 
 from __future__ import annotations
 
@@ -21,11 +22,14 @@ from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.ui.match.match_ui import MatchUi
 from xiangqi.ui.study.study_tools import StudyTools
 
+import in_process_engine
 import real_window
 from real_window import fake_engine
 from test_layout_modes import material_engine, settle, start_analysis, stop_analysis
 
-app_window = real_window.app_window   # the fixture
+app_window = real_window.app_window   # the fixtures
+in_process_engines = in_process_engine.in_process_engines
+pytestmark = pytest.mark.usefixtures("in_process_engines")
 
 ROWS_WANTED = {(800, 600): 6, (1024, 768): 9, (1400, 1000): 14}
 RECORD_PLIES = 60   # 30 rows: more than any list shows

@@ -9,12 +9,15 @@ import pytest
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.setup import GameSetup
 
+import in_process_engine
 import real_window
 from real_window import LONG_TEXT, board_on_screen, click, fake_engine
 
-app_window = real_window.app_window   # the fixture
+app_window = real_window.app_window   # the fixtures
+in_process_engines = in_process_engine.in_process_engines
 
 
+@pytest.mark.usefixtures("in_process_engines")   # the engine plays in this process (not a process test)
 def test_the_board_keeps_its_place_on_both_sides_turns_in_a_clock_game(app_window, qtbot) -> None:
     window = app_window(1280, 880)
     window.start_game(GameSetup(engine=fake_engine(), time_control=TimeControl(TimeControlKind.CLOCK,
@@ -26,7 +29,8 @@ def test_the_board_keeps_its_place_on_both_sides_turns_in_a_clock_game(app_windo
     seen["black to move"] = board_on_screen(window)
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 2, timeout=10_000)
     seen["red to move again"] = board_on_screen(window)
-    qtbot.wait(1100)   # the clock ticks
+    shown = window.clock_label.text()
+    qtbot.waitUntil(lambda: window.clock_label.text() != shown, timeout=5_000)   # the clock ticks
     seen["a second later"] = board_on_screen(window)
     assert len(set(seen.values())) == 1, seen
     assert seen["red to move"].left() >= 8, "the board keeps a margin from the window's left edge"

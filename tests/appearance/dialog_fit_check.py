@@ -1,5 +1,6 @@
 """Whether a dialog fits a small screen (issue 29 §2): its size within the screen's room, and its buttons
-drawn whole inside it. Used by the walks of every dialog (test_dialogs_fit.py, test_dialogs_twice.py)."""
+drawn whole inside it. Used by the walks of every dialog (test_dialogs_twice.py: 800×600 at 150 % text;
+test_every_window_language.py: 1024×768 at 200 %)."""
 
 from __future__ import annotations
 

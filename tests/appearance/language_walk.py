@@ -140,8 +140,10 @@ def menu_actions(menu: QMenu) -> Iterable[QAction]:
 QT_OWN_DIALOGS = (QFileDialog, QColorDialog, QFontDialog)   # Qt's own words (its translations), not ours
 
 
-def dialogs_of_menus(window, skip: Callable[[QAction], bool]) -> list[Seen]:  # noqa: ANN001 - the MainWindow
-    """Trigger every menu item that is not ``skip``ped; gather and close each dialog it opens."""
+def dialogs_of_menus(window, skip: Callable[[QAction], bool],  # noqa: ANN001 - the MainWindow
+                     look: Callable[[str, QWidget], None] | None = None) -> list[Seen]:
+    """Trigger every menu item that is not ``skip``ped; gather and close each window it opens (``look``
+    is shown each one first, with the menu path that opened it)."""
     seen: list[Seen] = []
     for top in window.menuBar().actions():
         for action in list(menu_actions(top.menu())):
@@ -152,8 +154,11 @@ def dialogs_of_menus(window, skip: Callable[[QAction], bool]) -> list[Seen]:  # 
             QApplication.processEvents()
             opened = [w for w in QApplication.topLevelWidgets() if w not in before and w.isVisible()]
             for dialog in opened:
+                where = f"{_plain(top.text())} › {_plain(action.text())}"
                 if not isinstance(dialog, QT_OWN_DIALOGS):
-                    seen += widget_texts(dialog, f"{_plain(top.text())} › {_plain(action.text())}")
+                    seen += widget_texts(dialog, where)
+                if look is not None:
+                    look(where, dialog)
                 _close(dialog)
             QApplication.processEvents()
     return seen

@@ -8,7 +8,8 @@ walks of their own checked before (each opened every dialog of the same window):
   English): the main window with a game against the engine, its menus and docks, and each dialog hold no
   traditional-only character and no English word (see ``language_walk``);
 - every dialog fits an 800×600 screen at 150 % text with its buttons on screen (issue 29 §2, the check
-  test_dialogs_fit.py makes at 1024×768 and 200 %; the text size set as 视图 › 设置… › 文字大小 sets it)."""
+  test_every_window_language.py makes at 1024×768 and 200 % in its 繁體 walk; the text size set as 视图 ›
+  设置… › 文字大小 sets it)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ import real_window
 from dialog_fit_check import buttons_cut, room_of, too_big
 from language_walk import (Seen, main_window_texts, names_on_the_game, new_windows_texts, play_against_the_engine,
                            texts_in_another_language)
-from xiangqi.core import Move, parse_square
 from xiangqi.ui.common import dialog_fit
 from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.match.match_ui import MatchUi
@@ -162,11 +162,6 @@ def stop_a_match(qtbot, window) -> None:
     if match.running:
         match.stop()
         qtbot.waitUntil(lambda: not match.running, timeout=10_000)
-
-
-def play_two_moves(window) -> None:
-    window.controller.study.play_line([Move(parse_square("h2"), parse_square("e2")),
-                                 Move(parse_square("h9"), parse_square("g7"))])
 
 
 @pytest.mark.usefixtures("in_process_engines")   # the game's engine plays in this process (not a process test)

@@ -12,6 +12,7 @@ from xiangqi.game.setup import GameSetup
 import in_process_engine
 import real_window
 from real_window import LONG_TEXT, board_on_screen, click, fake_engine
+from test_layout_modes import settle
 
 app_window = real_window.app_window   # the fixtures
 in_process_engines = in_process_engine.in_process_engines
@@ -49,7 +50,7 @@ def test_engine_text_never_resizes_the_board(app_window, qtbot) -> None:
 @pytest.mark.parametrize("size", [(800, 600), (1024, 700), (1920, 1080)])
 def test_the_board_keeps_most_of_the_height_at_any_window_size(app_window, qtbot, size) -> None:
     window = app_window(*size)
-    qtbot.wait(100)   # the side panels give way on the next event-loop turns
+    settle(qtbot)   # the side panels give way on the next event-loop turns
     assert (window.width(), window.height()) == size, "the window fits the size asked for"
     board = board_on_screen(window)
     assert board.height() >= 0.6 * window.height(), (board, window.size())

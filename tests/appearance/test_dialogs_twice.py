@@ -164,6 +164,7 @@ def stop_a_match(qtbot, window) -> None:
         qtbot.waitUntil(lambda: not match.running, timeout=10_000)
 
 
+@pytest.mark.slow(seconds=10)   # a fresh clone (no durations yet) starts it first: the longest of this folder
 @pytest.mark.usefixtures("in_process_engines")   # the game's engine plays in this process (not a process test)
 def test_every_dialog_of_every_menu_opens_again_after_each_way_of_closing_fits_and_speaks_simplified_chinese(
         app_window, qtbot, tmp_path, monkeypatch) -> None:

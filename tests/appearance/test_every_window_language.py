@@ -51,6 +51,7 @@ def skipped(window, action: QAction) -> bool:  # noqa: ANN001
             or action in (window.undo_action, window.redo_action, window.hint_action))
 
 
+@pytest.mark.slow(seconds=5)   # a fresh clone (no durations yet) starts the walks early
 @pytest.mark.usefixtures("in_process_engines")   # the game's engine plays in this process (not a process test)
 def test_every_window_speaks_english(app_window, qtbot) -> None:
     window = app_window(1280, 880, language="en")
@@ -59,6 +60,7 @@ def test_every_window_speaks_english(app_window, qtbot) -> None:
     assert not report, report
 
 
+@pytest.mark.slow(seconds=5)
 @pytest.mark.usefixtures("in_process_engines")
 def test_every_window_speaks_traditional_chinese_and_every_dialog_fits_1024x768_at_200_percent_text(
         app_window, qtbot, monkeypatch, tmp_path) -> None:

@@ -23,7 +23,12 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication,
                                QDockWidget, QFileDialog, QFontDialog, QGroupBox, QLabel, QLineEdit, QMenu,
                                QMessageBox, QPlainTextEdit, QTabWidget, QTextEdit, QWidget)
 
+from xiangqi.game.setup import GameSetup
+from xiangqi.ui.board.board_paint import coordinate_labels
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES
+from xiangqi.ui.shell.user_files import database_path
+
+from real_window import click, fake_engine
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 ENGLISH_WORD = re.compile(r"(?<![A-Za-z0-9_.\-/])[A-Za-z][A-Za-z']{2,}(?![A-Za-z0-9_])")
@@ -37,7 +42,8 @@ KEPT_WORDS = {"FEN", "PGN", "ICCS", "WXF", "UCCI", "UCI", "XQF", "CBL", "CCPD", 
               "cbl", "txt", "toml", "png", "svg", "gif", "pdf", "eleeye", "ccbridge", "LGPL", "GPL", "MIT",
               "Elephant", "Eye", "FakeEngine", "ucci", "uci",
               "SPRT", "LLR", "elo0", "elo1", "alpha", "beta",   # the SPRT's own terms (fishtest's words)
-              "ccpd", "balanced", "xqdb"}   # the shipped opening suite's and a database's file names
+              "ccpd", "balanced", "xqdb",   # the shipped opening suite's and a database's file names
+              "YYYY"}   # a date's format (从 YYYY, YYYY.MM.DD), written so in Chinese programs too
 # Names that are not words of the UI: a book's title in 《》 (written as its authors wrote it), a data set's
 # credit line (its title, author and licence).
 NAMES = re.compile(r"《[^》]*》|Chinese Chess Practical Dataset|Yu-Han Tseng|CC BY \d(\.\d)?")
@@ -134,8 +140,10 @@ def menu_actions(menu: QMenu) -> Iterable[QAction]:
 QT_OWN_DIALOGS = (QFileDialog, QColorDialog, QFontDialog)   # Qt's own words (its translations), not ours
 
 
-def dialogs_of_menus(window, skip: Callable[[QAction], bool]) -> list[Seen]:  # noqa: ANN001 - the MainWindow
-    """Trigger every menu item that is not ``skip``ped; gather and close each dialog it opens."""
+def dialogs_of_menus(window, skip: Callable[[QAction], bool],  # noqa: ANN001 - the MainWindow
+                     look: Callable[[str, QWidget], None] | None = None) -> list[Seen]:
+    """Trigger every menu item that is not ``skip``ped; gather and close each window it opens (``look``
+    is shown each one first, with the menu path that opened it)."""
     seen: list[Seen] = []
     for top in window.menuBar().actions():
         for action in list(menu_actions(top.menu())):
@@ -146,11 +154,68 @@ def dialogs_of_menus(window, skip: Callable[[QAction], bool]) -> list[Seen]:  # 
             QApplication.processEvents()
             opened = [w for w in QApplication.topLevelWidgets() if w not in before and w.isVisible()]
             for dialog in opened:
+                where = f"{_plain(top.text())} › {_plain(action.text())}"
                 if not isinstance(dialog, QT_OWN_DIALOGS):
-                    seen += widget_texts(dialog, f"{_plain(top.text())} › {_plain(action.text())}")
+                    seen += widget_texts(dialog, where)
+                if look is not None:
+                    look(where, dialog)
                 _close(dialog)
             QApplication.processEvents()
     return seen
+
+
+def play_against_the_engine(window, qtbot) -> None:  # noqa: ANN001 - the MainWindow and pytest-qt's bot
+    """The window the walks look at: a game against the fake engine, one move each played."""
+    window.start_game(GameSetup(engine=fake_engine()))
+    qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
+    click(qtbot, window, "b0")
+    click(qtbot, window, "c2")
+    qtbot.waitUntil(lambda: len(window.controller.game.moves) == 2, timeout=10_000)
+
+
+def main_window_texts(window) -> list[Seen]:  # noqa: ANN001 - the MainWindow
+    """The main window's texts, the board's file labels, every menu item and every dock (each shown); the
+    game is then marked saved, so that the dialogs come next, not the unsaved-game question first."""
+    seen = widget_texts(window, "main window")
+    red_files, black_files = coordinate_labels(window.board.shown_coordinates())   # painted, not a widget's
+    seen.append(Seen("board's file labels", " ".join([*red_files, *black_files])))
+    for top in window.menuBar().actions():
+        seen += menu_texts(top.menu(), top.text().replace("&", ""))
+    for dock in window.findChildren(QDockWidget):
+        dock.show()
+        QApplication.processEvents()
+        seen += widget_texts(dock, f"dock {dock.windowTitle()}")
+    window.record_ui.link.set_modified(False)
+    return seen
+
+
+def new_windows_texts(before: set[QWidget], where: str) -> list[Seen]:
+    """The texts of the windows shown since ``before`` (not Qt's own dialogs: Qt's words)."""
+    return [seen for window in QApplication.topLevelWidgets()
+            if window not in before and window.isVisible() and not isinstance(window, QT_OWN_DIALOGS)
+            for seen in widget_texts(window, where)]
+
+
+def names_on_the_game(window) -> list[str]:  # noqa: ANN001 - the MainWindow
+    """Words a text may hold in any language: the players' names of the game shown, the engines' names, the
+    game database's file name (and the notation menus' example of Chinese notation, that notation's own
+    name as a language's is)."""
+    record_words = [window.controller.game.record.headers.get(tag, "") for tag in ("Red", "Black")]
+    return [*(w for w in record_words if w), *(spec.name for spec in window.engines), database_path().name,
+            "炮二平五"]
+
+
+def texts_in_another_language(seen: Iterable[Seen], language: str, names: Iterable[str],
+                              known: Iterable[tuple[str, str]] = ()) -> str:
+    """What ``seen`` holds in another language's script than ``language`` (one line each; empty: none),
+    beyond ``names`` and ``known`` (language, text) catches; a known catch no longer seen is reported too."""
+    foreign = foreign_texts(seen, language, names)
+    known_here = {text for lang, text in known if lang == language}
+    report = [f"{s.where}: {s.text!r}" for s in foreign if s.text not in known_here]
+    still = known_here - {s.text for s in foreign}
+    if still:
+        report.append(f"fixed meanwhile, drop from the known catches: {sorted(still)}")
+    return "\n".join(report)
 
 
 def _close(widget: QWidget) -> None:

@@ -9,12 +9,16 @@ import pytest
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.setup import GameSetup
 
+import in_process_engine
 import real_window
 from real_window import LONG_TEXT, board_on_screen, click, fake_engine
+from test_layout_modes import settle
 
-app_window = real_window.app_window   # the fixture
+app_window = real_window.app_window   # the fixtures
+in_process_engines = in_process_engine.in_process_engines
 
 
+@pytest.mark.usefixtures("in_process_engines")   # the engine plays in this process (not a process test)
 def test_the_board_keeps_its_place_on_both_sides_turns_in_a_clock_game(app_window, qtbot) -> None:
     window = app_window(1280, 880)
     window.start_game(GameSetup(engine=fake_engine(), time_control=TimeControl(TimeControlKind.CLOCK,
@@ -26,7 +30,8 @@ def test_the_board_keeps_its_place_on_both_sides_turns_in_a_clock_game(app_windo
     seen["black to move"] = board_on_screen(window)
     qtbot.waitUntil(lambda: len(window.controller.game.moves) == 2, timeout=10_000)
     seen["red to move again"] = board_on_screen(window)
-    qtbot.wait(1100)   # the clock ticks
+    shown = window.clock_label.text()
+    qtbot.waitUntil(lambda: window.clock_label.text() != shown, timeout=5_000)   # the clock ticks
     seen["a second later"] = board_on_screen(window)
     assert len(set(seen.values())) == 1, seen
     assert seen["red to move"].left() >= 8, "the board keeps a margin from the window's left edge"
@@ -45,7 +50,7 @@ def test_engine_text_never_resizes_the_board(app_window, qtbot) -> None:
 @pytest.mark.parametrize("size", [(800, 600), (1024, 700), (1920, 1080)])
 def test_the_board_keeps_most_of_the_height_at_any_window_size(app_window, qtbot, size) -> None:
     window = app_window(*size)
-    qtbot.wait(100)   # the side panels give way on the next event-loop turns
+    settle(qtbot)   # the side panels give way on the next event-loop turns
     assert (window.width(), window.height()) == size, "the window fits the size asked for"
     board = board_on_screen(window)
     assert board.height() >= 0.6 * window.height(), (board, window.size())

@@ -1,9 +1,19 @@
 """Every dialog of every menu opens again after it was closed, whichever way it was closed (OK, Cancel,
 Esc), and no Python exception is raised in a slot meanwhile (issue 29 §1: 设置… and 管理引擎… opened once
-per run; after a book was built each dialog close logged ``RuntimeError: … already deleted``)."""
+per run; after a book was built each dialog close logged ``RuntimeError: … already deleted``).
+
+The same walk of the window built in 简体 checks two more things on each dialog's first opening, which
+walks of their own checked before (each opened every dialog of the same window):
+- every window speaks 简体 (issue 29 §4, the check test_every_window_language.py makes in 繁體 and
+  English): the main window with a game against the engine, its menus and docks, and each dialog hold no
+  traditional-only character and no English word (see ``language_walk``);
+- every dialog fits an 800×600 screen at 150 % text with its buttons on screen (issue 29 §2, the check
+  test_every_window_language.py makes at 1024×768 and 200 % in its 繁體 walk; the text size set as 视图 ›
+  设置… › 文字大小 sets it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,14 +21,25 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMenu, QMessageBox, QWidget
 
+import in_process_engine
 import real_window
-from xiangqi.core import Move, parse_square
+from dialog_fit_check import buttons_cut, room_of, too_big
+from language_walk import (Seen, main_window_texts, names_on_the_game, new_windows_texts, play_against_the_engine,
+                           texts_in_another_language)
+from xiangqi.ui.common import dialog_fit
+from xiangqi.ui.common.text_size import set_text_size
 from xiangqi.ui.match.match_ui import MatchUi
 
-app_window = real_window.app_window   # the fixture
+app_window = real_window.app_window   # the fixtures
+in_process_engines = in_process_engine.in_process_engines
 
 SKIPPED = {"退出(&Q)"}   # closes the window under test
 CLOSE_WAYS = ("reject", "escape", "accept")   # accept last: it may change the game (resign, new game …)
+FIT_SCREEN, FIT_TEXT_PERCENT = (800, 600), 150
+# Dialogs known not to fit (reported to the lead, issue 29 §2); the walk fails on any other, and on these once
+# fixed. 新对局 opened during a game against an engine is 581 px high (the room: 560): the walk of its own
+# opened it beside a game without an engine only, where it fits.
+KNOWN_MISFITS = {"游戏(&G) › 新对局(&N)…: 新对局 (size)"}
 
 
 def visible_dialogs() -> list[QDialog]:
@@ -143,34 +164,99 @@ def stop_a_match(qtbot, window) -> None:
         qtbot.waitUntil(lambda: not match.running, timeout=10_000)
 
 
-def play_two_moves(window) -> None:
-    window.controller.study.play_line([Move(parse_square("h2"), parse_square("e2")),
-                                 Move(parse_square("h9"), parse_square("g7"))])
-
-
-def test_every_dialog_of_every_menu_opens_again_after_each_way_of_closing(app_window, qtbot, tmp_path,
-                                                                          monkeypatch) -> None:
+@pytest.mark.slow(seconds=10)   # a fresh clone (no durations yet) starts it first: the longest of this folder
+@pytest.mark.usefixtures("in_process_engines")   # the game's engine plays in this process (not a process test)
+def test_every_dialog_of_every_menu_opens_again_after_each_way_of_closing_fits_and_speaks_simplified_chinese(
+        app_window, qtbot, tmp_path, monkeypatch) -> None:
+    """The main window's texts are read first; then every dialog is opened and cancelled (its texts read
+    and its fit measured then, the game as it was played: nothing accepted yet), then each is opened again
+    and closed with Esc, and again and closed with OK. Each check fails with a message of its own."""
     monkeypatch.setenv("HOME", str(tmp_path))   # file dialogs start (and an accepted export writes) here
-    window = app_window(1280, 880)
-    play_two_moves(window)   # 复盘 and the game's actions are enabled
-    opened: dict[str, int] = {}
-    for name, action in dialog_actions(window):
-        for way in CLOSE_WAYS:
-            if not action.isEnabled():
-                break
-            shown = open_by(qtbot, action)
-            if not shown and opened.get(name):
-                pytest.fail(f"{name} opened a dialog once, then not after it was closed ({way})")
-            if not shown:
-                break   # not a dialog (copy, flip …)
-            opened[name] = opened.get(name, 0) + 1
-            close(qtbot, shown[0], way)
-            close_all(qtbot)
-            stop_a_match(qtbot, window)
+    # the offscreen platform's one screen is 800×800: the dialogs see the screen under test instead
+    monkeypatch.setattr(dialog_fit, "screen_room", lambda _widget: room_of(*FIT_SCREEN))
+    set_text_size(FIT_TEXT_PERCENT)
+    try:
+        window = app_window(1280, 880)   # in 简体
+        play_against_the_engine(window, qtbot)   # 复盘 and the game's actions are enabled
+        names = names_on_the_game(window)
+        seen = main_window_texts(window)
+        window.resize(*FIT_SCREEN)
+        misfits: dict[str, object] = {}
+        opened = walk_every_dialog(qtbot, window, seen, misfits)
+    finally:
+        set_text_size(100)
+        QApplication.processEvents()
     print(opened)
     assert len([n for n, count in opened.items() if count >= 2]) >= 20, opened
     for name in ("视图(&V) › 设置(&S)…", "引擎(&N) › 管理引擎(&M)…"):
         assert opened.get(name) == len(CLOSE_WAYS), (name, opened)
+    unknown = {where: misfit for where, misfit in misfits.items() if where not in KNOWN_MISFITS}
+    assert unknown == {}, (f"dialogs that do not fit {FIT_SCREEN[0]}×{FIT_SCREEN[1]} at {FIT_TEXT_PERCENT} % text "
+                           "(size, or buttons cut)", unknown)
+    fixed = KNOWN_MISFITS - misfits.keys()
+    assert not fixed, f"fixed meanwhile, drop from KNOWN_MISFITS: {fixed}"
+    report = texts_in_another_language(seen, "zh_CN", names, REMAINING)
+    assert not report, f"texts in another language than 简体:\n{report}"
+
+
+def walk_every_dialog(qtbot, window, seen: list[Seen], misfits: dict[str, object]) -> dict[str, int]:  # noqa: ANN001
+    """Every dialog opened and closed each way of CLOSE_WAYS, the first way for all of them first: how often
+    each opened. What each showed on its first opening: its texts to ``seen``, how it does not fit to
+    ``misfits``."""
+    def first_opening(name: str, shown: list[QDialog], before: set[QWidget]) -> None:
+        seen.extend(new_windows_texts(before, name.replace("&", "")))
+        for dialog in shown:
+            settle()
+            where = f"{name}: {dialog.windowTitle()}"
+            if size := too_big(dialog, *FIT_SCREEN):   # the frame and title bar: in TITLE_BAR
+                misfits[f"{where} (size)"] = size
+            if buttons_cut(dialog):
+                misfits[f"{where} (buttons cut)"] = buttons_cut(dialog)
+
+    actions = dialog_actions(window)
+    game_only = (window.undo_action, window.redo_action, window.hint_action)   # no dialog: after the texts
+    opened: dict[str, int] = {}
+    for name, action in actions:
+        if action not in game_only:
+            open_and_close(qtbot, window, (name, action), CLOSE_WAYS[0], opened, first_opening)
+    for name, action in actions:
+        for way in CLOSE_WAYS[1:] if name in opened else CLOSE_WAYS:
+            if not open_and_close(qtbot, window, (name, action), way, opened, first_opening) and name not in opened:
+                break   # not a dialog (copy, flip …)
+    return opened
+
+
+def open_and_close(qtbot, window, item: tuple[str, QAction], way: str,  # noqa: ANN001 - the MainWindow
+                   opened: dict[str, int], first_opening: Callable[[str, list[QDialog], set[QWidget]], None]) -> bool:
+    """Trigger the menu item (when enabled) and close the dialog it shows ``way``, counted in ``opened``;
+    on its first opening ``first_opening`` is told what it showed (and what was there before). False when
+    it showed no dialog (the test fails when it showed one before)."""
+    name, action = item
+    if not action.isEnabled():
+        return False
+    before = set(QApplication.topLevelWidgets())
+    shown = open_by(qtbot, action)
+    if name not in opened:
+        first_opening(name, shown, before)
+    if not shown and opened.get(name):
+        pytest.fail(f"{name} opened a dialog once, then not after it was closed ({way})")
+    if not shown:
+        return False
+    opened[name] = opened.get(name, 0) + 1
+    close(qtbot, shown[0], way)
+    close_all(qtbot)
+    stop_a_match(qtbot, window)
+    return True
+
+
+# Catches left to the area that owns the string (reported to the lead, issue 29 §4), as in
+# test_every_window_language.py: the walk fails on any other, and on these once fixed. The database search
+# (棋谱库 › 搜索当前局面) writes material as RHC-RC: read by this walk since it was folded into the dialogs walk
+# (the language walk met that window only as the hidden 棋谱库窗口 it had closed).
+REMAINING: set[tuple[str, str]] = {
+    ("zh_CN", "如 RHC-RC（车马炮-车炮）"),
+    ("zh_CN", "对局中某一时刻双方的车（R）、马（H）、炮（C），红方在前：RHC-RC"),
+}
 
 
 def test_focus_comes_back_to_the_board_after_a_book_was_built_from_a_folder(app_window, qtbot, tmp_path,

@@ -3,7 +3,8 @@ or an engine panel appears; one engine area shows only the seats that are filled
 whole lines (≥ 8 moves at 1400×1000); a match's results table shows ≥ 5 rows; 800×600 and 1024×768 screens
 hold the window with analysis on, the board keeping ≥ 60 % of the height; the arrangement is remembered
 per screen size. Measured as the user sees it: where widgets are drawn and how much of their text shows.
-The window is the one ``python -m xiangqi`` builds."""
+The window is the one ``python -m xiangqi`` builds; the engines play inside the test's process
+(``in_process_engine``, with the fake engines' handshakes), but Fairy-Stockfish's lines are its own."""
 
 from __future__ import annotations
 
@@ -25,11 +26,13 @@ from xiangqi.ui.match.match_ui import MatchUi
 from xiangqi.ui.engines.wrapped_lines import unbreakable_moves
 from xiangqi.ui.study.study_tools import StudyTools
 
+import in_process_engine
 import real_window
 from appearance_paths import REPO
 from real_window import board_on_screen, fake_engine
 
-app_window = real_window.app_window   # the fixture
+app_window = real_window.app_window   # the fixtures
+in_process_engines = in_process_engine.in_process_engines
 
 MATERIAL_ENGINE = REPO / "tests" / "engine" / "fakes" / "material_engine.py"
 FAIRY = "/usr/games/fairy-stockfish"
@@ -52,9 +55,16 @@ def record() -> Game:
     return game
 
 
+SETTLE_TURNS = 10   # event-loop turns; window_shape's chain (share_side, then fit) takes two
+
+
 def settle(qtbot) -> None:
-    """The side panels give way on the next event-loop turns (zero-delay timers)."""
-    qtbot.wait(100)
+    """The side panels give way on the next event-loop turns (zero-delay timers, each turn may start the
+    next one; layout requests are posted events): those turns run, without waiting for time to pass (it was
+    a 100 ms wait: ~5 s of each run of the layout and move-row tests spent idle; measured, the row counts
+    are the same, and these tests pass even with no turn here: board_on_screen and the waits run events)."""
+    for _ in range(SETTLE_TURNS):
+        QApplication.processEvents()
 
 
 def start_analysis(qtbot, window, engine: EngineSpec, lines: int) -> StudyTools:
@@ -119,6 +129,7 @@ def test_the_browse_bar_costs_the_board_nothing(app_window, qtbot, size) -> None
     assert board_on_screen(window) == before
 
 
+@pytest.mark.usefixtures("in_process_engines")
 def test_the_engine_area_is_there_only_while_an_engine_seat_is_filled(app_window, qtbot) -> None:
     window = app_window(1280, 880)
     window.appearance_ui.store.set("appearance", "opponent_thinking", True)   # 视图 › 显示对手的思考
@@ -139,6 +150,7 @@ def test_the_engine_area_is_there_only_while_an_engine_seat_is_filled(app_window
     assert board_on_screen(window) == before
 
 
+@pytest.mark.usefixtures("in_process_engines")
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
 def test_a_small_screen_holds_the_window_with_analysis_on(app_window, qtbot, size) -> None:
     window = app_window(*size)
@@ -183,6 +195,7 @@ def test_analysis_lines_show_at_least_eight_moves_at_1400x1000(app_window, qtbot
         stop_analysis(qtbot, study)
 
 
+@pytest.mark.usefixtures("in_process_engines")
 def test_a_match_table_shows_five_rows_at_1400x1000(app_window, qtbot, tmp_path) -> None:
     window = app_window(1400, 1000)
     settle(qtbot)
@@ -208,6 +221,7 @@ def test_a_match_table_shows_five_rows_at_1400x1000(app_window, qtbot, tmp_path)
     assert board_on_screen(window) == before, "the match panel resized the board"
 
 
+@pytest.mark.usefixtures("in_process_engines")
 def test_a_match_never_grows_the_window_past_an_800x600_screen(app_window, qtbot, tmp_path) -> None:
     window = app_window(800, 600)
     settle(qtbot)

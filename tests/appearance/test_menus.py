@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from PySide6.QtWidgets import QMenu, QTextBrowser
 
 import real_window
 from xiangqi.resources import version
 from xiangqi.ui.shell.help_menu import HelpMenu, mnemonic
 
-app_window = real_window.app_window   # the fixture
+shared_app_window = real_window.shared_app_window   # the fixture
+
+
+@pytest.fixture
+def app_window(shared_app_window):
+    """One window for the module's tests: they read its menus and the pages they open (closed before the
+    next test), and put back the sound they turned off (a theme chosen or an engine added may stay)."""
+    return shared_app_window
 
 
 def titles(menu) -> list[str]:

@@ -2,13 +2,15 @@
 1400×1000 in every mode — a game against an engine, analysis with 3 lines, a reviewed record (the
 evaluation graph shown), an engine match — and a match shows no dock nobody asked for. Counted in the
 running window as the user sees them: the rows drawn whole inside the list's viewport, with a record
-longer than the list."""
+longer than the list. The engines play inside the test's process (``in_process_engine``): these tests are
+about the rows, not about engine processes."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QTableView, QTreeWidget
 
 from xiangqi.core import Color, Move, Position
@@ -21,11 +23,21 @@ from xiangqi.review.evaluation import Evaluation, with_eval
 from xiangqi.ui.match.match_ui import MatchUi
 from xiangqi.ui.study.study_tools import StudyTools
 
+import in_process_engine
 import real_window
 from real_window import fake_engine
 from test_layout_modes import material_engine, settle, start_analysis, stop_analysis
 
-app_window = real_window.app_window   # the fixture
+shared_app_window = real_window.shared_app_window   # the fixtures
+in_process_engines = in_process_engine.in_process_engines
+pytestmark = pytest.mark.usefixtures("in_process_engines")
+
+
+@pytest.fixture
+def app_window(shared_app_window):
+    """One window of each size for the module's tests: each leaves its mode (``leave_mode``) and puts the
+    opponent's thinking back off."""
+    return shared_app_window
 
 ROWS_WANTED = {(800, 600): 6, (1024, 768): 9, (1400, 1000): 14}
 RECORD_PLIES = 60   # 30 rows: more than any list shows
@@ -100,8 +112,11 @@ def leave_mode(qtbot, window, mode: str, running: object) -> None:
     elif isinstance(running, MatchUi):
         running.stop()
         qtbot.waitUntil(lambda: not running.running, timeout=10_000)
+        # its panel closed as a user closes it after a match (×): the next test on this window starts without it
+        qtbot.mouseClick(running.panel.close_button, Qt.MouseButton.LeftButton)
     window.controller.shutdown()
     qtbot.waitUntil(lambda: not engines_retiring() and not window.controller.engines_running, timeout=10_000)
+    window.appearance_ui.store.set("appearance", "opponent_thinking", False)   # as a new window has it
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -140,7 +155,7 @@ def lines_seen(tree: QTreeWidget) -> int:
 def test_the_opponents_thinking_shows_only_when_asked(app_window, qtbot) -> None:
     """Against the computer its score and lines are hidden by default (as lichess and 天天象棋 do); the
     View menu's toggle shows them, at once and remembered."""
-    window = app_window(1024, 768)
+    window = app_window(1024, 768, own="thinking")   # a new window: no engine area shown yet
     window.start_game(GameSetup(engine=fake_engine()))
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
     settle(qtbot)

@@ -4688,11 +4688,11 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>e.g. RHC-RC</source>
-            <translation>如 RHC-RC（车马炮-车炮）</translation>
+            <translation>如 车马炮-车炮</translation>
         </message>
         <message>
             <source>The rooks (R), horses (H) and cannons (C) of each side at some moment of the game, red first: RHC-RC</source>
-            <translation>对局中某一时刻双方的车（R）、马（H）、炮（C），红方在前：RHC-RC</translation>
+            <translation>对局中某一时刻双方的车、马、炮，红方在前，如 车马炮-车炮</translation>
         </message>
         <message>
             <source>e.g. Ra0,ce7</source>

@@ -4688,11 +4688,11 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>e.g. RHC-RC</source>
-            <translation>如 RHC-RC（車馬炮-車炮）</translation>
+            <translation>如 車馬炮-車炮</translation>
         </message>
         <message>
             <source>The rooks (R), horses (H) and cannons (C) of each side at some moment of the game, red first: RHC-RC</source>
-            <translation>對局中某一時刻雙方的車（R）、馬（H）、炮（C），紅方在前：RHC-RC</translation>
+            <translation>對局中某一時刻雙方的車、馬、炮，紅方在前，如 車馬炮-車炮</translation>
         </message>
         <message>
             <source>e.g. Ra0,ce7</source>

@@ -87,6 +87,8 @@ def test_the_first_ply_where_position_material_and_pieces_hold() -> None:
 
 def test_material_and_pieces_searches_are_read_strictly() -> None:
     assert material_text(parse_material("RHC-RC")) == "RHC-RC" == material_text(parse_material("车马炮-車砲"))
+    # the examples the search form shows in 简体 and 繁體 (its tooltip and placeholder)
+    assert parse_material("车马炮-车炮") == parse_material("車馬炮-車炮") == parse_material("RHC-RC")
     assert material_text(parse_material("rn-")) == "RH-"
     for bad in ("RHC", "RXC-RC", "RRR-", "R-C-H", "R" * 50):
         with pytest.raises(MaterialError, match="material"):

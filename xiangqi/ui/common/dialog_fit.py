@@ -38,3 +38,18 @@ def scrolling(page: QWidget, parent: QWidget | None = None) -> QScrollArea:
     hint = page.sizeHint()
     area.setMinimumWidth(min(hint.width(), SMALLEST_ROOM.width()) + area.verticalScrollBar().sizeHint().width())
     return area
+
+
+def show_whole(dialog: QWidget, area: QScrollArea) -> None:
+    """Size ``dialog`` so that ``area``'s page shows whole without scrolling (a scroll area asks for a few
+    lines only); ``fit_to_screen`` then keeps it within a small screen, where the page scrolls."""
+    page = area.widget()
+    if page is None:
+        return
+    for widget in (page, *page.findChildren(QWidget)):
+        layout = widget.layout()
+        if layout is not None:
+            layout.activate()   # a row hidden before the first show counts until its layout runs again
+    missing = page.sizeHint() - area.sizeHint()
+    hint = dialog.sizeHint()
+    dialog.resize(hint.width() + max(0, missing.width()), hint.height() + max(0, missing.height()))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox,
-                               QFormLayout, QGroupBox, QLabel, QLineEdit, QSpinBox, QStackedWidget,
+                               QFormLayout, QGroupBox, QLabel, QLineEdit, QSizePolicy, QSpinBox, QStackedWidget,
                                QVBoxLayout, QWidget)
 
 from xiangqi.core import Color, FenError, Position
@@ -12,6 +12,7 @@ from xiangqi.engine.builtin.calibration import approximate_elo
 from xiangqi.engine.registry import EngineSpec, builtin_engine_spec, load_families, strongest_engine
 from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.play.engine_list import engine_display_name
+from xiangqi.ui.common.dialog_fit import fit_to_screen, scrolling, show_whole
 from xiangqi.game.setup import GameSetup, Strength, is_builtin
 
 
@@ -30,10 +31,15 @@ class NewGameDialog(QDialog):
         self.setWindowTitle(self.tr("New game"))
         self.engines = engines
         self.player = initial.player   # set in Settings › Game, kept for the game's headers
+        page = QWidget(self)   # scrolls on a small screen with larger text, the buttons staying in view
+        sections = QVBoxLayout(page)
+        sections.setContentsMargins(0, 0, 0, 0)
+        sections.addWidget(self._players_box(initial, page))
+        sections.addWidget(self._time_box(initial.time_control, page))
+        sections.addWidget(self._start_box(None, page))   # a new game starts from the opening unless a FEN is pasted
         layout = QVBoxLayout(self)
-        layout.addWidget(self._players_box(initial))
-        layout.addWidget(self._time_box(initial.time_control))
-        layout.addWidget(self._start_box(None))   # a new game starts from the opening unless a FEN is pasted
+        self.area = scrolling(page, self)
+        layout.addWidget(self.area)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel, self)
         self.buttons.accepted.connect(self.accept)
@@ -41,10 +47,11 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.buttons)
         self._update_strength()
         self._check_fen()
+        show_whole(self, self.area)
 
     # ----------------------------------------------------------------- sections
-    def _players_box(self, initial: GameSetup) -> QGroupBox:
-        box = QGroupBox(self.tr("Players"), self)
+    def _players_box(self, initial: GameSetup, page: QWidget) -> QGroupBox:
+        box = QGroupBox(self.tr("Players"), page)
         form = QFormLayout(box)
         self.side = QComboBox(box)
         self.side.addItem(self.tr("Red (moves first)"), Color.RED)
@@ -97,8 +104,8 @@ class NewGameDialog(QDialog):
         elo = approximate_elo(level)
         self.level_elo.setText(self.tr("about {0} Elo (measured against Fairy-Stockfish)").format(elo) if elo else "")
 
-    def _time_box(self, control: TimeControl) -> QGroupBox:
-        box = QGroupBox(self.tr("Time control"), self)
+    def _time_box(self, control: TimeControl, page: QWidget) -> QGroupBox:
+        box = QGroupBox(self.tr("Time control"), page)
         form = QFormLayout(box)
         self.time_kind = QComboBox(box)
         # The same words as the settings dialog's (settings_dialog.py) for the same time controls.
@@ -122,11 +129,25 @@ class NewGameDialog(QDialog):
             (self.tr("Clock: minutes per side"), self.total), (self.tr("Clock: increment (seconds)"), self.increment),
             (self.tr("Clock: moves per period (0 = whole game)"), self.moves_per_period),
             (self.tr("Clock: byoyomi (seconds)"), self.byoyomi)))
-        self.time_kind.currentIndexChanged.connect(self.time_pages.setCurrentIndex)
-        self.time_pages.setCurrentIndex(self.time_kind.currentIndex())
+        self.time_kind.currentIndexChanged.connect(self._show_time_page)
+        self._show_time_page(self.time_kind.currentIndex())
         form.addRow(self.tr("Kind"), self.time_kind)
         form.addRow(self.time_pages)
         return box
+
+    def _show_time_page(self, index: int) -> None:
+        """The time control's page, as tall as its own rows (a stack is as tall as its tallest page: the
+        clock's four rows left a blank under the other kinds); the open dialog grows to show it whole."""
+        self.time_pages.setCurrentIndex(index)
+        for number in range(self.time_pages.count()):
+            policy = QSizePolicy.Policy.Preferred if number == index else QSizePolicy.Policy.Ignored
+            page = self.time_pages.widget(number)
+            if page is not None:
+                page.setSizePolicy(policy, policy)
+        self.time_pages.adjustSize()
+        if self.isVisible():
+            show_whole(self, self.area)
+            fit_to_screen(self)
 
     @staticmethod
     def _form_page(*rows: tuple[str, QWidget]) -> QWidget:
@@ -137,8 +158,8 @@ class NewGameDialog(QDialog):
             form.addRow(label, widget)
         return page
 
-    def _start_box(self, fen: str | None) -> QGroupBox:
-        box = QGroupBox(self.tr("Start position"), self)
+    def _start_box(self, fen: str | None, page: QWidget) -> QGroupBox:
+        box = QGroupBox(self.tr("Start position"), page)
         form = QFormLayout(box)
         self.fen = QLineEdit(fen or "", box)
         self.fen.setPlaceholderText(self.tr("empty: the initial position; or paste a FEN"))

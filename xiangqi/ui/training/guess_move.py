@@ -322,8 +322,9 @@ class GuessTheMove(QDialog):
         self.show_history()
         return page
 
-    def _sources_row(self, page: QWidget) -> QHBoxLayout:
-        sources = QHBoxLayout()
+    def _sources_row(self, page: QWidget) -> QVBoxLayout:
+        sources = QVBoxLayout()   # one above the other: side by side they made the dialog too wide for a
+        # small screen with larger text (812 px at 800x600 and 150 %)
         self.board_game_button = QPushButton(self.tr("Game on the &board"), page)
         self.board_game_button.clicked.connect(
             lambda: self.set_game(self.host.controller.game.record, self.tr("the game on the board")))

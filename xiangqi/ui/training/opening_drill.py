@@ -21,7 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QMessageBox, QProgressBar, QPushButton, QToolButton,
+                               QHBoxLayout, QLabel, QMessageBox, QProgressBar, QPushButton, QSizePolicy, QToolButton,
                                QVBoxLayout, QWidget)
 
 from xiangqi.book import BookError, OpeningBook
@@ -151,6 +151,9 @@ class OpeningDrillWindow(QDialog):
         self.file_button = QPushButton(self.tr("C&hoose…"), box)
         self.file_button.clicked.connect(lambda _checked=False: self.choose_file())
         self.file_label = QLabel(box)
+        # one line that may be cut on a small screen, whole in its tooltip: the bundled lines' credit made the
+        # window 943 px wide at 150 % text, and wrapped it left a blank of its tallest wrapping at any width
+        self.file_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         source_row = QHBoxLayout()
         source_row.addWidget(self.source_box, 1)
@@ -273,6 +276,7 @@ class OpeningDrillWindow(QDialog):
                                             "CC BY 4.0").format(bundled_repertoire().name))
         else:
             self.file_label.setText("")
+        self.file_label.setToolTip(self.file_label.text())
 
     # ----------------------------------------------------------------- choosing and reading
     def source_kind(self) -> SourceKind:

@@ -147,7 +147,7 @@ class TrainingBoard(QWidget):
         self.view = BoardView(self.model, like.theme, like.pieces, self)
         self.view.set_coordinates(like.coordinates)
         self.view.animate_moves = like.animate_moves
-        self.view.setMinimumSize(300, 330)
+        # (the board view's own minimum: a training dialog with its panels fits 800x600 at 150 % text)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)

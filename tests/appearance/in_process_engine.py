@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer
 
 import xiangqi.engine.seat as seat_module
 from xiangqi.core import Move, Position
@@ -25,6 +25,7 @@ from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import EngineSpec
 from xiangqi.engine.seat import SeatEngine
 from xiangqi.engine.session_types import EngineInfo, SessionState
+from seat_engine_fake import SeatEngineSignals
 
 MULTIPV = EngineOption("MultiPV", OptionKind.SPIN, default=1, min=1, max=5)
 # What each fake engine process says of itself in its handshake (name, options), by its script's name.
@@ -39,14 +40,9 @@ HANDSHAKES = {
 }
 
 
-class InProcessEngine(QObject):
+class InProcessEngine(SeatEngineSignals):
     """Stands in for ``EngineClient``: the seat interface (``xiangqi.engine.seat.SeatEngine``)."""
 
-    ready = Signal(object)
-    info = Signal(object)
-    best_move = Signal(object)
-    failed = Signal(object)
-    state_changed = Signal(object)
 
     def __init__(self, spec: EngineSpec, parent: QObject | None = None) -> None:
         super().__init__(parent)

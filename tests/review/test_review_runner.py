@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pytest
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
@@ -26,6 +26,7 @@ from xiangqi.review.evaluation import Evaluation
 from xiangqi.review.judging import REVIEW_MULTIPV
 from xiangqi.review.marks import Mark
 from xiangqi.review.runner import GameWork, ReviewRunner
+from seat_engine_fake import SeatEngineSignals
 
 SPEC = EngineSpec(name="Scripted Fish", command="scripted", protocol=Protocol.UCI)
 MULTIPV = EngineOption("MultiPV", OptionKind.SPIN, 1, 1, 500)
@@ -50,14 +51,9 @@ class Log:
     starts: int = 0
 
 
-class ScriptedEngine(QObject):
+class ScriptedEngine(SeatEngineSignals):
     """Stands in for EngineClient: answers each ``go`` on the next event-loop turn from ``script``."""
 
-    ready = Signal(object)
-    info = Signal(object)
-    best_move = Signal(object)
-    failed = Signal(object)
-    state_changed = Signal(object)
 
     def __init__(self, script: Script, log: Log, options: tuple[EngineOption, ...], parent: QObject) -> None:
         super().__init__(parent)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer
 from pytestqt.qtbot import QtBot
 
 from xiangqi.core import Move, Position
@@ -18,18 +18,13 @@ from xiangqi.engine.seat import SeatEngine
 from xiangqi.engine.session_types import EngineInfo, SessionState
 from xiangqi.training.puzzle_finder import FinderSettings, VerifyResult, verify_position
 from xiangqi.training.search_pool import SearchPool, Task
+from seat_engine_fake import SeatEngineSignals
 
 SPEC = EngineSpec(name="Scripted Fish", command="scripted", protocol=Protocol.UCI)
 FEN = "4k4/8R/5a3/9/9/9/9/9/9/R2K5 w - - 0 1"      # a0a9 mates; a0a6 mates only in 3
 
 
-class Engine(QObject):
-    ready = Signal(object)
-    info = Signal(object)
-    best_move = Signal(object)
-    failed = Signal(object)
-    state_changed = Signal(object)
-
+class Engine(SeatEngineSignals):
     def __init__(self, log: list[str], dies: bool, parent: QObject) -> None:
         super().__init__(parent)
         self.log, self.dies = log, dies

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer
 
 from xiangqi.core import Move, Position
 from xiangqi.engine.failures import EngineFailure, FailureKind
@@ -17,6 +17,7 @@ from xiangqi.engine.protocol import Dialect
 from xiangqi.engine.registry import EngineSpec, Protocol
 from xiangqi.engine.seat import SeatEngine
 from xiangqi.engine.session_types import EngineInfo, SessionState
+from seat_engine_fake import SeatEngineSignals
 
 REPO = Path(__file__).resolve().parents[2]
 FAKE_ENGINE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
@@ -24,15 +25,10 @@ FAKE_ENGINE = REPO / "tests" / "engine" / "fakes" / "fake_engine.py"
 Reply = Callable[[Position], BestMove]
 
 
-class ScriptedClient(QObject):
+class ScriptedClient(SeatEngineSignals):
     """Stands in for EngineClient inside the process: answers each ``go`` on the next event-loop turn
     with the next scripted reply (a function of the position), after one ``info`` line."""
 
-    ready = Signal(object)
-    info = Signal(object)
-    best_move = Signal(object)
-    failed = Signal(object)
-    state_changed = Signal(object)
 
     def __init__(self, spec: EngineSpec, parent: QObject | None = None,
                  replies: list[Reply] | None = None, dialect: Dialect = Dialect.UCCI,

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 
@@ -34,6 +34,7 @@ from xiangqi.ui.shell.main_window import MainWindow
 from xiangqi.ui.training.puzzle_engine import PuzzleEngine
 from xiangqi.ui.training import puzzle_trainer
 from xiangqi.ui.training.puzzle_trainer import PuzzleSolver, PuzzleTrainer
+from seat_engine_fake import SeatEngineSignals
 
 # Two red rooks against a bare king: b1b8 and a0a8 both mate in 2; b1b9 only mates in 3.
 FEN = "4k4/9/9/9/9/9/9/9/1R7/R2K5 w - - 0 1"
@@ -58,13 +59,7 @@ def short_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
 ANSWERS = {"b1b8": (2, "b1b8 e9f9 a0a9"), "a0a8": (2, "a0a8 e9f9 b1b9"), "b1b9": (3, "b1b9 e9e8 a0a7 e8e7 b9b7")}
 
 
-class ScriptedEngine(QObject):
-    ready = Signal(object)
-    info = Signal(object)
-    best_move = Signal(object)
-    failed = Signal(object)
-    state_changed = Signal(object)
-
+class ScriptedEngine(SeatEngineSignals):
     def __init__(self, log: list[str], parent: QObject) -> None:
         super().__init__(parent)
         self.log = log

@@ -70,8 +70,11 @@ def test_cancel_leaves_the_record_as_it_was(qtbot: QtBot) -> None:
     assert dialog.pages.currentIndex() == 1 and dialog.progress.maximum() == 5
     reviewed: list[object] = []
     dialog.reviewed.connect(reviewed.append)
+    runner = dialog.runner
+    assert runner is not None and runner.running
     dialog.buttons.button(dialog.buttons.StandardButton.Cancel).click()
-    qtbot.waitUntil(lambda: not engines_retiring(), timeout=5000)   # the engine gone: nothing more can come
+    # the review stopped (not finished: five searches of 3 s each) and its engine gone: nothing more can come
+    qtbot.waitUntil(lambda: not runner.running and not engines_retiring(), timeout=5000)
     assert reviewed == [] and game.record_signature() == before
 
 

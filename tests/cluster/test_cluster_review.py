@@ -14,6 +14,7 @@ engines need Qt's event loop, which the test process keeps for the widget tests)
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -177,7 +178,8 @@ def a_tournament_plays_the_local_games(cluster: LocalCluster, tmp_path: Path,
         table.add(red, black, {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5))
     assert (tmp_path / "tournament.crosstable.txt").read_text("utf-8") == table.text() + "\n"
     assert out.count("Elo: maximum likelihood") == 7 and out.splitlines()[-1].startswith("Crosstable written")
-    assert "[6/6] Game 2/2: fake_engine.py #3 (red) vs fake_engine.py #2 (black): 0-1" in out
+    assert re.search(r"^\[6/6\] Game 2/2: fake_engine.py #3 \(red\) vs fake_engine.py #2 \(black\): 0-1 \{.+\} "
+                     r"after \d+ plies$", out, re.MULTILINE), out   # the reason and plies, as a local run prints
 
 
 def engine_pids(log: Path) -> list[int]:

@@ -14,7 +14,7 @@ import pytest
 from xiangqi.__main__ import main as xiangqi_main
 from xiangqi.cluster.client import SliceResult
 from xiangqi.cluster.slices import SliceOutcome
-from xiangqi.commands.on_cluster import encounter_options, pair_slots, pair_task, slot_games
+from xiangqi.commands.on_cluster import encounter_options, game_line, pair_slots, pair_task, slot_games
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.naming import EngineNameError, TimeControl, builtin_spec
@@ -85,6 +85,28 @@ def test_games_sent_back_are_tagged_as_the_local_run_tags_them() -> None:
                  p.game.headers.get("Opening")) for p in played]
         assert tags == [(str(slot.number), "one #1", "one #3", opening_tag),
                         (str(slot.number + 1), "one #3", "one #1", opening_tag)]
+
+
+def test_a_game_s_line_ends_as_the_worker_printed_it() -> None:
+    """The reason and the plies of each game, from the lines the worker's match printed (as a local run
+    prints them); a line the worker did not print leaves them out rather than mix them up."""
+    games = []
+    for ended in ("1-0", "1/2-1/2"):
+        game = Game({"Red": "x", "Black": "y"}, Position.STARTING_FEN)
+        game.result = ended
+        games.append(game)
+    output = games_to_pgn(games, Notation.ICCS).encode("utf-8")
+    printed = ("Game 1/2: x (A) (red) vs x (B) (black): 1-0 {black is mated} after 41 plies\n  x (A) 1 - 0 x (B)\n"
+               "Game 2/2: x (B) (red) vs x (A) (black): 1/2-1/2 {60 moves without a capture} after 120 plies\n")
+    slot = pair_slots(0, 1, 2, OPENINGS)[0]
+    played = slot_games(SliceResult(1, SliceOutcome(1, 0, output, printed, "", "w1")), slot, ("a", "b"), "label")
+    assert [game_line(one, 2) for one in played] == [
+        "Game 1/2: a (red) vs b (black): 1-0 {black is mated} after 41 plies",
+        "Game 2/2: b (red) vs a (black): 1/2-1/2 {60 moves without a capture} after 120 plies"]
+    cut = slot_games(SliceResult(1, SliceOutcome(1, 0, output, printed.split("\n  ")[0], "", "w1")), slot,
+                     ("a", "b"), "label")
+    assert [game_line(one, 2) for one in cut] == ["Game 1/2: a (red) vs b (black): 1-0",
+                                                  "Game 2/2: b (red) vs a (black): 1/2-1/2"]
 
 
 def test_a_pair_with_a_game_missing_is_said() -> None:

@@ -38,6 +38,9 @@ from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import games_to_pgn
 
 GAME_LINE = re.compile(r"^game \d+:")
+# What the worker's match printed after each game's result (the reason and the plies; the reason is in the PGN
+# too), so that the cluster's game lines read as the local run's.
+GAME_END = re.compile(r"^Game \d+/\d+: .*: (?:1-0|0-1|1/2-1/2|\*) (\{.*\} after \d+ plies)$", re.MULTILINE)
 
 
 def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
@@ -142,6 +145,7 @@ class PlayedGame:
     number: int       # in its encounter, as the local run numbers it (the PGN's Round)
     a_score: float    # the points of the encounter's engine A (``PairSlot.first``)
     game: Game
+    ending: str = ""  # "{reason} after N plies", as the worker printed it ("" if it printed no such line)
 
 
 def pair_slots(first: int, second: int, games: int, openings: Sequence[Opening]) -> list[PairSlot]:
@@ -194,6 +198,7 @@ def slot_games(result: SliceResult, slot: PairSlot, names: tuple[str, str], labe
     """The games a task sent back, tagged as the local run tags them (Round, the engines' names, the
     opening's name); fewer than ``slot.games`` (said on stderr, as ``label``) when some were not played."""
     games = pair_games_of(result, label) or []
+    endings = GAME_END.findall(result.outcome.stdout) if result.outcome is not None else []
     played = []
     for offset, game in enumerate(games[:slot.games]):
         a_is_red = offset == 0
@@ -204,7 +209,8 @@ def slot_games(result: SliceResult, slot: PairSlot, names: tuple[str, str], labe
             game.headers["Opening"] = slot.opening.name
         else:   # a worker names an unnamed opening after its file
             game.headers.pop("Opening", None)
-        played.append(PlayedGame(slot.number + offset, red_score if a_is_red else 1 - red_score, game))
+        ending = endings[offset] if len(endings) == len(games) else ""
+        played.append(PlayedGame(slot.number + offset, red_score if a_is_red else 1 - red_score, game, ending))
     if games and len(played) < slot.games:
         outcome = result.outcome
         why = (outcome.stderr.strip().splitlines() or ["no reason given"])[-1] if outcome else "lost"
@@ -240,10 +246,11 @@ def _score_of_red(result: str) -> float:
     return {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
 
 
-def _game_line(played: PlayedGame, total: int) -> str:
+def game_line(played: PlayedGame, total: int) -> str:
+    """A finished game's line, as the local match prints it."""
     headers = played.game.headers
     return (f"Game {played.number}/{total}: {headers.get('Red', '')} (red) vs {headers.get('Black', '')} (black): "
-            f"{played.game.result}")
+            f"{played.game.result}" + (f" {played.ending}" if played.ending else ""))
 
 
 def _appended(pgn: Path, game: Game, notation: str) -> bool:
@@ -297,7 +304,7 @@ def match_on_cluster(args: argparse.Namespace, names: tuple[str, str], openings:
 
     def on_game(_slot: PairSlot, one: PlayedGame) -> bool:
         tally[0] = tally[0].add(one.a_score)
-        print(_game_line(one, games), flush=True)
+        print(game_line(one, games), flush=True)
         print(f"  {tally[0].text(*names)}", flush=True)
         test = tracker.add_game(one.number, one.a_score) if tracker is not None else None
         if test is not None:
@@ -329,7 +336,7 @@ def tournament_on_cluster(args: argparse.Namespace, names: Sequence[str], kind: 
 
     def on_game(slot: PairSlot, one: PlayedGame) -> bool:
         crosstable.add(slot.first, slot.second, one.a_score)
-        print(f"[{crosstable.total_games}/{per_encounter * len(pairs)}] " + _game_line(one, per_encounter),
+        print(f"[{crosstable.total_games}/{per_encounter * len(pairs)}] " + game_line(one, per_encounter),
               flush=True)
         return show_crosstable(crosstable, table_path)
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication,
                                QDockWidget, QFileDialog, QFontDialog, QGroupBox, QLabel, QLineEdit, QMenu,
                                QMessageBox, QPlainTextEdit, QTabWidget, QTextEdit, QWidget)
 
+from xiangqi.game.clock import TimeControl, TimeControlKind
 from xiangqi.game.setup import GameSetup
 from xiangqi.ui.board.board_paint import coordinate_labels
 from xiangqi.ui.common.i18n import LANGUAGE_NAMES
@@ -165,8 +166,9 @@ def dialogs_of_menus(window, skip: Callable[[QAction], bool],  # noqa: ANN001 - 
 
 
 def play_against_the_engine(window, qtbot) -> None:  # noqa: ANN001 - the MainWindow and pytest-qt's bot
-    """The window the walks look at: a game against the fake engine, one move each played."""
-    window.start_game(GameSetup(engine=fake_engine()))
+    """The window the walks look at: a game against the fake engine, one move each played (the engine given
+    0.1 s a move: the default 3 s was most of each walk's time)."""
+    window.start_game(GameSetup(engine=fake_engine(), time_control=TimeControl(TimeControlKind.MOVE, 100)))
     qtbot.waitUntil(lambda: window.controller.engine_ready, timeout=10_000)
     click(qtbot, window, "b0")
     click(qtbot, window, "c2")

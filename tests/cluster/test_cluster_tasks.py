@@ -14,7 +14,7 @@ import pytest
 from xiangqi.__main__ import main as xiangqi_main
 from xiangqi.cluster.client import SliceResult
 from xiangqi.cluster.slices import SliceOutcome
-from xiangqi.commands.on_cluster import encounter_options, game_line, pair_slots, pair_task, slot_games
+from xiangqi.commands.on_cluster import encounter_options, pair_slots, played_line, pair_task, slot_games
 from xiangqi.core import Move, Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.naming import EngineNameError, TimeControl, builtin_spec
@@ -100,12 +100,12 @@ def test_a_game_s_line_ends_as_the_worker_printed_it() -> None:
                "Game 2/2: x (B) (red) vs x (A) (black): 1/2-1/2 {60 moves without a capture} after 120 plies\n")
     slot = pair_slots(0, 1, 2, OPENINGS)[0]
     played = slot_games(SliceResult(1, SliceOutcome(1, 0, output, printed, "", "w1")), slot, ("a", "b"), "label")
-    assert [game_line(one, 2) for one in played] == [
+    assert [played_line(one, 2) for one in played] == [
         "Game 1/2: a (red) vs b (black): 1-0 {black is mated} after 41 plies",
         "Game 2/2: b (red) vs a (black): 1/2-1/2 {60 moves without a capture} after 120 plies"]
     cut = slot_games(SliceResult(1, SliceOutcome(1, 0, output, printed.split("\n  ")[0], "", "w1")), slot,
                      ("a", "b"), "label")
-    assert [game_line(one, 2) for one in cut] == ["Game 1/2: a (red) vs b (black): 1-0",
+    assert [played_line(one, 2) for one in cut] == ["Game 1/2: a (red) vs b (black): 1-0",
                                                   "Game 2/2: b (red) vs a (black): 1/2-1/2"]
 
 

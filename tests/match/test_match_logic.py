@@ -18,7 +18,7 @@ from xiangqi.engine.naming import (
 )
 from xiangqi.match.record import append_game, finish_game, new_match_game
 from xiangqi.match.referee import Adjudication, EndKind, GameEnd, Referee, rules_end
-from xiangqi.match.results import Tally, elo_of, wilson_interval
+from xiangqi.match.results import GAME_ENDING, Tally, elo_of, game_ending, game_line, wilson_interval
 from xiangqi.match.schedule import Opening, load_openings, schedule
 from xiangqi.record import load_games
 from xiangqi.record.pgn_file import PgnFile
@@ -225,3 +225,12 @@ def test_games_are_appended_and_read_back(tmp_path: Path) -> None:
     assert games[1].mainline()[-1].comment == "Black (B) lost: the engine failed: boom"
     assert games[0].mainline()[0].comment == "opening"
     assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
+
+
+def test_a_game_s_line_gives_its_ending_back_to_a_cluster() -> None:
+    """What a worker's match prints is what the submitting side reads the reason and plies back from."""
+    ending = game_ending("红方被将死 (mate)", 41)
+    line = game_line(3, 10, "A: x", "B", "0-1", ending)
+    assert line == "Game 3/10: A: x (red) vs B (black): 0-1 {红方被将死 (mate)} after 41 plies"
+    assert GAME_ENDING.findall(line + "\n  A 0 - 1 B\n" + game_line(4, 10, "B", "A", "*")) == [ending]
+

@@ -60,7 +60,7 @@ from xiangqi.engine.naming import (
     with_options,
 )
 from xiangqi.match.referee import Adjudication
-from xiangqi.match.results import Tally
+from xiangqi.match.results import Tally, game_ending, game_line
 from xiangqi.match.schedule import Opening, load_openings, shipped_suite
 from xiangqi.match.sprt import Decision, SprtSettings, SprtTracker
 from xiangqi.match.tournament import TournamentKind, crosstable_path, match_names, unique_names
@@ -271,5 +271,5 @@ def _status(completed: bool, trouble: list[str]) -> int:
 def _game_line(finished: FinishedGame, names: tuple[str, str], total: int) -> str:
     a, b = names
     red, black = (a, b) if finished.pairing.a_is_red else (b, a)
-    return (f"Game {finished.pairing.number}/{total}: {red} (red) vs {black} (black): {finished.end.result} "
-            f"{{{finished.end.reason}}} after {finished.plies} plies")
+    return game_line(finished.pairing.number, total, red, black, finished.end.result,
+                     game_ending(finished.end.reason, finished.plies))

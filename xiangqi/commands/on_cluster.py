@@ -30,7 +30,7 @@ from xiangqi.core import Position
 from xiangqi.core.notation import Notation
 from xiangqi.engine.naming import parse_engine_option
 from xiangqi.match.record import append_game
-from xiangqi.match.results import Tally
+from xiangqi.match.results import GAME_ENDING, Tally, game_line
 from xiangqi.match.schedule import Opening, schedule
 from xiangqi.match.sprt import Decision, SprtSettings, SprtTracker
 from xiangqi.match.tournament import Crosstable, TournamentKind, crosstable_path, encounter_games, encounters
@@ -38,9 +38,6 @@ from xiangqi.record import Game, RecordError, load_games
 from xiangqi.record.pgn_writer import games_to_pgn
 
 GAME_LINE = re.compile(r"^game \d+:")
-# What the worker's match printed after each game's result (the reason and the plies; the reason is in the PGN
-# too), so that the cluster's game lines read as the local run's.
-GAME_END = re.compile(r"^Game \d+/\d+: .*: (?:1-0|0-1|1/2-1/2|\*) (\{.*\} after \d+ plies)$", re.MULTILINE)
 
 
 def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
@@ -198,7 +195,7 @@ def slot_games(result: SliceResult, slot: PairSlot, names: tuple[str, str], labe
     """The games a task sent back, tagged as the local run tags them (Round, the engines' names, the
     opening's name); fewer than ``slot.games`` (said on stderr, as ``label``) when some were not played."""
     games = pair_games_of(result, label) or []
-    endings = GAME_END.findall(result.outcome.stdout) if result.outcome is not None else []
+    endings = GAME_ENDING.findall(result.outcome.stdout) if result.outcome is not None else []
     played = []
     for offset, game in enumerate(games[:slot.games]):
         a_is_red = offset == 0
@@ -246,11 +243,11 @@ def _score_of_red(result: str) -> float:
     return {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
 
 
-def game_line(played: PlayedGame, total: int) -> str:
-    """A finished game's line, as the local match prints it."""
+def played_line(played: PlayedGame, total: int) -> str:
+    """A finished game's line, as the local match prints it (its ending as the worker printed it)."""
     headers = played.game.headers
-    return (f"Game {played.number}/{total}: {headers.get('Red', '')} (red) vs {headers.get('Black', '')} (black): "
-            f"{played.game.result}" + (f" {played.ending}" if played.ending else ""))
+    return game_line(played.number, total, headers.get("Red", ""), headers.get("Black", ""), played.game.result,
+                     played.ending)
 
 
 def _appended(pgn: Path, game: Game, notation: str) -> bool:
@@ -304,7 +301,7 @@ def match_on_cluster(args: argparse.Namespace, names: tuple[str, str], openings:
 
     def on_game(_slot: PairSlot, one: PlayedGame) -> bool:
         tally[0] = tally[0].add(one.a_score)
-        print(game_line(one, games), flush=True)
+        print(played_line(one, games), flush=True)
         print(f"  {tally[0].text(*names)}", flush=True)
         test = tracker.add_game(one.number, one.a_score) if tracker is not None else None
         if test is not None:
@@ -336,7 +333,7 @@ def tournament_on_cluster(args: argparse.Namespace, names: Sequence[str], kind: 
 
     def on_game(slot: PairSlot, one: PlayedGame) -> bool:
         crosstable.add(slot.first, slot.second, one.a_score)
-        print(f"[{crosstable.total_games}/{per_encounter * len(pairs)}] " + game_line(one, per_encounter),
+        print(f"[{crosstable.total_games}/{per_encounter * len(pairs)}] " + played_line(one, per_encounter),
               flush=True)
         return show_crosstable(crosstable, table_path)
 

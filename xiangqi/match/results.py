@@ -10,6 +10,7 @@ still bounds a 10/10 score from below. An end at 0 % or 100 % is an infinite Elo
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -100,3 +101,17 @@ def wilson_interval(fraction: float, games: int, z: float = Z95) -> tuple[float,
     low, high = max(0.0, centre - half), min(1.0, centre + half)
     # At 0 % or 100 % the far end is exactly the edge (rounding would give a huge finite Elo).
     return (0.0 if fraction <= 0.0 else low), (1.0 if fraction >= 1.0 else high)
+
+
+# What a match prints after each game, and how a cluster reads the ending back from its worker's lines.
+GAME_ENDING = re.compile(r"^Game \d+/\d+: .*: (?:1-0|0-1|1/2-1/2|\*) (\{.*\} after \d+ plies)$", re.MULTILINE)
+
+
+def game_line(number: int, total: int, red: str, black: str, result: str, ending: str = "") -> str:
+    """A finished game's line as the ``match`` command prints it; ``ending``: "{reason} after N plies"."""
+    line = f"Game {number}/{total}: {red} (red) vs {black} (black): {result}"
+    return f"{line} {ending}" if ending else line
+
+
+def game_ending(reason: str, plies: int) -> str:
+    return f"{{{reason}}} after {plies} plies"

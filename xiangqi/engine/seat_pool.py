@@ -223,6 +223,16 @@ class PoolSeat(QObject, Generic[TaskT]):
         self.item = (self.item[0], index)
         self.begin(*self.item)
 
+    def hand_on(self, give: Callable[[TaskT, int], None]) -> None:
+        """The search asked is answered: ``give`` takes its task and index, then the seat asks the next search
+        (unless what ``give`` did closed it)."""
+        assert self.item is not None
+        task, index = self.item
+        self.item = None
+        give(task, index)
+        if not self.idle:
+            self.ask_next()
+
     def drop(self) -> None:
         """Forget the search being asked (Cancel): its answer is discarded and the seat takes the next."""
         self.watchdog.stop()
@@ -522,13 +532,8 @@ class _LinesSeat(PoolSeat[_Work]):
             self.lines[info.info.multipv or 1] = info.info
 
     def on_answer(self, move: SeatMove) -> None:
-        assert self.item is not None
-        work, index = self.item
-        self.item = None
         lines = tuple(self.lines[rank] for rank in sorted(self.lines))
-        self.lines_pool.answer(work, index, PositionAnswer(move.best.move, lines))
-        if not self.idle:
-            self.ask_next()
+        self.hand_on(lambda work, index: self.lines_pool.answer(work, index, PositionAnswer(move.best.move, lines)))
 
 
 __all__ = ["FixedTask", "FixedTaskPool", "LinesPool", "OneSeatPool", "PoolSeat", "PositionAnswer", "PositionsTask",

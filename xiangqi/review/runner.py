@@ -213,10 +213,8 @@ class _Seat(PoolSeat[GameWork]):
                 return
         played_line = line_of(lines, played) if played is not None else None
         best_line = line_of(lines, first[0].move) if self.pair and first else None
-        self.item = None
-        turn = work.positions[ply].turn
-        self.runner.deliver(work, ply, position_value(turn, engine_move, first, played_line, best_line))
-        self.ask_next()
+        value = position_value(work.positions[ply].turn, engine_move, first, played_line, best_line)
+        self.hand_on(lambda delivered, at: self.runner.deliver(delivered, at, value))
 
     def _judged_pair(self, position: Position, lines: tuple[Line, ...], best: Move,
                      played: Move) -> tuple[Line, ...]:

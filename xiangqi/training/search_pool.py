@@ -157,9 +157,5 @@ class _Seat(PoolSeat[_Open]):
         self.lines.add(info.info)
 
     def on_answer(self, move: SeatMove) -> None:
-        assert self.item is not None
-        task, index = self.item
-        self.item = None
-        self.search_pool.answer(task, index, self.lines.completed())
-        if not self.idle:
-            self.ask_next()
+        lines = self.lines.completed()
+        self.hand_on(lambda task, index: self.search_pool.answer(task, index, lines))

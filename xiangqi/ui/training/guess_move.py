@@ -165,10 +165,7 @@ class _JudgeSeat(PoolSeat[_Guess]):
         if lines and missing_moves(task.found, (task.guess, task.step.master)):
             self.go_on(index + 1)
             return
-        self.item = None
-        self.judge.answer(task)
-        if not self.idle:
-            self.ask_next()
+        self.hand_on(lambda answered, _index: self.judge.answer(answered))
 
 
 @dataclass(frozen=True)

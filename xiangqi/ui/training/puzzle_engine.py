@@ -112,7 +112,4 @@ class _PuzzleSeat(PoolSeat[_Request]):
         if index + 1 < len(request.searches):
             self.go_on(index + 1)
             return
-        self.item = None
-        self.engine.answer(request)
-        if not self.idle:
-            self.ask_next()
+        self.hand_on(lambda answered, _index: self.engine.answer(answered))

@@ -1,4 +1,4 @@
-"""The progress bar of the long commands (``puzzles build|ccpd|verify|tasks``) on stderr."""
+"""The progress bar of the long commands (``review``, ``puzzles build|ccpd|verify|tasks``) on stderr."""
 
 from __future__ import annotations
 
@@ -7,13 +7,15 @@ import time
 
 
 class ProgressBar:
-    """``[#####.....] 45/101 games, 12.3/min, ETA 7 min`` on stderr: in place on a terminal, every 1 % otherwise.
-    The rate counts this run's work only (what a checkpoint gave back is skipped at once)."""
+    """``[#####.....] 45/101 games, 12.3/min, ETA 7 min`` on stderr: in place on a terminal, every
+    ``every_percent`` % otherwise (a log). The rate counts this run's work only (what a checkpoint gave back is
+    skipped at once)."""
 
     WIDTH = 30
 
-    def __init__(self, unit: str) -> None:
-        self.unit, self.total, self.done, self.skipped = unit, 0, 0, 0
+    def __init__(self, unit: str, total: int = 0, every_percent: int = 1) -> None:
+        self.unit, self.total, self.done, self.skipped = unit, total, 0, 0
+        self.every_percent = max(1, every_percent)
         self.tty = sys.stderr.isatty()
         self.started = time.monotonic()
         self._last = -1
@@ -25,7 +27,7 @@ class ProgressBar:
     def step(self) -> None:
         self.done += 1
         total = max(self.total, self.done, 1)
-        percent = 100 * self.done // total
+        percent = 100 * self.done // total // self.every_percent
         if not self.tty and percent == self._last:
             return
         self._last = percent

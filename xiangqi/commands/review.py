@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xiangqi.commands.on_cluster import add_cluster_argument, review_on_cluster
+from xiangqi.commands.progress_bar import ProgressBar
 from xiangqi.core.notation import Notation
 from xiangqi.engine.messages import SearchLimits
 from xiangqi.engine.registry import EngineSpec, family_of, load_families
@@ -163,7 +164,7 @@ def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, ga
 
     ensure_application()
     runner = ReviewRunner(spec, works, limits, args.jobs)
-    progress = _Progress(sum(len(w.positions) for w in works))
+    progress = ProgressBar("positions", sum(len(w.positions) for w in works), every_percent=10)
     runner.position_done.connect(lambda _game, _ply: progress.step())
     internal: list[str] = []
     runner.problem.connect(internal.append)
@@ -204,32 +205,3 @@ def _review(args: argparse.Namespace, spec: EngineSpec, limits: SearchLimits, ga
 def _players(game: Game) -> str:
     red, black = game.headers.get("Red", "") or "?", game.headers.get("Black", "") or "?"
     return f"{red} vs {black}"
-
-
-class _Progress:
-    """``[#####.....] 45/101 positions`` on stderr: redrawn in place on a terminal, every 10 % otherwise."""
-
-    WIDTH = 30
-
-    def __init__(self, total: int) -> None:
-        self.total, self.done = max(total, 1), 0
-        self.tty = sys.stderr.isatty()
-        self._last_tenth = -1
-
-    def step(self) -> None:
-        self.done += 1
-        tenth = 10 * self.done // self.total
-        if not self.tty and tenth == self._last_tenth:
-            return
-        self._last_tenth = tenth
-        filled = self.WIDTH * self.done // self.total
-        bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.done}/{self.total} positions"
-        print(("\r" + bar) if self.tty else bar, end="" if self.tty else "\n", file=sys.stderr, flush=True)
-
-    def warn(self, text: str) -> None:
-        """A warning on its own line (the bar, on a terminal, is redrawn below it)."""
-        print(("\r\033[K" if self.tty else "") + f"warning: {text}", file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        if self.tty:
-            print(file=sys.stderr)

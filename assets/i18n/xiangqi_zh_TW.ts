@@ -4704,15 +4704,15 @@ Its game is saved after every move; a second window on the same profile would ov
         </message>
         <message>
             <source>from YYYY</source>
-            <translation>從 YYYY</translation>
+            <translation>起始年份</translation>
         </message>
         <message>
             <source>to YYYY</source>
-            <translation>到 YYYY</translation>
+            <translation>截止年份</translation>
         </message>
         <message>
             <source>A year, or a date as YYYY.MM.DD</source>
-            <translation>年份，或 YYYY.MM.DD 格式的日期</translation>
+            <translation>年份，或形如 2024.05.01 的日期</translation>
         </message>
         <message>
             <source>&amp;Search</source>

@@ -43,8 +43,7 @@ KEPT_WORDS = {"FEN", "PGN", "ICCS", "WXF", "UCCI", "UCI", "XQF", "CBL", "CCPD", 
               "cbl", "txt", "toml", "png", "svg", "gif", "pdf", "eleeye", "ccbridge", "LGPL", "GPL", "MIT",
               "Elephant", "Eye", "FakeEngine", "ucci", "uci",
               "SPRT", "LLR", "elo0", "elo1", "alpha", "beta",   # the SPRT's own terms (fishtest's words)
-              "ccpd", "balanced", "xqdb",   # the shipped opening suite's and a database's file names
-              "YYYY"}   # a date's format (从 YYYY, YYYY.MM.DD), written so in Chinese programs too
+              "ccpd", "balanced", "xqdb"}   # the shipped opening suite's and a database's file names
 # Names that are not words of the UI: a book's title in 《》 (written as its authors wrote it), a data set's
 # credit line (its title, author and licence).
 NAMES = re.compile(r"《[^》]*》|Chinese Chess Practical Dataset|Yu-Han Tseng|CC BY \d(\.\d)?")
